@@ -1,0 +1,17 @@
+import { boolean, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { auditColumns, identityId } from "./columns";
+
+export const eshops = pgTable("eshops", {
+  id: identityId(),
+  name: text("name").notNull(),
+  url: text("url").notNull(),
+  ...auditColumns,
+});
+
+export const shippingTypes = pgTable("shipping_types", {
+  id: identityId(),
+  name: text("name").notNull(),
+  price: numeric("price", { precision: 14, scale: 2 }).notNull(),
+  priceByDistance: boolean("price_by_distance").notNull().default(false),
+  ...auditColumns,
+});

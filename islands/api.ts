@@ -1,0 +1,29 @@
+/** The island side of the API envelope: one place that handles 401/403 and transport errors. */
+export interface ApiEnvelope<T> {
+  status: "success" | "fail" | "error";
+  data?: T;
+  code?: string;
+}
+
+export async function callApi<T>(url: string, init: RequestInit = {}): Promise<ApiEnvelope<T> | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: "same-origin",
+      ...init,
+      headers: { Accept: "application/json", "Content-Type": "application/json", ...(init.headers ?? {}) },
+    });
+  } catch {
+    return null;
+  }
+  if (response.status === 401 || response.status === 403) {
+    // Spec: any 401 or 403 ends the session.
+    window.location.assign("/logout?expired=1");
+    return null;
+  }
+  try {
+    return (await response.json()) as ApiEnvelope<T>;
+  } catch {
+    return null;
+  }
+}

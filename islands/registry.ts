@@ -1,0 +1,11 @@
+import type { ComponentType } from "react";
+
+/**
+ * Every island by name. The browser loads each lazily (one chunk per island); the server renders
+ * the same component through <Island>. Keep entries browser-safe: no database, no server imports.
+ */
+export const islandLoaders = {
+  "barcode-box": () => import("./shell/barcode-box"),
+} satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
+
+export type IslandName = keyof typeof islandLoaders;

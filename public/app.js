@@ -1,0 +1,173 @@
+// Ohrada page script: toasts, confirm dialog, form checks, htmx wiring, menu keys. No React here.
+(function () {
+  "use strict";
+  var body = document.body;
+  var genericError = body.getAttribute("data-generic-error") || "Někde nastala chyba";
+  var formNotValid = body.getAttribute("data-form-not-valid") || "FORM_NOT_VALID";
+
+  // ---- toasts -------------------------------------------------------------------------------
+  var area = document.getElementById("toasts");
+  function dismissLater(el, kind) {
+    setTimeout(function () { el.remove(); }, kind === "success" ? 4000 : 9000);
+  }
+  function toast(kind, text) {
+    if (!area || !text) return;
+    var el = document.createElement("div");
+    el.className = "toast toast-" + kind;
+    el.setAttribute("role", kind === "success" ? "status" : "alert");
+    var span = document.createElement("span");
+    span.className = "toast-text";
+    span.textContent = text;
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "toast-close";
+    close.setAttribute("aria-label", area.getAttribute("data-close-label") || "Close");
+    close.textContent = "×";
+    el.appendChild(span);
+    el.appendChild(close);
+    area.appendChild(el);
+    dismissLater(el, kind);
+  }
+  window.ohrada = { toast: toast };
+  if (area) {
+    area.querySelectorAll(".toast").forEach(function (el) {
+      dismissLater(el, el.classList.contains("toast-success") ? "success" : "other");
+    });
+    area.addEventListener("click", function (e) {
+      var button = e.target.closest(".toast-close");
+      if (button) button.parentElement.remove();
+    });
+  }
+
+  // ---- confirm dialog ------------------------------------------------------------------------
+  var dialog = document.getElementById("confirm-dialog");
+  function confirmThen(message, proceed) {
+    if (!dialog || typeof dialog.showModal !== "function") {
+      if (window.confirm(message)) proceed();
+      return;
+    }
+    dialog.querySelector(".dialog-message").textContent = message;
+    dialog.returnValue = "";
+    dialog.addEventListener("close", function onClose() {
+      dialog.removeEventListener("close", onClose);
+      if (dialog.returnValue === "confirm") proceed();
+    });
+    dialog.showModal();
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.hasAttribute("data-confirm") && !form.hasAttribute("data-confirmed")) {
+      e.preventDefault();
+      confirmThen(form.getAttribute("data-confirm"), function () {
+        form.setAttribute("data-confirmed", "true");
+        form.requestSubmit ? form.requestSubmit() : form.submit();
+      });
+    }
+  });
+
+  // ---- form checks in the browser (the server checks again) -------------------------------------
+  function messageFor(form, input) {
+    var v = input.validity;
+    var pick = function (name) { return form.getAttribute("data-msg-" + name) || input.validationMessage; };
+    if (v.valueMissing) return pick("required");
+    if (v.typeMismatch) return pick(input.type === "email" ? "email" : input.type === "url" ? "url" : "invalid");
+    if (v.patternMismatch) return pick(input.getAttribute("data-kind") === "date" ? "date" : input.getAttribute("data-kind") === "decimal" ? "number" : "invalid");
+    return pick("invalid");
+  }
+  document.addEventListener(
+    "submit",
+    function (e) {
+      var form = e.target;
+      if (!form.hasAttribute("data-validate")) return;
+      var firstInvalid = null;
+      form.querySelectorAll("input, select, textarea").forEach(function (input) {
+        if (!input.willValidate) return;
+        var field = input.closest(".field");
+        var slot = field && field.querySelector(".field-error");
+        if (input.checkValidity()) {
+          if (field) field.classList.remove("field-invalid");
+          if (slot) slot.textContent = "";
+          return;
+        }
+        if (field) field.classList.add("field-invalid");
+        if (slot) slot.textContent = messageFor(form, input);
+        if (!firstInvalid) firstInvalid = input;
+      });
+      if (firstInvalid) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        toast("warning", formNotValid);
+        firstInvalid.focus();
+      }
+    },
+    true,
+  );
+
+  // ---- htmx --------------------------------------------------------------------------------------
+  body.addEventListener("toast", function (e) {
+    if (e.detail && e.detail.text) toast(e.detail.kind || "success", e.detail.text);
+  });
+  body.addEventListener("htmx:responseError", function (e) {
+    var status = e.detail.xhr.status;
+    if (status === 401 || status === 403) {
+      window.location.assign("/logout?expired=1");
+      return;
+    }
+    if (!e.detail.xhr.getResponseHeader("HX-Trigger")) toast("error", genericError);
+  });
+  body.addEventListener("htmx:sendError", function () { toast("error", genericError); });
+  body.addEventListener("htmx:confirm", function (e) {
+    var question = e.detail.question;
+    if (!question) return;
+    e.preventDefault();
+    confirmThen(question, function () { e.detail.issueRequest(true); });
+  });
+
+  // ---- menu from the keyboard --------------------------------------------------------------------
+  var menubar = document.querySelector(".menu[role=menubar]");
+  if (menubar) {
+    var topItems = function () { return Array.prototype.slice.call(menubar.children).map(function (li) { return li.firstElementChild; }); };
+    menubar.addEventListener("keydown", function (e) {
+      var current = document.activeElement;
+      var li = current && current.parentElement;
+      if (!li) return;
+      var list = li.parentElement;
+      var siblings = Array.prototype.slice.call(list.children).map(function (x) { return x.firstElementChild; });
+      var index = siblings.indexOf(current);
+      var topLevel = list === menubar;
+      var focus = function (el) { if (el) { e.preventDefault(); el.focus(); } };
+      switch (e.key) {
+        case "ArrowRight":
+          if (topLevel) focus(siblings[(index + 1) % siblings.length]);
+          else if (li.querySelector(".submenu")) focus(li.querySelector(".submenu a, .submenu button"));
+          else { var tops = topItems(); var top = current.closest(".menu > li").firstElementChild; focus(tops[(tops.indexOf(top) + 1) % tops.length]); }
+          break;
+        case "ArrowLeft":
+          if (topLevel) focus(siblings[(index - 1 + siblings.length) % siblings.length]);
+          else focus(list.parentElement.firstElementChild);
+          break;
+        case "ArrowDown":
+          if (topLevel) focus(li.querySelector(".submenu a, .submenu button"));
+          else focus(siblings[(index + 1) % siblings.length]);
+          break;
+        case "ArrowUp":
+          if (!topLevel) focus(index === 0 ? list.parentElement.firstElementChild : siblings[index - 1]);
+          break;
+        case "Escape":
+          focus(current.closest(".menu > li").firstElementChild);
+          current.blur && menubar.classList.add("menu-closed");
+          break;
+        case "Enter":
+        case " ":
+          if (current.tagName === "BUTTON") focus(li.querySelector(".submenu a, .submenu button"));
+          break;
+      }
+    });
+    menubar.addEventListener("focusin", function (e) {
+      menubar.classList.remove("menu-closed");
+      menubar.querySelectorAll("[aria-expanded]").forEach(function (b) {
+        b.setAttribute("aria-expanded", b.parentElement.contains(e.target) ? "true" : "false");
+      });
+    });
+  }
+})();

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+    );
+
+const port = z.coerce
+  .number({ message: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  MQTT_URL: optionalUrl(["mqtt:", "mqtts:", "tcp:", "ws:", "wss:"]),
+  MQTT_PORT: port.default(1883),
+  MQTT_TOPIC_PREFIX: z.string().trim().min(1).default("scales"),
+  ADMIN_EMAIL: z.email("must be a valid email address").default("admin@ohrada.local"),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 8, "must have at least 8 characters"),
+  SESSION_TTL: z.coerce
+    .number({ message: "must be a number of hours" })
+    .int("must be a whole number of hours")
+    .min(1, "must be at least 1 hour")
+    .max(24 * 365, "must be at most 8760 hours (a year)")
+    .default(12),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], {
+    message: "must be one of debug, info, warn, error, silent",
+  }).default("info"),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"], { message: "must be 0, 1, true or false" })
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
+  DEMO: z
+    .enum(["0", "1", "true", "false"], { message: "must be 0, 1, true or false" })
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Parses configuration; empty strings count as unset so `PORT= npm start` behaves. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value !== "") cleaned[key] = value;
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => {
+      const key = issue.path.join(".");
+      return `${key}=${JSON.stringify(cleaned[key] ?? "")}: ${issue.message}`;
+    }),
+  );
+}

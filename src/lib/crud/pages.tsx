@@ -1,0 +1,188 @@
+import { Hono } from "hono";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { AppLayout } from "@views/layouts/app-layout";
+import { DataTable, type TableColumn, type TableState } from "@views/components/data-table";
+import { EntityForm, type FormField, type FormValues, formToInput } from "@views/components/form";
+import { Icon } from "@views/components/icons";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import type { AppContext, AppEnv } from "../hono-env";
+import { type T, translateMessage } from "../i18n";
+import { flash, isHtmx, renderFragment, renderPage } from "../render";
+import { listQuerySchema } from "../zod-fields";
+import type { CrudService, ListInput } from "./service";
+
+export interface CrudPagesConfig<TEntity extends { id: number }> {
+  /** Page route of the list, e.g. `/products/dph`. */
+  path: string;
+  /** i18n prefix: `${prefix}.title` and `${prefix}.entity` must exist. */
+  i18n: string;
+  service: CrudService<z.ZodType, TEntity>;
+  columns: (t: T) => TableColumn<TEntity>[];
+  fields: (args: { t: T; ctx: Ctx; entity: TEntity | null }) => FormField[] | Promise<FormField[]>;
+  /** Values of a new record's form. */
+  defaults?: FormValues;
+  /** Where a successful update goes: back to the list (e-shops) or the same form. */
+  afterUpdate?: "list" | "stay";
+  /** Where the add button and id links point; `:id` routes serving new are spelled `${path}/new` anyway. */
+  newPath?: string;
+}
+
+/** Reads list state from the query: paging, sort, and every other key as a column filter. */
+export function listInputFromQuery(query: Record<string, string>, filterKeys: string[]): ListInput {
+  const base = listQuerySchema.parse(query);
+  const filters: Record<string, string> = {};
+  for (const key of filterKeys) {
+    const value = query[key];
+    if (value !== undefined && value.trim() !== "") filters[key] = value.trim().slice(0, 200);
+  }
+  return { ...base, filters };
+}
+
+/** Turns a fail AppError into translated field errors and form-level messages. */
+export function formErrorsOf(t: T, error: AppError, fieldNames: string[]) {
+  const errors: Record<string, string> = {};
+  const formErrors: string[] = [];
+  for (const [name, message] of Object.entries(error.fields)) {
+    if (fieldNames.includes(name)) errors[name] = translateMessage(t, message);
+  }
+  const fieldTexts = new Set(Object.values(errors));
+  for (const message of error.messages) {
+    const text = translateMessage(t, message);
+    if (!fieldTexts.has(text)) formErrors.push(text);
+  }
+  return { errors, formErrors };
+}
+
+/**
+ * List, new, edit and delete pages of one entity, built only from the shared table and form.
+ * Form posts validate with the module's schema (the API's), then redirect with a flash toast.
+ */
+export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfig<TEntity>): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const { path, service } = config;
+  const tableId = `list-${config.i18n}`;
+  const newPath = config.newPath ?? `${path}/new`;
+  const filterKeys = Object.entries(service.listFields)
+    .filter(([, field]) => field.filter)
+    .map(([key]) => key);
+
+  const listView = async (c: AppContext) => {
+    const t = c.get("t");
+    const input = listInputFromQuery(c.req.query(), filterKeys);
+    const { rows, meta } = await service.list({ ctx: c.get("ctx"), input });
+    const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
+    const columns = config.columns(t);
+    const table = (
+      <DataTable id={tableId} basePath={path} columns={columns} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} />
+    );
+    if (isHtmx(c) && c.req.header("HX-Target") === tableId) return renderFragment(c, table);
+    return renderPage(
+      c,
+      <AppLayout
+        title={t(`${config.i18n}.title`)}
+        actions={
+          <a className="button button-primary" href={newPath}>
+            <Icon name="plus" /> {t("action.add")}
+          </a>
+        }
+      >
+        {table}
+      </AppLayout>,
+    );
+  };
+
+  const formView = async (
+    c: AppContext,
+    entity: TEntity | null,
+    init: { values?: FormValues; error?: AppError; status?: number } = {},
+  ) => {
+    const t = c.get("t");
+    const fields = await config.fields({ t, ctx: c.get("ctx"), entity });
+    const values = init.values ?? (entity as FormValues | null) ?? config.defaults ?? {};
+    const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, fields.map((f) => f.name)) : { errors: {}, formErrors: [] };
+    const title = t(entity ? "form.editTitle" : "form.newTitle", { entity: t(`${config.i18n}.entity`) });
+    const action = entity ? `${path}/${entity.id}` : newPath;
+    return renderPage(
+      c,
+      <AppLayout title={title}>
+        <EntityForm
+          action={action}
+          fields={fields}
+          values={entity && init.values ? { ...init.values, id: entity.id } : values}
+          errors={errors}
+          formErrors={formErrors}
+          deleteAction={entity ? `${path}/${entity.id}/delete` : undefined}
+          cancelHref={path}
+        />
+      </AppLayout>,
+      { status: init.status ?? 200, toasts: init.error ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [] },
+    );
+  };
+
+  const idParam = (c: AppContext): number => {
+    const id = Number(c.req.param("id"));
+    if (!Number.isInteger(id) || id <= 0) throw AppError.notFound();
+    return id;
+  };
+
+  const postedInput = async (c: AppContext, entity: TEntity | null) => {
+    const body = (await c.req.parseBody()) as Record<string, unknown>;
+    const fields = await config.fields({ t: c.get("t"), ctx: c.get("ctx"), entity });
+    return { raw: body, input: formToInput(fields, body) };
+  };
+
+  const withFormErrors = async (c: AppContext, entity: TEntity | null, raw: FormValues, work: () => Promise<Response>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.kind === "fail") return formView(c, entity, { values: raw, error, status: 422 });
+      throw error;
+    }
+  };
+
+  router.get(path, listView);
+
+  router.get(newPath, (c) => formView(c, null));
+  router.post(newPath, async (c) => {
+    const { raw, input } = await postedInput(c, null);
+    return withFormErrors(c, null, raw, async () => {
+      await service.create({ ctx: c.get("ctx"), input });
+      flash(c, "success", "CREATED");
+      return c.redirect(path, 303);
+    });
+  });
+
+  router.get(`${path}/:id{[0-9]+}`, async (c) => formView(c, await service.get({ ctx: c.get("ctx"), input: { id: idParam(c) } })));
+  router.post(`${path}/:id{[0-9]+}`, async (c) => {
+    const id = idParam(c);
+    const entity = await service.get({ ctx: c.get("ctx"), input: { id } });
+    const { raw, input } = await postedInput(c, entity);
+    return withFormErrors(c, entity, raw, async () => {
+      await service.update({ ctx: c.get("ctx"), input: { id, values: input } });
+      flash(c, "success", "UPDATED");
+      return c.redirect(config.afterUpdate === "list" ? path : `${path}/${id}`, 303);
+    });
+  });
+
+  router.post(`${path}/:id{[0-9]+}/delete`, async (c) => {
+    const id = idParam(c);
+    try {
+      await service.remove({ ctx: c.get("ctx"), input: { id } });
+    } catch (error) {
+      if (error instanceof AppError && error.kind === "fail") {
+        const t = c.get("t");
+        for (const message of error.messages) flash(c, "fail", translateMessage(t, message));
+        return c.redirect(`${path}/${id}`, 303);
+      }
+      throw error;
+    }
+    flash(c, "success", "DELETED");
+    return c.redirect(path, 303);
+  });
+
+  return router;
+}
+
+export type { ReactNode };

@@ -1,0 +1,214 @@
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { type Ctx, withTransaction } from "../context";
+import type { PageMeta } from "../envelope";
+import { AppError, msg, type Message } from "../errors";
+import { parseInput } from "../validation";
+import type { ListQuery } from "../zod-fields";
+
+type TableWithId = PgTable<TableConfig> & { id: AnyPgColumn };
+
+export type FilterKind = "text" | "number" | "boolean";
+
+export interface ListField {
+  column: AnyPgColumn;
+  filter?: FilterKind;
+  sortable?: boolean;
+}
+
+export interface ListInput extends ListQuery {
+  filters: Record<string, string>;
+}
+
+export interface ListResult<TEntity> {
+  rows: TEntity[];
+  meta: PageMeta;
+}
+
+export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z.ZodType, TEntity> {
+  table: TTable;
+  /** The create/update input; the same schema validates API bodies and form posts. */
+  input: TSchema;
+  toEntity: (row: TTable["$inferSelect"]) => TEntity;
+  toValues: (input: z.output<TSchema>) => Partial<TTable["$inferInsert"]>;
+  listFields: Record<string, ListField>;
+  defaultSort: [field: string, dir: "asc" | "desc"];
+  /** Values that must be unique; compared case-insensitively for text. */
+  unique?: { field: string; column: AnyPgColumn }[];
+  /** Business rules beyond the schema; throw AppError.fail/invalid to refuse. */
+  validate?: (args: { ctx: Ctx; input: z.output<TSchema>; id: number | null }) => Promise<void>;
+  /** Checks before a delete; a foreign-key violation is refused as `validation.inUse` anyway. */
+  beforeDelete?: (args: { ctx: Ctx; id: number }) => Promise<void>;
+}
+
+export interface CrudService<TSchema extends z.ZodType, TEntity> {
+  input: TSchema;
+  listFields: Record<string, ListField>;
+  list(args: { ctx: Ctx; input: ListInput }): Promise<ListResult<TEntity>>;
+  get(args: { ctx: Ctx; input: { id: number } }): Promise<TEntity>;
+  create(args: { ctx: Ctx; input: unknown }): Promise<number>;
+  update(args: { ctx: Ctx; input: { id: number; values: unknown } }): Promise<TEntity>;
+  remove(args: { ctx: Ctx; input: { id: number } }): Promise<void>;
+}
+
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function filterCondition(field: ListField, raw: string): SQL | undefined {
+  const value = raw.trim();
+  if (!value || !field.filter) return undefined;
+  switch (field.filter) {
+    case "text":
+      return ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
+    case "number": {
+      const number = Number(value.replace(",", "."));
+      return Number.isFinite(number) ? eq(field.column, number) : sql`false`;
+    }
+    case "boolean":
+      return value === "true" ? eq(field.column, true) : value === "false" ? eq(field.column, false) : undefined;
+  }
+}
+
+export function pageMeta(input: ListQuery, total: number, sort?: string): PageMeta {
+  return { page: input.page, size: input.size, total, pages: Math.max(1, Math.ceil(total / input.size)), sort };
+}
+
+/** Generic list/get/create/update/delete for one table; modules add rules through the hooks. */
+export function createCrudService<TTable extends TableWithId, TSchema extends z.ZodType, TEntity>(
+  config: CrudServiceConfig<TTable, TSchema, TEntity>,
+): CrudService<TSchema, TEntity> {
+  const { table } = config;
+  const hasAudit = "updatedAt" in table && "updatedBy" in table;
+
+  const whereOf = (filters: Record<string, string>) =>
+    and(
+      ...Object.entries(filters).flatMap(([name, value]) => {
+        const field = config.listFields[name];
+        const condition = field ? filterCondition(field, value) : undefined;
+        return condition ? [condition] : [];
+      }),
+    );
+
+  const sortOf = (sort: string | undefined) => {
+    const [name, dir] = (sort ?? "").split(",");
+    const field = name ? config.listFields[name] : undefined;
+    if (field?.sortable) return { key: `${name},${dir}`, order: [dir === "desc" ? desc(field.column) : asc(field.column), asc(table.id)] };
+    const [fallbackName, fallbackDir] = config.defaultSort;
+    const fallback = config.listFields[fallbackName]?.column ?? table.id;
+    return {
+      key: `${fallbackName},${fallbackDir}`,
+      order: [fallbackDir === "desc" ? desc(fallback) : asc(fallback), asc(table.id)],
+    };
+  };
+
+  const checkUnique = async (ctx: Ctx, input: Record<string, unknown>, id: number | null) => {
+    const fields: Record<string, Message> = {};
+    for (const { field, column } of config.unique ?? []) {
+      const value = input[field];
+      if (value === undefined || value === null || value === "") continue;
+      const same =
+        typeof value === "string" ? sql`lower(${column}::text) = lower(${value})` : eq(column, value as number);
+      const rows = await ctx.db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(id === null ? same : and(same, ne(table.id, id)))
+        .limit(1);
+      if (rows.length) fields[field] = msg("validation.duplicate");
+    }
+    if (Object.keys(fields).length) throw AppError.invalid(fields);
+  };
+
+  const findRow = async (ctx: Ctx, id: number) => {
+    const rows = await ctx.db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+    if (!rows[0]) throw AppError.notFound();
+    return rows[0] as TTable["$inferSelect"];
+  };
+
+  const audit = (ctx: Ctx, creating: boolean) =>
+    hasAudit
+      ? creating
+        ? { createdBy: ctx.userId, updatedBy: ctx.userId }
+        : { updatedBy: ctx.userId, updatedAt: new Date() }
+      : {};
+
+  const translateDbError = (error: unknown): never => {
+    const code = pgErrorCode(error);
+    if (code === "23505") throw AppError.fail(msg("validation.duplicate"));
+    if (code === "23503") throw AppError.fail(msg("validation.inUse"));
+    throw error;
+  };
+
+  return {
+    input: config.input,
+    listFields: config.listFields,
+
+    async list({ ctx, input }) {
+      const where = whereOf(input.filters);
+      const sort = sortOf(input.sort);
+      const [rows, totals] = await Promise.all([
+        ctx.db
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...sort.order)
+          .limit(input.size)
+          .offset((input.page - 1) * input.size),
+        ctx.db.select({ total: count() }).from(table as PgTable).where(where),
+      ]);
+      const total = totals[0]?.total ?? 0;
+      return { rows: rows.map((row) => config.toEntity(row as TTable["$inferSelect"])), meta: pageMeta(input, total, sort.key) };
+    },
+
+    async get({ ctx, input }) {
+      return config.toEntity(await findRow(ctx, input.id));
+    },
+
+    async create({ ctx, input }) {
+      const values = parseInput(config.input, input);
+      return withTransaction(ctx, async (tx) => {
+        await checkUnique(tx, values as Record<string, unknown>, null);
+        await config.validate?.({ ctx: tx, input: values, id: null });
+        const inserted = await tx.db
+          .insert(table)
+          .values({ ...config.toValues(values), ...audit(tx, true) } as TTable["$inferInsert"])
+          .returning({ id: table.id })
+          .catch(translateDbError);
+        return (inserted as { id: number }[])[0]!.id;
+      });
+    },
+
+    async update({ ctx, input }) {
+      const values = parseInput(config.input, input.values);
+      return withTransaction(ctx, async (tx) => {
+        await findRow(tx, input.id);
+        await checkUnique(tx, values as Record<string, unknown>, input.id);
+        await config.validate?.({ ctx: tx, input: values, id: input.id });
+        const updated = await tx.db
+          .update(table)
+          .set({ ...config.toValues(values), ...audit(tx, false) } as never)
+          .where(eq(table.id, input.id))
+          .returning()
+          .catch(translateDbError);
+        return config.toEntity((updated as TTable["$inferSelect"][])[0]!);
+      });
+    },
+
+    async remove({ ctx, input }) {
+      await withTransaction(ctx, async (tx) => {
+        await findRow(tx, input.id);
+        await config.beforeDelete?.({ ctx: tx, id: input.id });
+        await tx.db.delete(table).where(eq(table.id, input.id)).catch(translateDbError);
+      });
+    },
+  };
+}

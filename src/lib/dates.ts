@@ -1,0 +1,56 @@
+/** Dates: ISO `YYYY-MM-DD` in the API and database, dd.mm.yyyy for people, "today" in Prague. */
+export const BUSINESS_TIME_ZONE = "Europe/Prague";
+
+const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const czechPattern = /^\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\s*$/;
+
+export function isValidIsoDate(iso: string): boolean {
+  const match = isoPattern.exec(iso);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** `5.1.2026` or `05.01.2026` → `2026-01-05`; anything else (including 31.02.) → null. */
+export function parseCzechDate(text: string): string | null {
+  const match = czechPattern.exec(text);
+  if (!match) return isValidIsoDate(text.trim()) ? text.trim() : null;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const iso = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+export function formatCzechDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const match = isoPattern.exec(iso.slice(0, 10));
+  if (!match) return "";
+  return `${match[3]}.${match[2]}.${match[1]}`;
+}
+
+/** `dd.mm.yyyy hh:mm` in Prague time for an instant. */
+export function formatCzechDateTime(instant: Date | string | null | undefined): string {
+  if (!instant) return "";
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  const parts = new Intl.DateTimeFormat("cs-CZ", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}.${get("month")}.${get("year")} ${get("hour")}:${get("minute")}`;
+}
+
+/** Today's date in Prague as `YYYY-MM-DD`. */
+export function todayInPrague(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import * as schema from "@db/schema";
+
+export type Schema = typeof schema;
+/** The one database type every service sees, whether PGlite or postgres.js sits behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const migrationsFolder = resolve(import.meta.dir, "../../db/migrations");
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async ping() {
+      try {
+        await client`select 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async ping() {
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  return openPglite({ dataDir: join(config.DATA_DIR, "pglite") });
+}
+
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === "postgres") {
+    const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
+    await run(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
+    await run(database.db as never, { migrationsFolder });
+  }
+}

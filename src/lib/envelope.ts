@@ -1,0 +1,18 @@
+/** The API answer shape of DESIGN.md §4. */
+export interface Envelope<T = unknown> {
+  status: "success" | "fail" | "error";
+  data?: T;
+  code?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface PageMeta {
+  page: number;
+  size: number;
+  total: number;
+  pages: number;
+  sort?: string;
+}
+
+export const success = <T>(data: T, meta?: Record<string, unknown>): Envelope<T> =>
+  meta ? { status: "success", data, meta } : { status: "success", data };

@@ -1,0 +1,85 @@
+/**
+ * The one error type services throw. `app.onError` maps it to the envelope, a page or a toast.
+ * - `fail`: validation or a business rule (HTTP 422); `messages` are i18n keys or ready text.
+ * - `error`: everything else; the UI shows the text of `API_ERROR_<code>`.
+ */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "BAD_CREDENTIALS"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "CSRF"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_ATTEMPTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "INTERNAL";
+
+const statusByCode: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  BAD_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_ATTEMPTS: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+/** A message key with its interpolation values, translated at the edge in the request's language. */
+export interface Message {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly kind: "fail" | "error";
+  readonly code: ErrorCode | "VALIDATION";
+  readonly status: number;
+  readonly messages: Message[];
+  readonly fields: Record<string, Message>;
+
+  private constructor(init: {
+    kind: "fail" | "error";
+    code: ErrorCode | "VALIDATION";
+    status: number;
+    messages?: Message[];
+    fields?: Record<string, Message>;
+  }) {
+    super(init.messages?.[0]?.key ?? init.code);
+    this.kind = init.kind;
+    this.code = init.code;
+    this.status = init.status;
+    this.messages = init.messages ?? [];
+    this.fields = init.fields ?? {};
+  }
+
+  /** A business-rule or validation failure: 422 with readable messages. */
+  static fail(messages: Message | Message[], fields: Record<string, Message> = {}): AppError {
+    const list = Array.isArray(messages) ? messages : [messages];
+    return new AppError({ kind: "fail", code: "VALIDATION", status: 422, messages: list, fields });
+  }
+
+  /** Field errors; the messages list repeats them so API clients without field UI see them too. */
+  static invalid(fields: Record<string, Message>): AppError {
+    return new AppError({
+      kind: "fail",
+      code: "VALIDATION",
+      status: 422,
+      messages: Object.values(fields),
+      fields,
+    });
+  }
+
+  static error(code: ErrorCode): AppError {
+    return new AppError({ kind: "error", code, status: statusByCode[code] });
+  }
+
+  static notFound(): AppError {
+    return AppError.error("NOT_FOUND");
+  }
+}
+
+export const msg = (key: string, values?: Record<string, unknown>): Message => ({ key, values });

@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import type { Ctx, Lang } from "./context";
+import type { Database } from "./db";
+import type { T } from "./i18n";
+import type { Logger } from "./logger";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  language: Lang;
+}
+
+export interface AppDeps {
+  database: Database;
+  logger: Logger;
+  sessionTtlHours: number;
+  trustProxy: boolean;
+  /** argon2id cost; tests pass cheap parameters. */
+  passwordCost: { memoryCost: number; timeCost: number };
+  mqttStatus: () => "up" | "down";
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    lang: Lang;
+    t: T;
+    user: SessionUser | null;
+    authVia: "cookie" | "bearer" | null;
+    ctx: Ctx;
+  };
+}
+
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,90 @@
+import type { ReactElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ViewProvider, type BasketSummary, type Toast, type ViewState } from "@views/view-context";
+import type { AppContext } from "./hono-env";
+
+const FLASH_COOKIE = "ohrada_flash";
+
+/** Queues a toast for the next page this browser renders (after a redirect). Text is an i18n key or ready text. */
+export function flash(c: AppContext, kind: Toast["kind"], text: string): void {
+  const previous = getCookie(c, FLASH_COOKIE);
+  const list: { kind: Toast["kind"]; text: string }[] = previous ? safeParse(previous) : [];
+  list.push({ kind, text });
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(list.slice(-5))), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: 60,
+  });
+}
+
+function safeParse(value: string): { kind: Toast["kind"]; text: string }[] {
+  try {
+    const parsed = JSON.parse(decodeURIComponent(value)) as unknown;
+    return Array.isArray(parsed) ? (parsed as { kind: Toast["kind"]; text: string }[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type BasketLoader = (c: AppContext) => Promise<BasketSummary[]>;
+let basketLoader: BasketLoader = async () => [];
+/** The baskets module plugs the left column's data in here. */
+export function setBasketLoader(loader: BasketLoader): void {
+  basketLoader = loader;
+}
+
+async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: boolean): Promise<ViewState> {
+  const t = c.get("t");
+  const pending = consumeFlash ? getCookie(c, FLASH_COOKIE) : undefined;
+  const flashed = pending ? safeParse(pending) : [];
+  if (pending) deleteCookie(c, FLASH_COOKIE, { path: "/" });
+  const user = c.get("user");
+  return {
+    t,
+    lang: c.get("lang"),
+    user,
+    path: new URL(c.req.url).pathname,
+    toasts: [...flashed.map((toast) => ({ kind: toast.kind, text: t(toast.text, { defaultValue: toast.text }) as string })), ...extraToasts],
+    islands: new Set(),
+    baskets: user && consumeFlash ? await basketLoader(c) : [],
+  };
+}
+
+async function stream(c: AppContext, element: ReactElement, status: number, prefix: string): Promise<Response> {
+  const body = await renderToReadableStream(element, {
+    onError(error) {
+      c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
+    },
+  });
+  await body.allReady;
+  const encoder = new TextEncoder();
+  const withPrefix = prefix
+    ? body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode(prefix));
+          },
+        }),
+      )
+    : body;
+  c.header("Content-Type", "text/html; charset=utf-8");
+  return c.body(withPrefix, status as 200);
+}
+
+/** A whole HTML page: the element is a layout (AppLayout or PublicLayout) with its content. */
+export async function renderPage(c: AppContext, element: ReactElement, init: { status?: number; toasts?: Toast[] } = {}) {
+  const state = await viewState(c, init.toasts ?? [], true);
+  // React writes the doctype itself when the tree starts with <html>.
+  return stream(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200, "");
+}
+
+/** An htmx fragment: no layout, same view context. */
+export async function renderFragment(c: AppContext, element: ReactElement, init: { status?: number } = {}) {
+  const state = await viewState(c, [], false);
+  return stream(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200, "");
+}
+
+export const isHtmx = (c: AppContext): boolean => c.req.header("HX-Request") === "true";
+export const htmxTarget = (c: AppContext): string | undefined => c.req.header("HX-Target");

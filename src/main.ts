@@ -1,0 +1,77 @@
+import { systemCtx } from "./lib/context";
+import { lockDataDir } from "./lib/data-dir-lock";
+import { migrate, openDatabase } from "./lib/db";
+import { createLogger } from "./lib/logger";
+import { EnvError, parseEnv } from "./env";
+import { startMqtt } from "./mqtt";
+import { ensureAdmin, productionPasswordCost } from "./modules/auth/service";
+import { seedDemo } from "@db/seed/demo";
+import { seedReference } from "@db/seed/reference";
+import { createApp } from "./app";
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
+  const database = await openDatabase(env);
+  await migrate(database);
+  const ctx = systemCtx(database.db);
+  await seedReference(ctx);
+  const admin = await ensureAdmin({ ctx, input: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, cost: productionPasswordCost });
+  if (admin.created) {
+    const password = admin.generatedPassword ?? "(ADMIN_PASSWORD)";
+    console.log(`\n  Admin login: ${admin.email} / ${password}\n  (shown once; change it under Settings → Users)\n`);
+  }
+  if (env.DEMO || process.argv.includes("--demo")) {
+    await seedDemo(ctx);
+    logger.info("demo data loaded");
+  }
+
+  const mqtt = await startMqtt({ env, logger });
+  const app = createApp({
+    database,
+    logger,
+    sessionTtlHours: env.SESSION_TTL,
+    trustProxy: env.TRUST_PROXY,
+    passwordCost: productionPasswordCost,
+    mqttStatus: () => mqtt.status(),
+  });
+
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: "0.0.0.0",
+    fetch: (request, srv) => app.fetch(request, { remoteAddress: srv.requestIP(request)?.address }),
+  });
+  logger.info(`Ohrada listens on http://localhost:${server.port}`, {
+    database: database.kind,
+    mqtt: mqtt.brokerUrl,
+    startupMs: Math.round(performance.now() - started),
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    await server.stop();
+    await mqtt.close().catch(() => {});
+    await database.close().catch(() => {});
+    unlock();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+await main();

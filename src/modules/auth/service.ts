@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql, count } from "drizzle-orm";
+import { loginAttempts, sessions, users } from "@db/schema";
+import { type Ctx, type Lang, withTransaction } from "@/lib/context";
+import { AppError, msg } from "@/lib/errors";
+import type { SessionUser } from "@/lib/hono-env";
+import { parseInput } from "@/lib/validation";
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, loginInput, newUserInput } from "./schemas";
+
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** argon2id at OWASP's baseline (19 MiB, t=2) in production; tests pass a cheap cost. */
+export const productionPasswordCost: PasswordCost = { memoryCost: 19456, timeCost: 2 };
+export const testPasswordCost: PasswordCost = { memoryCost: 256, timeCost: 1 };
+
+export const hashPassword = (password: string, cost: PasswordCost) =>
+  Bun.password.hash(password, { algorithm: "argon2id", memoryCost: cost.memoryCost, timeCost: cost.timeCost });
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+// Verifying against a real hash even for unknown emails keeps response times from revealing accounts.
+let dummyHash: Promise<string> | null = null;
+
+const toSessionUser = (row: typeof users.$inferSelect): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  isAdmin: row.isAdmin,
+  language: row.language === "en" ? "en" : "cs",
+});
+
+export async function login({
+  ctx,
+  input,
+  meta,
+}: {
+  ctx: Ctx;
+  input: unknown;
+  meta: { ip: string; userAgent: string | null; ttlHours: number; cost: PasswordCost };
+}): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
+  const { email, password } = parseInput(loginInput, input);
+  const normalized = email.toLowerCase();
+  const windowStart = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
+  const [failures] = await ctx.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, normalized), eq(loginAttempts.ip, meta.ip), gt(loginAttempts.createdAt, windowStart)));
+  if ((failures?.n ?? 0) >= LOGIN_MAX_FAILURES) throw AppError.error("TOO_MANY_ATTEMPTS");
+
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).limit(1);
+  dummyHash ??= hashPassword("not-a-real-password", meta.cost);
+  const valid = await Bun.password.verify(password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !valid || !user.active) {
+    await ctx.db.insert(loginAttempts).values({ email: normalized, ip: meta.ip });
+    throw AppError.error("BAD_CREDENTIALS");
+  }
+
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + meta.ttlHours * 3600_000);
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    await tx.db.delete(loginAttempts).where(and(eq(loginAttempts.email, normalized), eq(loginAttempts.ip, meta.ip)));
+  });
+  return { token, user: toSessionUser(user), expiresAt };
+}
+
+/** The user behind a token, or null when it is unknown, expired, revoked or the user is inactive. */
+export async function findSessionUser({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<SessionUser | null> {
+  if (!input.token || input.token.length > 200) return null;
+  const rows = await ctx.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(input.token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+    .limit(1);
+  return rows[0] ? toSessionUser(rows[0].user) : null;
+}
+
+export async function logout({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<void> {
+  await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, hashToken(input.token)), isNull(sessions.revokedAt)));
+}
+
+export async function setLanguage({ ctx, input }: { ctx: Ctx; input: { userId: number; lang: Lang } }): Promise<void> {
+  await ctx.db.update(users).set({ language: input.lang, updatedAt: new Date(), updatedBy: ctx.userId }).where(eq(users.id, input.userId));
+}
+
+export async function createUser({ ctx, input, cost }: { ctx: Ctx; input: unknown; cost: PasswordCost }): Promise<number> {
+  const values = parseInput(newUserInput, input);
+  const passwordHash = await hashPassword(values.password, cost);
+  return withTransaction(ctx, async (tx) => {
+    const [existing] = await tx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${values.email})`).limit(1);
+    if (existing) throw AppError.invalid({ email: msg("validation.duplicate") });
+    const [row] = await tx.db
+      .insert(users)
+      .values({
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        passwordHash,
+        isAdmin: values.isAdmin,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
+      .returning({ id: users.id });
+    return row!.id;
+  });
+}
+
+/** First start: an empty user table gets an admin. Returns the password only when it was generated. */
+export async function ensureAdmin({
+  ctx,
+  input,
+  cost,
+}: {
+  ctx: Ctx;
+  input: { email: string; password?: string };
+  cost: PasswordCost;
+}): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  const [existing] = await ctx.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { created: false, email: input.email };
+  const generatedPassword = input.password ? undefined : randomBytes(12).toString("base64url");
+  await createUser({
+    ctx,
+    input: { email: input.email, firstName: "Admin", lastName: "Ohrada", password: input.password ?? generatedPassword, isAdmin: true },
+    cost,
+  });
+  return { created: true, email: input.email, generatedPassword };
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** DESIGN.md §8.1: what a scanned code means. */
+export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
+
+export const scanInput = z.object({
+  code: z.string({ error: "validation.required" }).trim().min(3, "validation.required").max(64, "validation.maxLength"),
+});
+
+const EAN13 = /^\d{13}$/;
+
+/** A valid EAN-13 has a check digit computed with weights 1,3,1,3… over the first 12 digits. */
+export function isValidEan13(code: string): boolean {
+  if (!EAN13.test(code)) return false;
+  const digits = [...code].map(Number);
+  const sum = digits.slice(0, 12).reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === digits[12];
+}
+
+export type ParsedCode =
+  | { kind: "product"; by: "ean13"; ean13: string }
+  | { kind: "product" | "order" | "warehouse" | "workType"; by: "id"; id: number; ean13?: never }
+  | { kind: "card"; card: string }
+  | { kind: "unknown" };
+
+export function parseBarcode(raw: string): ParsedCode {
+  const code = raw.trim().toUpperCase();
+  if (isValidEan13(code)) return { kind: "product", by: "ean13", ean13: code };
+  const prefixed = /^(WT|P|O|W)(\d{1,9})$/.exec(code);
+  if (prefixed) {
+    const kind = ({ P: "product", O: "order", W: "warehouse", WT: "workType" } as const)[prefixed[1] as "P" | "O" | "W" | "WT"];
+    return { kind, by: "id", id: Number(prefixed[2]) };
+  }
+  const card = /^U([A-Z0-9-]{1,40})$/.exec(code);
+  if (card) return { kind: "card", card: card[1]! };
+  return { kind: "unknown" };
+}

@@ -1,0 +1,5 @@
+import { crudApi } from "@/lib/crud/api";
+import { vatService } from "./service";
+
+/** Spec 01 §7: `/vat` generic operations. */
+export const vatApi = crudApi(vatService);

@@ -1,0 +1,21 @@
+import { crudPages } from "@/lib/crud/pages";
+import { formatDecimal } from "@/lib/money";
+import { vatService } from "./service";
+
+/** Spec 01 §2.8: list of id and rate, edit with a disabled id. */
+export const vatPages = crudPages({
+  path: "/products/dph",
+  i18n: "vat",
+  service: vatService,
+  defaults: { active: true },
+  columns: (t) => [
+    { key: "id", label: t("vat.id"), filter: "number", sortable: true, render: (row) => <a href={`/products/dph/${row.id}`}>{row.id}</a> },
+    { key: "rate", label: t("vat.rate"), filter: "number", sortable: true, align: "end", render: (row) => <a href={`/products/dph/${row.id}`}>{formatDecimal(row.rate)} %</a> },
+    { key: "active", label: t("vat.active"), filter: "boolean", sortable: true },
+  ],
+  fields: ({ t, entity }) => [
+    ...(entity ? [{ name: "id", label: t("vat.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+    { name: "rate", label: t("vat.rate"), kind: "decimal", required: true, autoFocus: true },
+    { name: "active", label: t("vat.active"), kind: "checkbox", hint: t("vat.activeHint") },
+  ],
+});

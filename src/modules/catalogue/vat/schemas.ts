@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { booleanField, decimalField } from "@/lib/zod-fields";
+
+/** DESIGN.md §8.8: any decimal step, an active flag; rates are percentages. */
+export const vatInput = z.object({
+  rate: decimalField({ min: 0, max: 100, places: 2 }),
+  active: booleanField(true),
+});
+export type VatInput = z.infer<typeof vatInput>;
+
+export interface Vat {
+  id: number;
+  rate: number;
+  active: boolean;
+  /** `21 %`, for selects. */
+  name: string;
+}
+
+/** Spec 02 §9: orders offer these rates; they are seeded on first start. */
+export const SEEDED_VAT_RATES = [12, 15, 21] as const;

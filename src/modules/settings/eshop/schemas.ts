@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { httpUrlField, requiredText } from "@/lib/zod-fields";
+
+/** Spec 01 §2.11, §5: name and url required; the url must be a real http(s) address. */
+export const eshopInput = z.object({
+  name: requiredText(200),
+  url: httpUrlField(),
+});
+export type EshopInput = z.infer<typeof eshopInput>;
+
+export interface Eshop {
+  id: number;
+  name: string;
+  url: string;
+}

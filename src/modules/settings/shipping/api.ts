@@ -1,0 +1,4 @@
+import { crudApi } from "@/lib/crud/api";
+import { shippingService } from "./service";
+
+export const shippingApi = crudApi(shippingService);

@@ -1,0 +1,166 @@
+import { hostname } from "node:os";
+import { connect, type ISubscriptionGrant, type MqttClient } from "mqtt";
+import type { Logger } from "@/lib/logger";
+
+/** Shared-subscription group: every app instance joins it, so N instances split the scale feed. */
+export const SHARE_GROUP = "ohrada";
+/** Delay between reconnect attempts. */
+export const RECONNECT_PERIOD_MS = 1000;
+
+export type MessageHandler = (topic: string, payload: Buffer) => void | Promise<void>;
+
+export interface SubscriberOptions {
+  url: string;
+  /** Topic prefix, e.g. "scales": the subscriber listens on `<prefix>/+/weight`. */
+  topicPrefix: string;
+  logger: Logger;
+  onMessage?: MessageHandler;
+  /**
+   * Subscribe through the shared subscription `$share/ohrada/<prefix>/+/weight` (default true).
+   * Pass `false` for brokers that do not deliver shared subscriptions, such as the embedded aedes
+   * (it grants them but never delivers): then the plain `<prefix>/+/weight` is used.
+   */
+  shared?: boolean;
+}
+
+export interface Subscriber {
+  /** "up" while connected with the subscription granted, otherwise "down". */
+  status(): "up" | "down";
+  client: MqttClient;
+  /** Resolves once the first subscription is granted; rejects if closed before that. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The topic filter the subscriber listens on (without the `$share/…` part). */
+export function weightTopicFilter(topicPrefix: string): string {
+  return `${topicPrefix.replace(/\/+$/, "")}/+/weight`;
+}
+
+/** `$share/<group>/scales/7/weight` → `scales/7/weight`; other topics are returned unchanged. */
+export function stripSharePrefix(topic: string): string {
+  return topic.replace(/^\$share\/[^/]+\//, "");
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = true }: SubscriberOptions): Subscriber {
+  const filter = weightTopicFilter(topicPrefix);
+  const subscription = shared ? `$share/${SHARE_GROUP}/${filter}` : filter;
+  const clientId = `ohrada-${hostname()}-${process.pid}-${Math.random().toString(16).slice(2, 10)}`;
+  const where = { url: redactUrl(url), clientId };
+
+  let subscribed = false;
+  let closed = false;
+  let everConnected = false;
+  // Errors repeat on every reconnect attempt; log each distinct one once per outage.
+  const reportedErrors = new Set<string>();
+
+  let resolveReady!: () => void;
+  let rejectReady!: (error: Error) => void;
+  const readyPromise = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  // Nobody has to wait for ready(); an early close must not become an unhandled rejection.
+  readyPromise.catch(() => {});
+
+  const client = connect(url, {
+    clientId,
+    clean: true,
+    reconnectPeriod: RECONNECT_PERIOD_MS,
+    connectTimeout: 10_000,
+    // Subscribing is done explicitly on every (re)connect below.
+    resubscribe: false,
+  });
+
+  client.on("connect", () => {
+    reportedErrors.clear();
+    logger.info(everConnected ? "MQTT reconnected" : "MQTT connected", where);
+    everConnected = true;
+    subscribed = false;
+    client.subscribe(subscription, { qos: 1 }, (error: Error | null, granted?: ISubscriptionGrant[]) => {
+      if (closed) return;
+      const refused = granted?.find((grant) => grant.qos > 2);
+      if (error || refused) {
+        logger.error("MQTT subscribe failed", { ...where, topic: subscription, error: error?.message ?? `granted qos ${refused?.qos}` });
+        return;
+      }
+      subscribed = true;
+      logger.info("MQTT subscribed", { topic: subscription, qos: granted?.[0]?.qos ?? 1 });
+      resolveReady();
+    });
+  });
+
+  client.on("reconnect", () => logger.debug("MQTT reconnecting", where));
+
+  client.on("offline", () => {
+    subscribed = false;
+    if (!closed) logger.warn(`MQTT broker is unreachable, retrying every ${RECONNECT_PERIOD_MS} ms`, where);
+  });
+
+  client.on("close", () => {
+    subscribed = false;
+  });
+
+  client.on("error", (error: Error & { code?: string | number }) => {
+    const key = `${error.code ?? ""} ${error.message}`;
+    if (reportedErrors.has(key)) {
+      logger.debug("MQTT error", { ...where, error: error.message });
+      return;
+    }
+    reportedErrors.add(key);
+    // A numeric code is the broker's refusal (bad credentials, not authorised…); a string code is the network.
+    const level = typeof error.code === "number" ? "error" : "warn";
+    logger[level]("MQTT error", { ...where, error: error.message, ...(error.code === undefined ? {} : { code: error.code }) });
+  });
+
+  client.on("message", (rawTopic: string, payload: Buffer) => {
+    if (!onMessage) return;
+    const topic = stripSharePrefix(rawTopic);
+    const fail = (error: unknown) =>
+      logger.error("MQTT message handler failed", { topic, error: error instanceof Error ? error.message : String(error) });
+    try {
+      const result = onMessage(topic, payload);
+      if (result && typeof (result as Promise<void>).then === "function") (result as Promise<void>).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    status: () => (client.connected && subscribed ? "up" : "down"),
+    client,
+    ready: () => readyPromise,
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        subscribed = false;
+        rejectReady(new Error("MQTT subscriber closed before it subscribed"));
+        // A graceful end sends DISCONNECT and waits for the socket to close. A broker that has gone
+        // silent must not hold shutdown up, so the socket is destroyed if that takes too long.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((resolve) => {
+          client.end(false, () => resolve());
+          timer = setTimeout(() => {
+            client.stream?.destroy();
+            resolve();
+          }, 3000);
+        });
+        clearTimeout(timer);
+        logger.info("MQTT subscriber closed", where);
+      })();
+      return closing;
+    },
+  };
+}

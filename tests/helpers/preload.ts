@@ -1,0 +1,3 @@
+// Loaded before every test file (bunfig.toml): quiet, deterministic test settings.
+process.env.TZ ??= "Europe/Prague";
+process.env.NODE_ENV = "test";

@@ -1,0 +1,209 @@
+import type { ReactNode } from "react";
+import type { PageMeta } from "@/lib/envelope";
+import { Icon } from "./icons";
+import { useView } from "../view-context";
+
+export type FilterKind = "text" | "number" | "boolean";
+
+export interface TableColumn<Row> {
+  key: string;
+  label: string;
+  filter?: FilterKind;
+  sortable?: boolean;
+  /** Cell content; defaults to the row's value under `key`. */
+  render?: (row: Row) => ReactNode;
+  align?: "start" | "end" | "center";
+}
+
+export interface TableState {
+  page: number;
+  size: number;
+  sort?: string;
+  filters: Record<string, string>;
+}
+
+export const PAGE_SIZES = [20, 50, 100, 500];
+
+/** The list URL for a state: the one source of truth for links, htmx requests and pushed URLs. */
+export function listHref(basePath: string, state: TableState, change: Partial<TableState> = {}): string {
+  const next = { ...state, ...change, filters: { ...state.filters, ...(change.filters ?? {}) } };
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(next.filters)) if (value) query.set(key, value);
+  if (next.sort) query.set("sort", next.sort);
+  if (next.page > 1) query.set("page", String(next.page));
+  if (next.size !== 20) query.set("size", String(next.size));
+  const text = query.toString();
+  return text ? `${basePath}?${text}` : basePath;
+}
+
+function BooleanCell({ value }: { value: unknown }) {
+  const { t } = useView();
+  return value ? (
+    <Icon name="check" className="bool-yes" label={t("table.yes")} />
+  ) : (
+    <Icon name="cross" className="bool-no" label={t("table.no")} />
+  );
+}
+
+function cellValue<Row>(column: TableColumn<Row>, row: Row): ReactNode {
+  if (column.render) return column.render(row);
+  const value = (row as Record<string, unknown>)[column.key];
+  if (typeof value === "boolean") return <BooleanCell value={value} />;
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+function SortLink<Row>({ column, basePath, state, targetId }: { column: TableColumn<Row>; basePath: string; state: TableState; targetId: string }) {
+  const { t } = useView();
+  const [field, dir] = (state.sort ?? "").split(",");
+  const current = field === column.key ? dir : undefined;
+  const nextDir = current === "asc" ? "desc" : "asc";
+  const href = listHref(basePath, state, { sort: `${column.key},${nextDir}`, page: 1 });
+  return (
+    <a
+      href={href}
+      hx-get={href}
+      hx-target={`#${targetId}`}
+      hx-swap="outerHTML"
+      hx-push-url="true"
+      className="sort-link"
+      aria-label={`${column.label}: ${t(nextDir === "asc" ? "table.sortAsc" : "table.sortDesc")}`}
+      aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : undefined}
+    >
+      {column.label} <Icon name={current === "asc" ? "sortAsc" : current === "desc" ? "sortDesc" : "sortNone"} className="sort-icon" />
+    </a>
+  );
+}
+
+function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row>; state: TableState; targetId: string }) {
+  const { t } = useView();
+  const id = `${targetId}-filter-${column.key}`;
+  const value = state.filters[column.key] ?? "";
+  if (column.filter === "boolean") {
+    return (
+      <select id={id} name={column.key} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`}>
+        <option value="">{t("table.any")}</option>
+        <option value="true">{t("table.yes")}</option>
+        <option value="false">{t("table.no")}</option>
+      </select>
+    );
+  }
+  return (
+    <input
+      id={id}
+      name={column.key}
+      type="search"
+      inputMode={column.filter === "number" ? "decimal" : undefined}
+      defaultValue={value}
+      autoComplete="off"
+      aria-label={`${t("action.filter")}: ${column.label}`}
+    />
+  );
+}
+
+function Pager({ basePath, state, meta, targetId }: { basePath: string; state: TableState; meta: PageMeta; targetId: string }) {
+  const { t } = useView();
+  const link = (page: number, label: string, disabled: boolean, rel?: string) => {
+    const href = listHref(basePath, state, { page });
+    return disabled ? (
+      <span className="pager-link disabled" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <a className="pager-link" href={href} hx-get={href} hx-target={`#${targetId}`} hx-swap="outerHTML" hx-push-url="true" rel={rel}>
+        {label}
+      </a>
+    );
+  };
+  return (
+    <nav className="pager" aria-label={t("table.page", { page: meta.page, pages: meta.pages })}>
+      {link(1, t("table.first"), meta.page <= 1)}
+      {link(meta.page - 1, t("table.previous"), meta.page <= 1, "prev")}
+      <span className="pager-status">{t("table.page", { page: meta.page, pages: meta.pages })}</span>
+      {link(meta.page + 1, t("table.next"), meta.page >= meta.pages, "next")}
+      {link(meta.pages, t("table.last"), meta.page >= meta.pages)}
+      <span className="pager-total">{t("table.total", { total: meta.total })}</span>
+    </nav>
+  );
+}
+
+/**
+ * The one server-rendered list table: per-column filters, sorting and paging through htmx with
+ * the state in the URL. Without JavaScript the same links and the filter form still work.
+ */
+export function DataTable<Row>(props: {
+  id: string;
+  basePath: string;
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  meta: PageMeta;
+  state: TableState;
+  rowKey: (row: Row) => string | number;
+}) {
+  const { t } = useView();
+  const { id, basePath, columns, rows, meta, state } = props;
+  const hasFilters = columns.some((column) => column.filter);
+  return (
+    <div id={id} className="data-table" hx-indicator={`#${id}`}>
+      <form
+        className="table-form"
+        method="get"
+        action={basePath}
+        hx-get={basePath}
+        hx-trigger="input changed delay:300ms from:input, change from:select, submit"
+        hx-target={`#${id}`}
+        hx-swap="outerHTML"
+        hx-push-url="true"
+      >
+        {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+        {state.size !== 20 ? <input type="hidden" name="size" value={state.size} /> : null}
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+                    {column.sortable ? <SortLink column={column} basePath={basePath} state={state} targetId={id} /> : column.label}
+                  </th>
+                ))}
+              </tr>
+              {hasFilters ? (
+                <tr className="filter-row">
+                  {columns.map((column) => (
+                    <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} /> : null}</th>
+                  ))}
+                </tr>
+              ) : null}
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr className="empty-row">
+                  <td colSpan={columns.length}>{t("table.empty")}</td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={props.rowKey(row)}>
+                    {columns.map((column) => (
+                      <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                        {cellValue(column, row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <button type="submit" className="visually-hidden" tabIndex={-1}>
+          {t("action.filter")}
+        </button>
+      </form>
+      <div className="table-footer">
+        <Pager basePath={basePath} state={state} meta={meta} targetId={id} />
+        <span className="table-loading" role="status">
+          {t("table.loading")}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Small inline SVG icons: no icon font, nothing to download. */
+const paths = {
+  check: "M4 10l4 4 8-8",
+  cross: "M5 5l10 10M15 5L5 15",
+  alert: "M10 3l8 14H2L10 3zm0 5v4m0 2.5v.5",
+  plus: "M10 4v12M4 10h12",
+  edit: "M4 16l1-4 8-8 3 3-8 8-4 1z",
+  sortAsc: "M10 5l4 6H6l4-6z",
+  sortDesc: "M10 15l4-6H6l4 6z",
+  sortNone: "M10 4l3 4H7l3-4zm0 12l3-4H7l3 4z",
+  basket: "M3 7h14l-2 9H5L3 7zm4 0l3-4 3 4",
+  user: "M10 10a3 3 0 100-6 3 3 0 000 6zm-6 7c0-3 3-5 6-5s6 2 6 5",
+  fence: "M3 17V6l2-2 2 2v11M9 17V6l2-2 2 2v11M15 17V6l2-2 2 2v11M2 9h18M2 14h18",
+  order: "M5 3h10v14H5zM7 7h6M7 10h6M7 13h4",
+  warehouse: "M2 8l8-5 8 5v9H2zM6 17v-5h8v5",
+  promise: "M10 2l2.5 5 5.5.8-4 3.9.9 5.5L10 14.6 5.1 17.2 6 11.7 2 7.8 7.5 7z",
+  product: "M3 6l7-3 7 3-7 3-7-3zm0 0v8l7 3 7-3V6M10 9v8",
+  logout: "M12 4h4v12h-4M8 6l-4 4 4 4M4 10h9",
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
+  return (
+    <svg
+      className={`icon ${className ?? ""}`}
+      viewBox="0 0 20 20"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,97 @@
+/** The top menu of spec 01 §2.5. Keys are i18n keys under `menu.`. */
+export interface MenuEntry {
+  key: string;
+  href?: string;
+  children?: MenuEntry[];
+  adminOnly?: boolean;
+}
+
+export const topMenu: MenuEntry[] = [
+  { key: "dashboard", href: "/index" },
+  {
+    key: "products",
+    children: [
+      { key: "productList", href: "/products" },
+      { key: "vat", href: "/products/dph" },
+      { key: "category", href: "/products/category" },
+      { key: "categoryParameters", href: "/products/category/parameters" },
+    ],
+  },
+  {
+    key: "orders",
+    children: [
+      { key: "fenceOrders", href: "/orders/fenceOrder" },
+      { key: "planning", href: "/orders/planning" },
+      {
+        key: "promises",
+        href: "/orders/promises",
+        children: [
+          { key: "promiseStatus", href: "/orders/promiseStatus" },
+          { key: "defaultPromises", href: "/orders/defaultPromises" },
+        ],
+      },
+      {
+        key: "invoices",
+        href: "/orders/invoices",
+        children: [
+          { key: "manufacturePainting", href: "/orders/manufacture" },
+          { key: "shipmentAssembly", href: "/orders/planning" },
+          { key: "invoiceSettings", href: "/orders/invoiceSettings" },
+        ],
+      },
+    ],
+  },
+  {
+    key: "manufacture",
+    children: [
+      { key: "spacerCalculator", href: "/manufacture/spacerCalculator" },
+      { key: "savedBaskets", href: "/manufacture/savedBaskets" },
+    ],
+  },
+  {
+    key: "warehouse",
+    children: [
+      { key: "warehouseSelection", href: "/warehouse/selectWarehouse" },
+      { key: "warehouses", href: "/warehouse/warehouses" },
+      { key: "rackScales", href: "/warehouse/warehouseRackScales" },
+      { key: "transferLogs", href: "/warehouse/warehouseTransferLog" },
+    ],
+  },
+  {
+    key: "suppliers",
+    children: [
+      { key: "supplierList", href: "/suppliers/supplier" },
+      { key: "supplierOrders", href: "/suppliers/orders" },
+    ],
+  },
+  {
+    key: "timesheets",
+    children: [
+      { key: "workplace", href: "/timesheets/workplace" },
+      { key: "jobs", href: "/timesheets/worktype" },
+      { key: "workLog", href: "/timesheets/worklog" },
+    ],
+  },
+  {
+    key: "settings",
+    children: [
+      { key: "eshops", href: "/settings/eshop" },
+      { key: "shipping", href: "/settings/shipping" },
+      { key: "vehicles", href: "/settings/deliveryVan" },
+      { key: "translationGroups", href: "/settings/translationGroup" },
+    ],
+  },
+];
+
+/** Every distinct link of the menu, for tests and for the placeholder routes. */
+export function menuLinks(entries: MenuEntry[] = topMenu): string[] {
+  const links = new Set<string>();
+  const walk = (list: MenuEntry[]) => {
+    for (const entry of list) {
+      if (entry.href) links.add(entry.href);
+      if (entry.children) walk(entry.children);
+    }
+  };
+  walk(entries);
+  return [...links];
+}
