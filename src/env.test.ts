@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { resolve } from "node:path";
+import { EnvError, parseEnv } from "./env";
+
+describe("configuration", () => {
+  test("defaults suit npm start on a bare machine", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", MQTT_PORT: 1883, SESSION_TTL: 12, LOG_LEVEL: "info", ADMIN_EMAIL: "admin@ohrada.local" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.MQTT_URL).toBeUndefined();
+  });
+
+  test("empty values count as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  test("every invalid value is named with a readable reason", () => {
+    try {
+      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", MQTT_URL: "http://x", SESSION_TTL: "0", LOG_LEVEL: "loud", ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "short", MQTT_PORT: "70000" });
+      throw new Error("expected EnvError");
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const text = (error as EnvError).message;
+      for (const key of ["PORT", "DATABASE_URL", "MQTT_URL", "SESSION_TTL", "LOG_LEVEL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "MQTT_PORT"]) {
+        expect(text).toContain(`${key}=`);
+      }
+      expect(text).toContain("must be a number");
+      expect(text).toContain("postgres://");
+    }
+  });
+
+  test("the app exits with code 1 and a readable message on a bad value", async () => {
+    const child = Bun.spawn([process.execPath, resolve(import.meta.dir, "main.ts")], {
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: "/nonexistent/never-created" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const code = await child.exited;
+    const stderr = await new Response(child.stderr).text();
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT="not-a-port": must be a number');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import { z } from "zod";
+import { AppError } from "./errors";
+import { parseInput } from "./validation";
+import { booleanField, dateField, decimalField, emailField, httpUrlField, integerField, refId, requiredText } from "./zod-fields";
+
+const fieldError = (schema: z.ZodType, value: unknown) => {
+  try {
+    parseInput(z.object({ value: schema }), { value });
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return error.fields.value ?? null;
+  }
+};
+
+describe("shared field schemas", () => {
+  test("required text trims and refuses blanks", () => {
+    expect(parseInput(z.object({ v: requiredText() }), { v: "  Plot  " }).v).toBe("Plot");
+    expect(fieldError(requiredText(), "   ")?.key).toBe("validation.required");
+    expect(fieldError(requiredText(), undefined)?.key).toBe("validation.required");
+    expect(fieldError(requiredText(5), "123456")).toEqual({ key: "validation.maxLength", values: { max: 5 } });
+  });
+
+  test("decimals take a comma, a point or a number and check range and places", () => {
+    const rate = decimalField({ min: 0, max: 100, places: 2 });
+    expect(parseInput(z.object({ v: rate }), { v: "10,5" }).v).toBe(10.5);
+    expect(parseInput(z.object({ v: rate }), { v: "1 0,25" }).v).toBe(10.25);
+    expect(parseInput(z.object({ v: rate }), { v: 21 }).v).toBe(21);
+    expect(fieldError(rate, "")?.key).toBe("validation.required");
+    expect(fieldError(rate, "abc")?.key).toBe("validation.number");
+    expect(fieldError(rate, "-1")).toEqual({ key: "validation.min", values: { min: 0 } });
+    expect(fieldError(rate, 100.01)).toEqual({ key: "validation.max", values: { max: 100 } });
+    expect(fieldError(rate, "1,234")).toEqual({ key: "validation.decimalPlaces", values: { count: 2 } });
+  });
+
+  test("integers, booleans, references and dates", () => {
+    expect(parseInput(z.object({ v: integerField({ min: 1 }) }), { v: " 7 " }).v).toBe(7);
+    expect(fieldError(integerField(), "7.5")?.key).toBe("validation.integer");
+    expect(parseInput(z.object({ v: booleanField(true) }), {}).v).toBe(true);
+    expect(parseInput(z.object({ v: booleanField() }), { v: "on" }).v).toBe(true);
+    expect(parseInput(z.object({ v: booleanField() }), { v: false }).v).toBe(false);
+    expect(parseInput(z.object({ v: refId() }), { v: { id: 4, name: "x" } }).v).toBe(4);
+    expect(parseInput(z.object({ v: refId() }), { v: "12" }).v).toBe(12);
+    expect(fieldError(refId(), null)?.key).toBe("validation.required");
+    expect(parseInput(z.object({ v: dateField() }), { v: "7.3.2026" }).v).toBe("2026-03-07");
+    expect(parseInput(z.object({ v: dateField() }), { v: "2026-03-07" }).v).toBe("2026-03-07");
+    expect(fieldError(dateField(), "31.02.2026")?.key).toBe("validation.date");
+  });
+
+  test("emails and web addresses", () => {
+    expect(fieldError(emailField(), "jana@firma.cz")).toBeNull();
+    expect(fieldError(emailField(), "jana@")?.key).toBe("validation.email");
+    expect(fieldError(httpUrlField(), "https://www.ploty.cz")).toBeNull();
+    expect(fieldError(httpUrlField(), "ftp://ploty.cz")?.key).toBe("validation.url");
+    expect(fieldError(httpUrlField(), "https://localhost")?.key).toBe("validation.url");
+    expect(fieldError(httpUrlField(), "ploty")?.key).toBe("validation.url");
+  });
+});
