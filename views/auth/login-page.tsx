@@ -1,5 +1,6 @@
 import { PublicLayout } from "../layouts/public-layout";
 import { Icon } from "../components/icons";
+import { browserValidation, FieldRow } from "../components/form";
 import { useView } from "../view-context";
 
 export function LoginPage({ email, error, fieldErrors }: { email?: string; error?: string; fieldErrors?: Record<string, string> }) {
@@ -10,30 +11,9 @@ export function LoginPage({ email, error, fieldErrors }: { email?: string; error
         <img className="login-logo" src="/static/logo.svg" alt={t("appName")} width="72" height="72" />
         <h1>{t("appName")}</h1>
         <p className="login-tagline">{t("appTagline")}</p>
-        <form
-          method="post"
-          action="/login"
-          className="login-form entity-form"
-          noValidate
-          data-validate="true"
-          data-msg-required={t("validation.required")}
-          data-msg-email={t("validation.email")}
-          data-msg-invalid={t("validation.invalid")}
-        >
-          <div className={`field${fieldErrors?.email ? " field-invalid" : ""}`}>
-            <label htmlFor="field-email">{t("login.email")}</label>
-            <input id="field-email" name="email" type="email" required autoComplete="username" autoFocus defaultValue={email} aria-describedby="field-email-error" />
-            <small id="field-email-error" className="field-error">
-              {fieldErrors?.email ?? ""}
-            </small>
-          </div>
-          <div className={`field${fieldErrors?.password ? " field-invalid" : ""}`}>
-            <label htmlFor="field-password">{t("login.password")}</label>
-            <input id="field-password" name="password" type="password" required autoComplete="current-password" aria-describedby="field-password-error" />
-            <small id="field-password-error" className="field-error">
-              {fieldErrors?.password ?? ""}
-            </small>
-          </div>
+        <form method="post" action="/login" className="login-form entity-form" noValidate {...browserValidation(t)}>
+          <FieldRow field={{ name: "email", label: t("login.email"), kind: "email", required: true, autoFocus: true, autoComplete: "username" }} value={email} error={fieldErrors?.email} />
+          <FieldRow field={{ name: "password", label: t("login.password"), kind: "password", required: true }} value="" error={fieldErrors?.password} />
           <button type="submit" className="button button-primary login-submit">
             {t("login.submit")}
           </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatCzechDate } from "@/lib/dates";
+import type { T } from "@/lib/i18n";
 import { Icon } from "./icons";
 import { useView } from "../view-context";
 
@@ -25,6 +26,7 @@ export interface FormField {
   unit?: string;
   autoFocus?: boolean;
   maxLength?: number;
+  autoComplete?: string;
 }
 
 export type FormValues = Record<string, unknown>;
@@ -85,7 +87,7 @@ function Control({ field, value }: { field: FormField; value: unknown }) {
     case "date":
       return <input {...common} type="text" inputMode="numeric" autoComplete="off" placeholder="dd.mm.rrrr" pattern="\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4}\s*" defaultValue={text} data-kind="date" />;
     default:
-      return <input {...common} type={field.kind} defaultValue={field.kind === "password" ? undefined : text} maxLength={field.maxLength} autoComplete={field.kind === "password" ? "current-password" : undefined} />;
+      return <input {...common} type={field.kind} defaultValue={field.kind === "password" ? undefined : text} maxLength={field.maxLength} autoComplete={field.autoComplete ?? (field.kind === "password" ? "current-password" : undefined)} />;
   }
 }
 
@@ -114,6 +116,19 @@ export function FieldRow({ field, value, error }: { field: FormField; value: unk
       </small>
     </div>
   );
+}
+
+/** Attributes that let public/app.js check a form in the browser with our translated messages. */
+export function browserValidation(t: T) {
+  return {
+    "data-validate": "true",
+    "data-msg-required": t("validation.required"),
+    "data-msg-invalid": t("validation.invalid"),
+    "data-msg-email": t("validation.email"),
+    "data-msg-url": t("validation.url"),
+    "data-msg-date": t("validation.date"),
+    "data-msg-number": t("validation.number"),
+  };
 }
 
 /**
@@ -153,13 +168,7 @@ export function EntityForm(props: {
         action={props.action}
         className="entity-form"
         noValidate
-        data-validate="true"
-        data-msg-required={t("validation.required")}
-        data-msg-invalid={t("validation.invalid")}
-        data-msg-email={t("validation.email")}
-        data-msg-url={t("validation.url")}
-        data-msg-date={t("validation.date")}
-        data-msg-number={t("validation.number")}
+        {...browserValidation(t)}
       >
         {props.fields.map((field) => (
           <FieldRow key={field.name} field={field} value={props.values[field.name]} error={errors[field.name]} />
