@@ -103,7 +103,7 @@ export function useE2EServer(): { readonly current: E2EServer } {
 export interface FreshPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and console errors seen so far (CSP violations, failed hydration, …). */
+  /** Uncaught page errors and console errors seen so far (CSP violations, failed hydration, …), not HTTP error statuses. */
   errors: string[];
 }
 
@@ -141,7 +141,8 @@ export function useE2E(): {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(`console: ${message.text()}`);
+        // HTTP error statuses (a 404 page, a 422 fail envelope) are expected answers, not script errors.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
       });
       return { context, page, errors, session };
     },
