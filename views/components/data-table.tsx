@@ -123,6 +123,21 @@ function Pager({ basePath, state, meta, targetId }: { basePath: string; state: T
       {link(meta.page + 1, t("table.next"), meta.page >= meta.pages, "next")}
       {link(meta.pages, t("table.last"), meta.page >= meta.pages)}
       <span className="pager-total">{t("table.total", { total: meta.total })}</span>
+      <span className="pager-sizes">
+        {t("table.pageSize")}:{" "}
+        {PAGE_SIZES.map((size) => {
+          const href = listHref(basePath, state, { size, page: 1 });
+          return size === state.size ? (
+            <strong key={size} aria-current="true">
+              {size}
+            </strong>
+          ) : (
+            <a key={size} href={href} hx-get={href} hx-target={`#${targetId}`} hx-swap="outerHTML" hx-push-url="true">
+              {size}
+            </a>
+          );
+        })}
+      </span>
     </nav>
   );
 }
