@@ -1,5 +1,24 @@
-import { boolean, numeric, pgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { auditColumns, identityId } from "./columns";
+import { eshops } from "./settings";
+
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
 
 export const vatRates = pgTable("vat_rates", {
   id: identityId(),
@@ -7,3 +26,145 @@ export const vatRates = pgTable("vat_rates", {
   active: boolean("active").notNull().default(true),
   ...auditColumns,
 });
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...auditColumns,
+  },
+  (table) => [index("categories_parent_idx").on(table.parentId), check("categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`)],
+);
+
+export const categoryParameters = pgTable("category_parameters", {
+  id: identityId(),
+  name: text("name").notNull(),
+  required: boolean("required").notNull().default(false),
+  defaultValue: text("default_value"),
+  /** Spec 01 §9: blank, mm, cm, m, kg or g. */
+  unit: text("unit").notNull().default(""),
+  creationParameter: boolean("creation_parameter").notNull().default(false),
+  titleAppending: boolean("title_appending").notNull().default(false),
+  ...auditColumns,
+});
+
+export const categoryParameterCategories = pgTable(
+  "category_parameter_categories",
+  {
+    parameterId: integer("parameter_id")
+      .notNull()
+      .references(() => categoryParameters.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.parameterId, table.categoryId] }), index("cpc_category_idx").on(table.categoryId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    invoiceName: text("invoice_name"),
+    vatId: integer("vat_id").references(() => vatRates.id, { onDelete: "restrict" }),
+    storable: boolean("storable").notNull().default(true),
+    ean13: text("ean13"),
+    url: text("url"),
+    /** grams */
+    weight: numeric("weight", { precision: 12, scale: 3 }).notNull().default("0"),
+    /** pieces */
+    scaleToleranceAmount: integer("scale_tolerance_amount").notNull().default(0),
+    /** Base unit price without VAT, CZK. */
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    /** Price per m² without VAT for fence products, CZK. */
+    m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
+    /** Rows the application itself relies on (assembly products, the attention product). */
+    systemRole: text("system_role"),
+    ...auditColumns,
+  },
+  (table) => [
+    uniqueIndex("products_ean13_unique").on(table.ean13),
+    uniqueIndex("products_system_role_unique").on(table.systemRole),
+    // Substring search on names (ILIKE %…%) needs a trigram index to stay fast at 50,000 products.
+    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.categoryId] }), index("product_categories_category_idx").on(table.categoryId, table.productId)],
+);
+
+export const productParameterValues = pgTable(
+  "product_parameter_values",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    parameterId: integer("parameter_id")
+      .notNull()
+      .references(() => categoryParameters.id, { onDelete: "restrict" }),
+    value: text("value").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.parameterId] })],
+);
+
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    lang: text("lang").notNull(),
+    name: text("name"),
+    invoiceName: text("invoice_name"),
+    description: text("description"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by"),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.lang] })],
+);
+
+export const productEshopPrices = pgTable(
+  "product_eshop_prices",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    eshopId: integer("eshop_id")
+      .notNull()
+      .references(() => eshops.id, { onDelete: "restrict" }),
+    price: numeric("price", { precision: 14, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.eshopId] })],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: identityId(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isMain: boolean("is_main").notNull().default(false),
+    ...auditColumns,
+  },
+  (table) => [index("product_images_product_idx").on(table.productId, table.sortOrder)],
+);
