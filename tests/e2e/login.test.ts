@@ -1,7 +1,8 @@
 /** Spec 01 §2.3, §5, §8: the login form, its checks and errors, and logging out. */
 import { expect, test } from "bun:test";
 import type { Request } from "playwright-core";
-import { describeBrowser } from "../helpers/browser";
+import { logout } from "@/modules/auth/service";
+import { describeBrowser, waitForHydration } from "../helpers/browser";
 import { useE2E } from "./server";
 
 const TILES = ["Nová objednávka plotu", "Otevřené objednávky", "Sklady", "Přísliby", "Produkty"];
@@ -98,5 +99,29 @@ describeBrowser("login", () => {
     expect(response?.status()).toBe(200);
     expect(response?.request().redirectedFrom()?.url()).toEndWith("/index");
     expect(await page.locator("header.topbar").count()).toBe(0);
+  });
+  test("a session ended elsewhere sends htmx and island calls back to /login", async () => {
+    const { page, session } = await e2e.open({ signedIn: true });
+    const { ctx } = e2e.server.testApp;
+
+    // htmx: the list filter after the session was revoked.
+    await page.goto("/products/dph");
+    await page.locator("#list-vat tbody tr").first().waitFor();
+    await logout({ ctx, input: { token: session!.token } });
+    await page.locator("#list-vat-filter-rate").fill("15");
+    await page.waitForURL("**/login");
+    await page.locator("form.login-form").waitFor();
+
+    // The barcode island: its 401 ends the session with the "expired" warning.
+    const second = await e2e.open({ signedIn: true });
+    await second.page.goto("/index");
+    await waitForHydration(second.page, '[data-island="barcode-box"]');
+    await logout({ ctx, input: { token: second.session!.token } });
+    await second.page.locator("#barcode-input").fill("XYZ999");
+    await second.page.waitForURL("**/login");
+    await second.page.locator(".toast-warning", { hasText: "Přihlášení vypršelo" }).waitFor();
+    const response = await second.page.goto("/index");
+    expect(new URL(second.page.url()).pathname).toBe("/login");
+    expect(response?.status()).toBe(200);
   });
 });

@@ -91,7 +91,7 @@ export function useE2EServer(): { readonly current: E2EServer } {
   afterAll(async () => {
     await server?.stop();
     server = null;
-  });
+  }, 60_000);
   return {
     get current() {
       if (!server) throw new Error("e2e server not started");
