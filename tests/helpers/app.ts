@@ -101,15 +101,20 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   return { app, database, ctx, deps, login, request, close: () => database.destroy() };
 }
 
+/** Upper bound for the database hooks; never a timing assertion. */
+export const HOOK_TIMEOUT_MS = 120_000;
+
 /** beforeAll/afterAll wiring: `const t = useTestApp();` then `t.current` inside tests. */
 export function useTestApp(overrides: Partial<AppDeps> = {}): { readonly current: TestApp } {
   const holder: { current: TestApp | null } = { current: null };
+  // bun:test gives hooks 5 s unless run with --timeout (bunfig's [test] timeout does not reach
+  // them); a cold PGlite start on a busy machine needs longer, so the hooks name their own limit.
   beforeAll(async () => {
     holder.current = await createTestApp(overrides);
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await holder.current?.close();
-  });
+  }, HOOK_TIMEOUT_MS);
   return {
     get current() {
       if (!holder.current) throw new Error("test app not ready");
