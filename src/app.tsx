@@ -14,6 +14,7 @@ import { authApi } from "./modules/auth/api";
 import { authPages, LANGUAGE_COOKIE } from "./modules/auth/pages";
 import { findSessionUser } from "./modules/auth/service";
 import { barcodeApi } from "./modules/barcode/api";
+import { barcodePages } from "./modules/barcode/pages";
 import { vatApi } from "./modules/catalogue/vat/api";
 import { vatPages } from "./modules/catalogue/vat/pages";
 import { eshopApi } from "./modules/settings/eshop/api";
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/", authPages);
   app.route("/", shellPages);
+  app.route("/", barcodePages);
   app.route("/", vatPages);
   app.route("/", eshopPages);
   app.route("/", shippingPages);

@@ -73,6 +73,8 @@ export default function BarcodeBox({ label, placeholder, genericError }: Barcode
     <form
       className="barcode-box"
       role="search"
+      method="post"
+      action="/barcode"
       onSubmit={(event) => {
         event.preventDefault();
         if (timer.current) clearTimeout(timer.current);

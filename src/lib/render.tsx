@@ -86,5 +86,17 @@ export async function renderFragment(c: AppContext, element: ReactElement, init:
   return stream(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200, "");
 }
 
+/** The same-origin page the request came from (path and query), or `fallback`: never another site. */
+export function backPath(c: AppContext, fallback = "/index"): string {
+  const referer = c.req.header("Referer");
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(c.req.url).origin ? `${url.pathname}${url.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 export const isHtmx = (c: AppContext): boolean => c.req.header("HX-Request") === "true";
 export const htmxTarget = (c: AppContext): string | undefined => c.req.header("HX-Target");

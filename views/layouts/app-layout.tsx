@@ -100,7 +100,34 @@ function BasketsColumn() {
   );
 }
 
-export function AppLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/**
+ * The menu's barcode box. Hydrated as an island only where the page opts in (/index), so a page
+ * without islands ships no React (DESIGN.md §5); elsewhere the same markup is a plain form that
+ * posts to /barcode, which a keyboard-wedge scanner submits with its Enter.
+ */
+function BarcodeSlot({ island }: { island: boolean }) {
+  const { t } = useView();
+  const props = { label: t("shell.barcode"), placeholder: t("shell.barcodePlaceholder"), genericError: t("GENERIC_ERROR") };
+  if (island) return <Island name="barcode-box" component={BarcodeBox} className="barcode-island" props={props} />;
+  return (
+    <div className="barcode-island">
+      <BarcodeBox {...props} />
+    </div>
+  );
+}
+
+export function AppLayout({
+  title,
+  children,
+  actions,
+  barcodeIsland = false,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Hydrate the barcode box (ships the islands runtime); pages with no island leave it off. */
+  barcodeIsland?: boolean;
+}) {
   const { t } = useView();
   return (
     <Document title={title} bodyClass="app">
@@ -115,12 +142,7 @@ export function AppLayout({ title, children, actions }: { title: string; childre
         <nav className="topnav" aria-label="Menu">
           <MenuItems entries={topMenu} level={0} />
         </nav>
-        <Island
-          name="barcode-box"
-          component={BarcodeBox}
-          className="barcode-island"
-          props={{ label: t("shell.barcode"), placeholder: t("shell.barcodePlaceholder"), genericError: t("GENERIC_ERROR") }}
-        />
+        <BarcodeSlot island={barcodeIsland} />
         <UserMenu />
       </header>
       <div className="shell">

@@ -14,7 +14,7 @@ export const indexTiles: { key: string; href: string; icon: IconName }[] = [
 export function IndexPage() {
   const { t } = useView();
   return (
-    <AppLayout title={t("menu.dashboard")}>
+    <AppLayout title={t("menu.dashboard")} barcodeIsland>
       <ul className="tiles">
         {indexTiles.map((tile) => (
           <li key={tile.key}>

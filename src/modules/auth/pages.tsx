@@ -4,7 +4,7 @@ import { LoginPage } from "@views/auth/login-page";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
-import { flash, renderPage } from "@/lib/render";
+import { backPath, flash, renderPage } from "@/lib/render";
 import { clearSessionCookie, clientIp, readSessionToken, setSessionCookie } from "@/lib/session-cookie";
 import { pickLanguage } from "@/lib/i18n";
 import { login, logout, setLanguage } from "./service";
@@ -68,11 +68,5 @@ authPages.post("/language", async (c) => {
     if (user) await setLanguage({ ctx: c.get("ctx"), input: { userId: user.id, lang } });
     setCookie(c, LANGUAGE_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 24 * 3600 });
   }
-  const referer = c.req.header("Referer");
-  let back = "/index";
-  if (referer) {
-    const url = new URL(referer);
-    if (url.host === new URL(c.req.url).host) back = `${url.pathname}${url.search}`;
-  }
-  return c.redirect(back, 303);
+  return c.redirect(backPath(c), 303);
 });

@@ -3,8 +3,11 @@ import { z } from "zod";
 /** DESIGN.md §8.1: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
 
+/** Spec 01 §5, §9: the menu box acts only on more than 2 characters. */
+export const BARCODE_MIN_LENGTH = 3;
+
 export const scanInput = z.object({
-  code: z.string({ error: "validation.required" }).trim().min(3, "validation.required").max(64, "validation.maxLength"),
+  code: z.string({ error: "validation.required" }).trim().min(BARCODE_MIN_LENGTH, "validation.required").max(64, "validation.maxLength"),
 });
 
 const EAN13 = /^\d{13}$/;
