@@ -163,6 +163,9 @@
           break;
       }
     });
+    // Escape hides the open submenu; the pointer or a focus move brings the menu back.
+    menubar.addEventListener("mouseover", function () { menubar.classList.remove("menu-closed"); });
+    menubar.addEventListener("focusout", function () { menubar.classList.remove("menu-closed"); });
     menubar.addEventListener("focusin", function (e) {
       menubar.classList.remove("menu-closed");
       menubar.querySelectorAll("[aria-expanded]").forEach(function (b) {
