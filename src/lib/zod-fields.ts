@@ -102,7 +102,8 @@ export const refId = () =>
       if (typeof blank === "string" && /^\d+$/.test(blank.trim())) return Number(blank);
       return blank;
     },
-    z.number({ error: required }).int("validation.invalid").positive("validation.invalid"),
+    // Ids are int4 identity columns; a larger number can reference nothing.
+    z.number({ error: required }).int("validation.invalid").positive("validation.invalid").max(2_147_483_647, "validation.invalid"),
   );
 
 export const optionalRefId = () => refId().optional().nullable();

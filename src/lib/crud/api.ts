@@ -4,11 +4,11 @@ import { success } from "../envelope";
 import { AppError } from "../errors";
 import type { AppContext, AppEnv } from "../hono-env";
 import { listInputFromQuery } from "./pages";
-import type { CrudService } from "./service";
+import { type CrudService, isRowId } from "./service";
 
 const idOf = (c: AppContext): number => {
   const id = Number(c.req.param("id"));
-  if (!Number.isInteger(id) || id <= 0) throw AppError.notFound();
+  if (!isRowId(id)) throw AppError.notFound();
   return id;
 };
 

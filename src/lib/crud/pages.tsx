@@ -11,7 +11,7 @@ import type { AppContext, AppEnv } from "../hono-env";
 import { type T, translateMessage } from "../i18n";
 import { flash, isHtmx, renderFragment, renderPage } from "../render";
 import { listQuerySchema } from "../zod-fields";
-import type { CrudService, ListInput } from "./service";
+import { type CrudService, isRowId, type ListInput } from "./service";
 
 export interface CrudPagesConfig<TEntity extends { id: number }> {
   /** Page route of the list, e.g. `/products/dph`. */
@@ -123,7 +123,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
 
   const idParam = (c: AppContext): number => {
     const id = Number(c.req.param("id"));
-    if (!Number.isInteger(id) || id <= 0) throw AppError.notFound();
+    if (!isRowId(id)) throw AppError.notFound();
     return id;
   };
 

@@ -64,6 +64,24 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Ids are `integer` identity columns: anything beyond int4 cannot exist (and would make PostgreSQL fail). */
+export const MAX_ROW_ID = 2_147_483_647;
+export const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ROW_ID;
+
+/** The largest magnitude an integer column holds; undefined for decimal columns. */
+function integerLimit(column: AnyPgColumn): number | undefined {
+  switch (column.getSQLType()) {
+    case "smallint":
+      return 32_767;
+    case "integer":
+      return 2_147_483_647;
+    case "bigint":
+      return Number.MAX_SAFE_INTEGER;
+    default:
+      return undefined;
+  }
+}
+
 export function filterCondition(field: ListField, raw: string): SQL | undefined {
   const value = raw.trim();
   if (!value || !field.filter) return undefined;
@@ -72,7 +90,11 @@ export function filterCondition(field: ListField, raw: string): SQL | undefined 
       return ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
     case "number": {
       const number = Number(value.replace(",", "."));
-      return Number.isFinite(number) ? eq(field.column, number) : sql`false`;
+      if (!Number.isFinite(number)) return sql`false`;
+      // `1.5` or `99999999999` can match no integer row; sent as-is, PostgreSQL would fail on them.
+      const limit = integerLimit(field.column);
+      if (limit !== undefined && (!Number.isInteger(number) || Math.abs(number) > limit)) return sql`false`;
+      return eq(field.column, number);
     }
     case "boolean":
       return value === "true" ? eq(field.column, true) : value === "false" ? eq(field.column, false) : undefined;
