@@ -1,0 +1,335 @@
+/**
+ * `npm run bench`: prints the figures of issue 2 (DESIGN.md §7, §9). Nothing here asserts a time.
+ *
+ *   npm run bench                       PGlite (+ PostgreSQL when TEST_DATABASE_URL is set)
+ *   npm run bench -- --suite            also the wall time of `bun test` in both database modes
+ *   npm run bench -- --diagnose         also the page with NODE_ENV=production (what-if) and the
+ *                                       steps of a cold start replayed one by one (slower)
+ *   npm run bench -- --runs 200         fewer measured requests (default 500, after 50 warm-up)
+ *
+ * 1. List page: server time of GET /products/dph (1,000 VAT rows, page of 20, logged in), in
+ *    process through app.request(), beside the bare SQL of the same two statements.
+ * 2. JavaScript shipped per page, in gzip KB, and whether React is included.
+ * 3. Start-up of `bun src/main.ts`: cold (empty DATA_DIR) and warm, spawn to first 200 on /login.
+ * 4. Test suite wall time (--suite only).
+ */
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { measureJsShipped, type ShippedResult } from "./js-shipped";
+import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
+import type { ListPageResult } from "./list-page";
+import type { Phase } from "./startup-phases";
+import { measureStartup, type StartupResult } from "./startup";
+import { measureSuite, SUITE_MQTT_URL, SUITE_POSTGRES_URL, type SuiteRun } from "./suite";
+
+const TARGET_MS = 5;
+const argv = process.argv.slice(2);
+const withSuite = argv.includes("--suite");
+const diagnose = argv.includes("--diagnose");
+const numberArg = (name: string, fallback: number) => {
+  const i = argv.indexOf(name);
+  const value = i >= 0 ? Number(argv[i + 1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? Math.round(value) : fallback;
+};
+const RUNS = numberArg("--runs", 500);
+const WARMUP = numberArg("--warmup", 50);
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+
+const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
+
+process.on("SIGINT", () => {
+  killAll();
+  process.exit(130);
+});
+
+/** Runs a bench child (`bun tests/bench/<file>`) and returns its BENCH_RESULT payload. */
+async function child<T>(file: string, args: string[], env: Record<string, string>): Promise<T> {
+  const proc = track(Bun.spawn([BUN, join(import.meta.dir, file), ...args], { cwd: ROOT, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" }));
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const line = stdout.split("\n").find((l) => l.startsWith("BENCH_RESULT "));
+  if (code !== 0 || !line) throw new Error(`${file} exited with ${code}:\n${(stderr + stdout).trim().slice(-3000)}`);
+  for (const l of stderr.split("\n")) if (l.trim()) process.stderr.write(`${l}\n`);
+  return JSON.parse(line.slice("BENCH_RESULT ".length)) as T;
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  const git = (cmd: string) => {
+    try {
+      return execSync(cmd, { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    } catch {
+      return "";
+    }
+  };
+  const commit = git("git rev-parse --short HEAD");
+  const dirty = git("git status --porcelain --untracked-files=no") !== "";
+  const pglite = (JSON.parse(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
+  const react = (JSON.parse(readFileSync(join(ROOT, "node_modules/react/package.json"), "utf8")) as { version: string }).version;
+  const nodeEnv = process.env.NODE_ENV;
+  console.log("Ohrada benchmarks (issue 2 figures; printed, never asserted)");
+  console.log(
+    table(
+      ["machine", ""],
+      [
+        ["cores", `${os.availableParallelism()} (${cpus[0]?.model.trim() ?? "?"}, ${cpus.length} logical CPUs)`],
+        ["memory", `${(os.totalmem() / 2 ** 30).toFixed(1)} GB`],
+        ["load average at start", os.loadavg().map((x) => x.toFixed(2)).join(" / ") + "  (1/5/15 min; other work on the machine skews the figures)"],
+        ["os", `${os.type()} ${os.release()} ${os.arch()}`],
+        ["bun", `${Bun.version} (${Bun.revision.slice(0, 9)})`],
+        ["react (server)", `${react}, ${nodeEnv === "production" ? "production" : "development"} build (NODE_ENV=${nodeEnv ?? "unset"}, as npm start runs it)`],
+        ["pglite", pglite],
+        ["postgresql", postgresUrl ? redact(postgresUrl) : "not measured (set TEST_DATABASE_URL)"],
+        ["commit", `${commit}${dirty ? " + uncommitted changes" : ""}`],
+        ["date", new Date().toISOString()],
+      ],
+      { leftColumns: 2 },
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. List page
+
+interface ListMode {
+  label: string;
+  result: ListPageResult;
+}
+
+async function listPage(): Promise<ListMode[]> {
+  const args = ["--warmup", String(WARMUP), "--runs", String(RUNS)];
+  const modes: ListMode[] = [];
+  const embedded = envWithout(["TEST_DATABASE_URL"]);
+  progress(`list page on PGlite (${WARMUP} warm-up + ${RUNS} measured per line)`);
+  modes.push({ label: "PGlite", result: await child<ListPageResult>("list-page.ts", args, embedded) });
+  if (postgresUrl) {
+    progress("list page on PostgreSQL");
+    modes.push({ label: "PostgreSQL", result: await child<ListPageResult>("list-page.ts", args, { ...envWithout([]), TEST_DATABASE_URL: postgresUrl }) });
+  }
+  if (diagnose && process.env.NODE_ENV !== "production") {
+    progress("list page on PGlite with NODE_ENV=production (what-if)");
+    modes.push({ label: "PGlite, NODE_ENV=production (what-if)", result: await child<ListPageResult>("list-page.ts", args, { ...embedded, NODE_ENV: "production" }) });
+  }
+  return modes;
+}
+
+/** A difference of medians; below 0.1 ms it is noise. */
+const approx = (x: number) => (x < 0.1 ? "0 (within noise)" : ms(x));
+
+function printListPage(modes: ListMode[]) {
+  heading("1. List page: GET /products/dph, 1,000 VAT rows, page of 20, logged in (cookie)");
+  console.log(`  in process through app.request(), body read to the end; ${WARMUP} warm-up then ${RUNS} measured runs per line;`);
+  console.log("  ÷ SQL = median over the bare SQL median; CPU/run = this process's CPU time per run (PGlite runs inside it)");
+  for (const { label, result: r } of modes) {
+    const ratio = (x: number) => `${(x / r.sql.median).toFixed(1)}×`;
+    const row = (name: string, s: ListPageResult["page"]) => [name, ms(s.median), ms(s.p95), ms(s.min), ratio(s.median), s.cpu === undefined ? "" : ms(s.cpu)];
+    console.log(`\n  ${label} — ${r.serverVersion}, ${r.rows} rows`);
+    console.log(
+      table(
+        ["what", "median", "p95", "min", "÷ SQL", "CPU/run"],
+        [
+          row("GET /products/dph (HTML page)", r.page),
+          row("GET /api/vat?size=20 (JSON)", r.api),
+          row("  vatService.list() (drizzle, 2 statements)", r.service),
+          row("  findSessionUser() (the guard's lookup)", r.session),
+          row("  bare SQL: page select + count(*), in parallel", r.sql),
+          row("    bare SQL: page select only", r.sqlSelect),
+          row("    bare SQL: count(*) only", r.sqlCount),
+          row("GET /healthz (no session; Hono + select 1)", r.healthz),
+        ],
+      ),
+    );
+    const rest = r.page.median - r.service.median - r.session.median;
+    const apiRest = r.api.median - r.service.median - r.session.median;
+    console.log(`  page / bare SQL = ${(r.page.median / r.sql.median).toFixed(1)}× (median ${ms(r.page.median)} vs ${ms(r.sql.median)})`);
+    console.log(
+      `  target ≤ ${TARGET_MS} ms: page median ${ms(r.page.median)} — ${r.page.median <= TARGET_MS ? "within target" : `OVER by ${ms(r.page.median - TARGET_MS)}`}; ` +
+        `JSON ${ms(r.api.median)} — ${r.api.median <= TARGET_MS ? "within" : "over"}`,
+    );
+    console.log(
+      `  where it goes (medians): SQL ${ms(r.sql.median)}, drizzle on top ${ms(r.service.median - r.sql.median)}, session lookup ${ms(r.session.median)}, ` +
+        `render + Hono ≈ ${approx(rest)} (JSON: ≈ ${approx(apiRest)})`,
+    );
+    console.log(`  statements per request: page ${r.statementsPerPage}, JSON ${r.statementsPerApi}; HTML ${kb(r.pageBytes)}, JSON ${kb(r.apiBytes)}`);
+  }
+  if (!diagnose && process.env.NODE_ENV !== "production") {
+    console.log("\n  React renders with its development build here, as under npm start (NODE_ENV unset); --diagnose adds a NODE_ENV=production run");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. JavaScript shipped
+
+function printJs(js: ShippedResult) {
+  heading("2. JavaScript shipped (logged in)");
+  console.log(`  ${js.method === "chromium" ? "measured with" : "FALLBACK:"} ${js.note}${js.browserVersion ? `; Chromium ${js.browserVersion}` : ""}`);
+  console.log(
+    table(
+      ["page", "scripts", "raw", "gzip -9", "on the wire", "React", "islands"],
+      js.pages.map((p) => [
+        p.path,
+        String(p.scripts.length),
+        kb(p.rawBytes),
+        kb(p.gzipBytes),
+        p.transferBytes === null ? "n/a" : kb(p.transferBytes),
+        p.react ? `yes${p.reactMarker ? "" : " (marker not found?)"}` : p.reactMarker ? "no (marker found?)" : "no",
+        String(p.islands),
+      ]),
+    ),
+  );
+  const all = new Map<string, { raw: number; gz: number; dynamic: boolean; pages: string[] }>();
+  for (const p of js.pages) {
+    for (const s of p.scripts) {
+      const entry = all.get(s.path) ?? { raw: s.rawBytes, gz: s.gzipBytes, dynamic: s.dynamic, pages: [] };
+      entry.pages.push(p.path);
+      all.set(s.path, entry);
+    }
+  }
+  const order = (path: string) => (path.startsWith("/static/") ? 0 : path.endsWith("/client.js") ? 1 : 2);
+  console.log("");
+  console.log(
+    table(
+      ["script", "raw", "gzip -9", "loaded", "on"],
+      [...all.entries()]
+        .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+        .map(([path, s]) => [
+          path,
+          kb(s.raw),
+          kb(s.gz),
+          path.startsWith("/static/") ? "<script>" : s.dynamic ? "import() (island)" : path.endsWith("/client.js") ? "<script type=module>" : "static import",
+          s.pages.length === js.pages.length ? "every page" : s.pages.join(", "),
+        ]),
+      { leftColumns: 1 },
+    ),
+  );
+  console.log("  React is included iff the islands bundle (/build/) is loaded; it is loaded on any page that renders an island.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Start-up
+
+function printStartup(s: StartupResult, phases: Phase[] | null, phasesError: string | null) {
+  heading("3. Start-up: bun src/main.ts on PGlite, spawn → first 200 on /login (polled every 20 ms)");
+  const cold = s.runs.filter((r) => r.kind === "cold");
+  const warm = s.runs.filter((r) => r.kind === "warm");
+  console.log(
+    table(
+      ["run", "cold (empty DATA_DIR)", "of which to admin line", "warm (same DATA_DIR)", "SIGTERM → exit"],
+      [
+        ...cold.map((c, i) => [
+          String(i + 1),
+          ms(c.readyMs, 0),
+          c.firstOutputMs === null ? "n/a" : ms(c.firstOutputMs, 0),
+          ms(warm[i]?.readyMs ?? Number.NaN, 0),
+          `${ms(c.stopMs, 0)} / ${ms(warm[i]?.stopMs ?? Number.NaN, 0)}`,
+        ]),
+        ["median", ms(s.coldMedian, 0), ms(s.coldFirstOutputMedian, 0), ms(s.warmMedian, 0), ms(s.stopMedian, 0)],
+      ],
+    ),
+  );
+  const unclean = s.runs.filter((r) => r.exitCode !== 0 || r.forced);
+  console.log(
+    unclean.length
+      ? `  ! ${unclean.length} stop(s) not clean: ${unclean.map((r) => `${r.kind} exit ${r.exitCode}${r.forced ? " (SIGKILL)" : ""}`).join(", ")}`
+      : "  every run exited 0 on SIGTERM; temp DATA_DIRs removed",
+  );
+  if (phases) {
+    const total = phases.reduce((sum, p) => sum + p.ms, 0);
+    console.log("\n  where a start goes: main.ts's steps replayed one by one in a fresh process (one run; diagnostic)");
+    console.log(table(["step", "time"], phases.map((p) => [p.name, ms(p.ms, 0)]).concat([["total", ms(total, 0)]])));
+  } else if (phasesError) {
+    console.log(`  (start-up phases failed: ${phasesError.split("\n")[0]})`);
+  } else {
+    console.log("  run with --diagnose to see where a cold start's time goes (main.ts's steps replayed one by one)");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Suite
+
+function printSuite(runs: SuiteRun[] | null) {
+  heading("4. Test suite wall time (bun test)");
+  if (!runs) {
+    console.log("  not measured (slow): run `npm run bench -- --suite` for `bun test` on embedded PGlite/aedes and on");
+    console.log(`  PostgreSQL + Mosquitto (TEST_DATABASE_URL=${SUITE_POSTGRES_URL} TEST_MQTT_URL=${SUITE_MQTT_URL}); target < 5 min on 2 cores`);
+    return;
+  }
+  console.log(
+    table(
+      ["mode", "wall time", "pass", "fail", "skip", "files", "exit", "target < 5 min"],
+      runs.map((r) => [
+        r.mode,
+        secs(r.wallMs, 1),
+        String(r.pass ?? "?"),
+        String(r.fail ?? "?"),
+        String(r.skip ?? "?"),
+        String(r.files ?? "?"),
+        String(r.exitCode),
+        r.wallMs < 5 * 60_000 ? "within" : "OVER",
+      ]),
+    ),
+  );
+  for (const r of runs) {
+    if (r.summary) console.log(`  ${r.mode}: ${r.summary}`);
+    if (r.exitCode !== 0) console.log(`  ${r.mode} failed; last lines:\n${r.tail.replace(/^/gm, "    | ")}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function printSummary(modes: ListMode[], js: ShippedResult | null, start: StartupResult | null, suite: SuiteRun[] | null) {
+  heading("Summary");
+  const rows: string[][] = [];
+  for (const { label, result: r } of modes) {
+    rows.push([`list page median (p95) · ${label}`, `${ms(r.page.median)} (${ms(r.page.p95)})`, `${(r.page.median / r.sql.median).toFixed(1)}× bare SQL ${ms(r.sql.median)}`, r.page.median <= TARGET_MS ? "≤ 5 ms ok" : "> 5 ms"]);
+    rows.push([`JSON /api/vat median · ${label}`, ms(r.api.median), `${(r.api.median / r.sql.median).toFixed(1)}× bare SQL`, r.api.median <= TARGET_MS ? "≤ 5 ms ok" : "> 5 ms"]);
+  }
+  for (const p of js?.pages ?? []) rows.push([`JS shipped ${p.path}`, kb(p.gzipBytes), `gzip -9, ${p.scripts.length} scripts`, p.react ? "React: yes" : "React: no"]);
+  if (start) {
+    rows.push(["start-up cold (median of 3)", ms(start.coldMedian, 0), "empty DATA_DIR", ""]);
+    rows.push(["start-up warm (median of 3)", ms(start.warmMedian, 0), "same DATA_DIR", ""]);
+  }
+  for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
+  console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
+  console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
+}
+
+async function main() {
+  const started = performance.now();
+  machineInfo();
+
+  const modes = await listPage();
+  printListPage(modes);
+
+  progress("JavaScript shipped (Chromium)");
+  const js = await measureJsShipped();
+  printJs(js);
+
+  progress("start-up: 3 × cold + warm");
+  const start = await measureStartup({ log: progress });
+  let phases: Phase[] | null = null;
+  let phasesError: string | null = null;
+  if (diagnose) {
+    progress("start-up steps replayed one by one (diagnostic)");
+    try {
+      phases = await child<Phase[]>("startup-phases.ts", [], envWithout(["DATABASE_URL", "TEST_DATABASE_URL"]));
+    } catch (error) {
+      phasesError = (error as Error).message;
+    }
+  }
+  printStartup(start, phases, phasesError);
+
+  const suite = withSuite ? await measureSuite(progress) : null;
+  printSuite(suite);
+
+  printSummary(modes, js, start, suite);
+  console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
+}
+
+try {
+  await main();
+} finally {
+  killAll();
+}

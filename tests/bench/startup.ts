@@ -1,0 +1,114 @@
+/**
+ * Figure 3: start-up time of the real server, `bun src/main.ts`, on embedded PGlite: from spawn
+ * to the first HTTP 200 on /login. Cold = a fresh empty DATA_DIR (initdb, migrations, seed,
+ * admin password hash); warm = the same DATA_DIR again.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUN, envWithout, freePort, median, ROOT, sleep, stop, track } from "./lib";
+
+export interface StartRun {
+  kind: "cold" | "warm";
+  /** Spawn to the first 200 on /login. */
+  readyMs: number;
+  /** Spawn to the first output line (cold: the admin login line, printed after DB, migrations, seed and hash). */
+  firstOutputMs: number | null;
+  /** SIGTERM to exit. */
+  stopMs: number;
+  exitCode: number | null;
+  forced: boolean;
+}
+
+export interface StartupResult {
+  runs: StartRun[];
+  coldMedian: number;
+  warmMedian: number;
+  coldFirstOutputMedian: number;
+  stopMedian: number;
+}
+
+const POLL_MS = 20;
+const READY_TIMEOUT_MS = 60_000;
+
+async function startOnce(dataDir: string, kind: StartRun["kind"]): Promise<StartRun> {
+  const port = await freePort();
+  const env = envWithout(["DATABASE_URL", "MQTT_URL", "TEST_DATABASE_URL", "TEST_MQTT_URL", "DEMO"], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MQTT_PORT: "0",
+    ADMIN_PASSWORD: "bench-admin-heslo",
+    ADMIN_EMAIL: "admin@ohrada.bench",
+    LOG_LEVEL: "warn",
+  });
+  const started = performance.now();
+  const child = track(Bun.spawn([BUN, "src/main.ts"], { cwd: ROOT, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" }));
+  let firstOutputMs: number | null = null;
+  const output: string[] = [];
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    const reader = stream.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      if (firstOutputMs === null && text.trim()) firstOutputMs = performance.now() - started;
+      output.push(text);
+    }
+  };
+  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+
+  let readyMs = Number.NaN;
+  try {
+    while (performance.now() - started < READY_TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/login`, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          readyMs = performance.now() - started;
+          break;
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(POLL_MS);
+    }
+    if (!Number.isFinite(readyMs)) throw new Error(`no 200 on /login within ${READY_TIMEOUT_MS} ms`);
+  } catch (error) {
+    await stop(child, 2_000);
+    await drained.catch(() => {});
+    throw new Error(`${kind} start failed: ${(error as Error).message}\n${output.join("").slice(-2000)}`);
+  }
+
+  const stopping = performance.now();
+  const { code, forced } = await stop(child);
+  const stopMs = performance.now() - stopping;
+  await drained.catch(() => {});
+  return { kind, readyMs, firstOutputMs: kind === "cold" ? firstOutputMs : null, stopMs, exitCode: code, forced };
+}
+
+export async function measureStartup(options: { repeats?: number; log?: (text: string) => void } = {}): Promise<StartupResult> {
+  const repeats = options.repeats ?? 3;
+  const runs: StartRun[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), "ohrada-bench-start-"));
+    try {
+      const cold = await startOnce(dataDir, "cold");
+      runs.push(cold);
+      const warm = await startOnce(dataDir, "warm");
+      runs.push(warm);
+      options.log?.(`start-up ${i + 1}/${repeats}: cold ${Math.round(cold.readyMs)} ms, warm ${Math.round(warm.readyMs)} ms`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const of = (kind: StartRun["kind"]) => runs.filter((r) => r.kind === kind);
+  return {
+    runs,
+    coldMedian: median(of("cold").map((r) => r.readyMs)),
+    warmMedian: median(of("warm").map((r) => r.readyMs)),
+    coldFirstOutputMedian: median(of("cold").map((r) => r.firstOutputMs ?? Number.NaN)),
+    stopMedian: median(runs.map((r) => r.stopMs)),
+  };
+}
