@@ -6,11 +6,19 @@ import type { AppContext } from "./hono-env";
 
 const FLASH_COOKIE = "ohrada_flash";
 
+/** Toasts queued during this request: the request's cookie does not see earlier flash() calls. */
+const queued = new WeakMap<AppContext, { kind: Toast["kind"]; text: string }[]>();
+
 /** Queues a toast for the next page this browser renders (after a redirect). Text is an i18n key or ready text. */
 export function flash(c: AppContext, kind: Toast["kind"], text: string): void {
-  const previous = getCookie(c, FLASH_COOKIE);
-  const list: { kind: Toast["kind"]; text: string }[] = previous ? safeParse(previous) : [];
+  let list = queued.get(c);
+  if (!list) {
+    const previous = getCookie(c, FLASH_COOKIE);
+    list = previous ? safeParse(previous) : [];
+    queued.set(c, list);
+  }
   list.push({ kind, text });
+  // The last Set-Cookie of a name wins, so it carries every toast queued so far.
   setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(list.slice(-5))), {
     path: "/",
     httpOnly: true,
