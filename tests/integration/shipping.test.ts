@@ -1,0 +1,266 @@
+/**
+ * Shipping (spec 01 §2.12, §5, §7): the generic CRUD API on /api/settings/shipping and the pages
+ * under /settings/shipping. Prices are CZK with two decimals, entered with a comma or a point.
+ */
+import { describe, expect, test } from "bun:test";
+import { json, type Session, useTestApp } from "../helpers/app";
+import { cookiePair, html as htmlOf, type ListBody } from "./support";
+
+const t = useTestApp();
+
+interface Shipping {
+  id: number;
+  name: string;
+  price: number;
+  priceByDistance: boolean;
+}
+
+const API = "/api/settings/shipping";
+let user: Session;
+const session = async () => (user ??= await t.current.login());
+
+async function createShipping(body: Record<string, unknown>): Promise<number> {
+  const response = await (await session()).api(API, { method: "POST", json: body });
+  expect(response.status).toBe(201);
+  const answer = await json(response);
+  expect(answer.status).toBe("success");
+  expect(typeof answer.data).toBe("number");
+  return answer.data as number;
+}
+
+const get = async (id: number): Promise<Shipping> => (await json(await (await session()).api(`${API}/${id}`))).data;
+
+async function list(query = ""): Promise<ListBody<Shipping>> {
+  const response = await (await session()).api(`${API}${query}`);
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+async function expectFail(body: unknown, fields: Record<string, string>, method = "POST", path = API, s?: Session) {
+  const before = (await list()).meta.total;
+  const response = await (s ?? (await session())).api(path, { method, json: body });
+  expect(response.status).toBe(422);
+  const answer = await json(response);
+  expect(answer.status).toBe("fail");
+  expect(answer.fields).toEqual(fields);
+  expect(answer.data).toHaveLength(Object.keys(fields).length);
+  for (const [field, message] of Object.entries(fields)) expect(answer.data).toContain(`${s ? "Field “" : "Pole „"}${field}${s ? "”" : "“"}: ${message}`);
+  expect((await list()).meta.total).toBe(before);
+  return answer;
+}
+
+describe("API /api/settings/shipping", () => {
+  test("create answers 201 with the new id; get answers the entity", async () => {
+    const id = await createShipping({ name: "PPL", price: 149, priceByDistance: false });
+    const response = await (await session()).api(`${API}/${id}`);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ status: "success", data: { id, name: "PPL", price: 149, priceByDistance: false } });
+  });
+
+  test("priceByDistance is optional and defaults to false", async () => {
+    const id = await createShipping({ name: "Zásilkovna", price: 89 });
+    expect((await get(id)).priceByDistance).toBe(false);
+  });
+
+  test("priceByDistance true round-trips", async () => {
+    const id = await createShipping({ name: "Vlastní doprava", price: "25,50", priceByDistance: true });
+    expect(await get(id)).toEqual({ id, name: "Vlastní doprava", price: 25.5, priceByDistance: true });
+  });
+
+  test("the price \"1 234,50\" is accepted as 1234.5", async () => {
+    const id = await createShipping({ name: "Kamion", price: "1 234,50" });
+    expect((await get(id)).price).toBe(1234.5);
+  });
+
+  test("a non-breaking space as thousands separator and a decimal point work too", async () => {
+    const nbsp = await createShipping({ name: "Kamion NBSP", price: "2\u00a0345,75" });
+    expect((await get(nbsp)).price).toBe(2345.75);
+    const point = await createShipping({ name: "Kamion tečka", price: "99.9" });
+    expect((await get(point)).price).toBe(99.9);
+  });
+
+  test("price 0 is allowed (free shipping)", async () => {
+    const id = await createShipping({ name: "Osobní odběr", price: 0 });
+    expect((await get(id)).price).toBe(0);
+  });
+
+  test("money keeps its cents exactly", async () => {
+    const id = await createShipping({ name: "Haléře", price: "0,30" });
+    expect((await get(id)).price).toBe(0.3);
+    // A client's float sum (0.30000000000000004) is stored as 0.30, not rejected for its decimals.
+    const sum = await createShipping({ name: "Součet", price: 0.1 + 0.2 });
+    expect((await get(sum)).price).toBe(0.3);
+    const big = await createShipping({ name: "Velká částka", price: "12 345 678,91" });
+    expect((await get(big)).price).toBe(12_345_678.91);
+    const top = await createShipping({ name: "Strop", price: 999_999_999 });
+    expect((await get(top)).price).toBe(999_999_999);
+  });
+
+  test("update answers the entity", async () => {
+    const id = await createShipping({ name: "DPD", price: 120 });
+    const response = await (await session()).api(`${API}/${id}`, { method: "PUT", json: { name: "DPD Classic", price: "130,90", priceByDistance: true } });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ status: "success", data: { id, name: "DPD Classic", price: 130.9, priceByDistance: true } });
+    // Leaving priceByDistance out of an update sets it back to its default.
+    const again = await (await session()).api(`${API}/${id}`, { method: "PUT", json: { name: "DPD Classic", price: 130.9 } });
+    expect((await json(again)).data.priceByDistance).toBe(false);
+  });
+
+  test("delete, then get answers 404 NOT_FOUND", async () => {
+    const id = await createShipping({ name: "GLS", price: 110 });
+    const response = await (await session()).api(`${API}/${id}`, { method: "DELETE" });
+    expect(response.status).toBe(200);
+    const gone = await (await session()).api(`${API}/${id}`);
+    expect(gone.status).toBe(404);
+    expect(await json(gone)).toEqual({ status: "error", code: "NOT_FOUND" });
+  });
+
+  describe("validation answers 422 fail and saves nothing", () => {
+    test("name missing", () => expectFail({ price: 10 }, { name: "Povinné pole" }));
+    test("price missing", () => expectFail({ name: "Bez ceny" }, { price: "Povinné pole" }));
+    test("price blank", () => expectFail({ name: "Prázdná cena", price: " " }, { price: "Povinné pole" }));
+    test("both missing", () => expectFail({}, { name: "Povinné pole", price: "Povinné pole" }));
+    test("price negative", () => expectFail({ name: "Záporná", price: -1 }, { price: "Nejmenší hodnota je 0" }));
+    test("price negative with a comma", () => expectFail({ name: "Záporná čárka", price: "-0,50" }, { price: "Nejmenší hodnota je 0" }));
+    test("price not a number", () => expectFail({ name: "Text", price: "zdarma" }, { price: "Zadejte číslo" }));
+    test("price with 3 decimals", () => expectFail({ name: "Tři místa", price: "10,555" }, { price: "Nejvýše 2 desetinná místa" }));
+    test("price too large", () => expectFail({ name: "Obří", price: 1_000_000_000 }, { price: "Největší hodnota je 999999999" }));
+    test("priceByDistance not a boolean", () => expectFail({ name: "Divné", price: 1, priceByDistance: 5 }, { priceByDistance: "Neplatná hodnota" }));
+    test("duplicate name", async () => {
+      await createShipping({ name: "Česká pošta", price: 99 });
+      await expectFail({ name: "česká pošta", price: 100 }, { name: "Tato hodnota už existuje" });
+    });
+    test("an update is validated the same way", async () => {
+      const id = await createShipping({ name: "Neměnná", price: 50 });
+      await expectFail({ name: "Neměnná", price: -5 }, { price: "Nejmenší hodnota je 0" }, "PUT", `${API}/${id}`);
+      expect((await get(id)).price).toBe(50);
+    });
+    test("English messages for an English user", async () => {
+      const english = await t.current.login();
+      await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
+      await expectFail({ name: "", price: "-1" }, { name: "Required", price: "The smallest value is 0" }, "POST", API, english);
+    });
+  });
+
+  describe("list", () => {
+    test("meta paging, filters and sorting", async () => {
+      const cheap = await createShipping({ name: "Filtr levná", price: 10, priceByDistance: true });
+      const dear = await createShipping({ name: "Filtr drahá", price: 5000, priceByDistance: false });
+      await createShipping({ name: "Filtr střední", price: 777.7, priceByDistance: true });
+      const all = await list("?size=500");
+      const total = all.meta.total;
+
+      const paged = await list("?size=1&page=2");
+      expect(paged.meta).toEqual({ page: 2, size: 1, total, pages: total, sort: "name,asc" });
+      expect(paged.data).toHaveLength(1);
+
+      const byText = await list("?name=filtr");
+      expect(byText.meta.total).toBe(3);
+      const byPrice = await list("?price=777,70");
+      expect(byPrice.data.map((row) => row.name)).toEqual(["Filtr střední"]);
+      const byDistance = await list("?name=filtr&priceByDistance=true");
+      expect(byDistance.data.map((row) => row.name).sort()).toEqual(["Filtr levná", "Filtr střední"]);
+      const notByDistance = await list("?name=filtr&priceByDistance=false");
+      expect(notByDistance.data.map((row) => row.id)).toEqual([dear]);
+      // An unknown boolean value filters nothing out.
+      expect((await list("?name=filtr&priceByDistance=maybe")).meta.total).toBe(3);
+
+      const desc = await list("?name=filtr&sort=price,desc");
+      expect(desc.data.map((row) => row.price)).toEqual([5000, 777.7, 10]);
+      const asc = await list("?name=filtr&sort=price,asc");
+      expect(asc.data.map((row) => row.id)[0]).toBe(cheap);
+      expect(asc.meta.sort).toBe("price,asc");
+    });
+  });
+});
+
+describe("pages /settings/shipping", () => {
+  test("the list page shows the rows with the price as money", async () => {
+    const id = await createShipping({ name: "Stránková doprava", price: "1 234,5", priceByDistance: true });
+    const response = await (await session()).page("/settings/shipping?name=Stránková");
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    expect(html).toContain("<html");
+    expect(html).toContain('id="list-shipping"');
+    expect(html).toContain(`href="/settings/shipping/${id}"`);
+    expect(html).toContain("Stránková doprava");
+    expect(html).toMatch(/1\s234,50\sKč/);
+    expect(html).toContain('href="/settings/shipping/new"');
+  });
+
+  test("an htmx list request answers only the table fragment", async () => {
+    await createShipping({ name: "Htmx doprava", price: 1 });
+    const response = await (await session()).page("/settings/shipping?name=Htmx", { headers: { "HX-Request": "true", "HX-Target": "list-shipping" } });
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    expect(html).not.toContain("<html");
+    expect(html.startsWith('<div id="list-shipping"')).toBe(true);
+    expect(html).toContain("Htmx doprava");
+  });
+
+  test("the new form with an unticked checkbox creates priceByDistance false, with CREATED on the list", async () => {
+    const s = await session();
+    const form = await htmlOf(await s.page("/settings/shipping/new"));
+    expect(form).toContain('name="priceByDistance"');
+    expect(form).toContain('name="price"');
+    const response = await s.page("/settings/shipping/new", { form: { name: "Z formuláře", price: "1 234,50" } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/settings/shipping");
+    const flash = cookiePair(response, "ohrada_flash")!;
+    expect(await htmlOf(await s.page("/settings/shipping", { headers: { Cookie: flash } }))).toContain("Vytvořeno");
+    const created = (await list("?name=Z formuláře".replace(" ", "%20"))).data;
+    expect(created).toEqual([{ id: created[0]!.id, name: "Z formuláře", price: 1234.5, priceByDistance: false }]);
+  });
+
+  test("a ticked checkbox saves priceByDistance true", async () => {
+    const response = await (await session()).page("/settings/shipping/new", { form: { name: "Zaškrtnutá", price: "10", priceByDistance: "on" } });
+    expect(response.status).toBe(303);
+    expect((await list("?name=Zaškrtnutá")).data[0]!.priceByDistance).toBe(true);
+  });
+
+  test("invalid posts answer 422 with FORM_NOT_VALID and the field error, and save nothing", async () => {
+    const s = await session();
+    const before = (await list()).meta.total;
+    for (const [form, message] of [
+      [{ name: "", price: "10" }, "Povinné pole"],
+      [{ name: "Bez ceny", price: "" }, "Povinné pole"],
+      [{ name: "Záporná", price: "-10" }, "Nejmenší hodnota je 0"],
+      [{ name: "Text", price: "hodně" }, "Zadejte číslo"],
+    ] as const) {
+      const response = await s.page("/settings/shipping/new", { form });
+      expect(response.status).toBe(422);
+      const html = await htmlOf(response);
+      expect(html).toContain("Formulář není vyplněn správně");
+      expect(html).toContain(message);
+      expect(html).toContain("field-invalid");
+    }
+    expect((await list()).meta.total).toBe(before);
+  });
+
+  test("an edit saves with UPDATED and stays on the edit page", async () => {
+    const s = await session();
+    const id = await createShipping({ name: "Upravovaná", price: 100, priceByDistance: true });
+    const edit = await htmlOf(await s.page(`/settings/shipping/${id}`));
+    expect(edit).toContain('value="100"');
+    expect(edit).toMatch(/name="priceByDistance"[^>]*checked=""|checked=""[^>]*name="priceByDistance"/);
+    const response = await s.page(`/settings/shipping/${id}`, { form: { name: "Upravená", price: "200,25" } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/settings/shipping/${id}`);
+    const flash = cookiePair(response, "ohrada_flash")!;
+    const html = await htmlOf(await s.page(`/settings/shipping/${id}`, { headers: { Cookie: flash } }));
+    expect(html).toContain("Uloženo");
+    expect(html).toContain('value="200,25"');
+    expect(await get(id)).toEqual({ id, name: "Upravená", price: 200.25, priceByDistance: false });
+  });
+
+  test("delete redirects to the list with DELETED", async () => {
+    const s = await session();
+    const id = await createShipping({ name: "Ke smazání", price: 1 });
+    const response = await s.page(`/settings/shipping/${id}/delete`, { method: "POST" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/settings/shipping");
+    const flash = cookiePair(response, "ohrada_flash")!;
+    expect(await htmlOf(await s.page("/settings/shipping", { headers: { Cookie: flash } }))).toContain("Smazáno");
+    expect((await s.api(`${API}/${id}`)).status).toBe(404);
+  });
+});
