@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import type { AppEnv } from "@/lib/hono-env";
 import { flash } from "@/lib/render";
+import "./support";
 
 /** The flash list the browser keeps: the last Set-Cookie of the name wins. */
 function storedFlash(response: Response): { kind: string; text: string }[] {

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { PUBLIC_PATHS } from "@/app";
 import { json, useTestApp } from "../helpers/app";
+import "./support";
 
 const t = useTestApp();
 

@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db";
 import { createLogger } from "@/lib/logger";
 import { createTestApp, json, ORIGIN, useTestApp } from "../helpers/app";
 import { usingPostgres } from "../helpers/db";
+import "./support";
 
 const t = useTestApp();
 

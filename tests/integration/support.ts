@@ -1,5 +1,10 @@
 /** Small helpers shared by the HTTP integration tests (not a test file itself). */
+import { setDefaultTimeout } from "bun:test";
 import { ORIGIN, type TestApp } from "../helpers/app";
+
+// An upper bound, never a timing assertion: a plain `bun test` (no --timeout) gives tests and
+// hooks 5 s, which a busy 2-core machine can overrun on the route walk or the rate-limit logins.
+setDefaultTimeout(60_000);
 
 export { ORIGIN };
 
