@@ -3,6 +3,8 @@
  * pages under /products/dph.
  */
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { vatRates } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { cookiePair, html as htmlOf, type ListBody } from "./support";
 
@@ -95,6 +97,20 @@ describe("API /api/vat", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ status: "success", data: { id, rate: 11.75, active: true, name: "11,75 %" } });
     expect((await json(await (await session()).api(`/api/vat/${id}`))).data.rate).toBe(11.75);
+  });
+
+  test("create and update record who and when (DESIGN.md §3)", async () => {
+    const creator = await session();
+    const id = await createVat({ rate: 16 });
+    const [created] = await t.current.ctx.db.select().from(vatRates).where(eq(vatRates.id, id));
+    expect(created!.createdBy).toBe(creator.user.id);
+    expect(created!.updatedBy).toBe(creator.user.id);
+    const editor = await t.current.login();
+    expect((await editor.api(`/api/vat/${id}`, { method: "PUT", json: { rate: 16.5 } })).status).toBe(200);
+    const [updated] = await t.current.ctx.db.select().from(vatRates).where(eq(vatRates.id, id));
+    expect(updated!.createdBy).toBe(creator.user.id);
+    expect(updated!.updatedBy).toBe(editor.user.id);
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created!.updatedAt.getTime());
   });
 
   test("delete answers success, then get answers 404 NOT_FOUND", async () => {
