@@ -38,19 +38,32 @@ export function stats(samples: number[]): Stats {
 
 export const median = (samples: number[]) => stats(samples).median;
 
-/** Runs `work` `warmup` times unmeasured, then `runs` times measured; returns milliseconds per run. */
-export async function measure(work: () => Promise<unknown>, options: { warmup: number; runs: number }): Promise<Stats> {
-  for (let i = 0; i < options.warmup; i++) await work();
+/**
+ * Runs every task `warmup` times unmeasured, then `runs` rounds in which each task runs once,
+ * the order rotating each round, so that load from elsewhere on the machine falls on every task
+ * alike and ratios between them hold. Returns milliseconds per run, and CPU time per run.
+ */
+export async function measureInterleaved<K extends string>(
+  tasks: Record<K, () => Promise<unknown>>,
+  options: { warmup: number; runs: number },
+): Promise<Record<K, Stats>> {
+  const names = Object.keys(tasks) as K[];
+  for (let i = 0; i < options.warmup; i++) for (const name of names) await tasks[name]();
   Bun.gc(true);
-  const samples: number[] = [];
-  const cpuBefore = process.cpuUsage();
-  for (let i = 0; i < options.runs; i++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const cpu = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  for (let round = 0; round < options.runs; round++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(round + j) % names.length]!;
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await tasks[name]();
+      samples[name].push(performance.now() - started);
+      const used = process.cpuUsage(cpuBefore);
+      cpu[name] += (used.user + used.system) / 1000;
+    }
   }
-  const cpu = process.cpuUsage(cpuBefore);
-  return { ...stats(samples), cpu: (cpu.user + cpu.system) / 1000 / options.runs };
+  return Object.fromEntries(names.map((name) => [name, { ...stats(samples[name]), cpu: cpu[name] / options.runs }])) as Record<K, Stats>;
 }
 
 export const ms = (value: number, digits = 2) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : "n/a");

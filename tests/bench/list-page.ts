@@ -12,7 +12,7 @@ import { vatRates } from "@db/schema";
 import { findSessionUser } from "@/modules/auth/service";
 import { vatService } from "@/modules/catalogue/vat/service";
 import { createTestApp } from "../helpers/app";
-import { measure, type Stats } from "./lib";
+import { measureInterleaved, type Stats } from "./lib";
 
 export const ROWS = 1000;
 export const PAGE_SIZE = 20;
@@ -126,9 +126,21 @@ async function main() {
     const pageStatements = [...statements];
 
     const input = { page: 1, size: PAGE_SIZE, filters: {} } as Parameters<typeof vatService.list>[0]["input"];
-    const opts = { warmup, runs };
 
-    log(`${kind}: ${total} VAT rows; measuring ${runs} runs after ${warmup} warm-up each`);
+    log(`${kind}: ${total} VAT rows; ${warmup} warm-up + ${runs} measured rounds, the eight lines interleaved`);
+    const measured = await measureInterleaved(
+      {
+        page,
+        api,
+        service: () => vatService.list({ ctx: t.ctx, input }),
+        session: () => findSessionUser({ ctx: t.ctx, input: { token: session.token } }),
+        sql: () => Promise.all([raw(pageQuery), raw(countQuery)]),
+        sqlSelect: () => raw(pageQuery),
+        sqlCount: () => raw(countQuery),
+        healthz: async () => (await t.request("/healthz")).text(),
+      },
+      { warmup, runs },
+    );
     const result: ListPageResult = {
       kind,
       serverVersion,
@@ -138,14 +150,7 @@ async function main() {
       statementsPerPage,
       statementsPerApi,
       statements: pageStatements,
-      page: await measure(page, opts),
-      api: await measure(api, opts),
-      service: await measure(() => vatService.list({ ctx: t.ctx, input }), opts),
-      session: await measure(() => findSessionUser({ ctx: t.ctx, input: { token: session.token } }), opts),
-      sql: await measure(() => Promise.all([raw(pageQuery), raw(countQuery)]), opts),
-      sqlSelect: await measure(() => raw(pageQuery), opts),
-      sqlCount: await measure(() => raw(countQuery), opts),
-      healthz: await measure(async () => (await t.request("/healthz")).text(), opts),
+      ...measured,
       pageBytes: Buffer.byteLength(html),
       apiBytes: Buffer.byteLength(JSON.stringify(apiBody)),
     };

@@ -102,7 +102,7 @@ async function listPage(): Promise<ListMode[]> {
   const args = ["--warmup", String(WARMUP), "--runs", String(RUNS)];
   const modes: ListMode[] = [];
   const embedded = envWithout(["TEST_DATABASE_URL"]);
-  progress(`list page on PGlite (${WARMUP} warm-up + ${RUNS} measured per line)`);
+  progress(`list page on PGlite (${WARMUP} warm-up + ${RUNS} measured rounds)`);
   modes.push({ label: "PGlite", result: await child<ListPageResult>("list-page.ts", args, embedded) });
   if (postgresUrl) {
     progress("list page on PostgreSQL");
@@ -120,7 +120,7 @@ const approx = (x: number) => (x < 0.1 ? "0 (within noise)" : ms(x));
 
 function printListPage(modes: ListMode[]) {
   heading("1. List page: GET /products/dph, 1,000 VAT rows, page of 20, logged in (cookie)");
-  console.log(`  in process through app.request(), body read to the end; ${WARMUP} warm-up then ${RUNS} measured runs per line;`);
+  console.log(`  in process through app.request(), body read to the end; ${WARMUP} warm-up then ${RUNS} measured rounds, lines interleaved;`);
   console.log("  ÷ SQL = median over the bare SQL median; CPU/run = this process's CPU time per run (PGlite runs inside it)");
   for (const { label, result: r } of modes) {
     const ratio = (x: number) => `${(x / r.sql.median).toFixed(1)}×`;

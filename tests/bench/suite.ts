@@ -31,11 +31,12 @@ async function runSuite(mode: string, extra: Record<string, string>): Promise<Su
   clearTimeout(timer);
   const wallMs = performance.now() - started;
   const text = `${stdout}\n${stderr}`;
+  const ran = text.match(/^Ran \d+ tests? across (\d+) files?\..*$/m);
   const count = (word: string) => {
     const match = text.match(new RegExp(`^\\s*(\\d+) ${word}\\b`, "m"));
-    return match ? Number(match[1]) : null;
+    // bun leaves out a zero line (no "0 skip"), so with its summary present a missing count is 0.
+    return match ? Number(match[1]) : ran ? 0 : null;
   };
-  const ran = text.match(/^Ran \d+ tests? across (\d+) files?\..*$/m);
   return {
     mode,
     wallMs,
