@@ -123,6 +123,27 @@
     confirmThen(question, function () { e.detail.issueRequest(true); });
   });
 
+  // ---- barcode box on pages without islands ----------------------------------------------------
+  // Same rule as the island (spec 01 §5): act 250 ms after typing stops, on more than 2 characters,
+  // only when the value changed. Here acting means submitting the form to /barcode.
+  document.querySelectorAll("form.barcode-box").forEach(function (form) {
+    if (form.closest("[data-island]")) return;
+    var input = form.querySelector("input[name=code]");
+    if (!input) return;
+    var timer = null;
+    var last = "";
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var code = input.value.trim();
+        if (code.length <= 2 || code === last) return;
+        last = code;
+        form.requestSubmit ? form.requestSubmit() : form.submit();
+      }, 250);
+    });
+    form.addEventListener("submit", function () { clearTimeout(timer); });
+  });
+
   // ---- menu from the keyboard --------------------------------------------------------------------
   var menubar = document.querySelector(".menu[role=menubar]");
   if (menubar) {

@@ -43,10 +43,25 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Default request body cap; upload routes set their own larger limits. */
+/**
+ * Upload routes and their own body caps (checked again per file by the upload's service).
+ * Everything else is held to MAX_BODY_BYTES.
+ */
+export const UPLOAD_LIMITS: { method: string; pattern: RegExp; maxBytes: number }[] = [];
+
+/** Default request body cap. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 let requestCounter = 0;
+
+/** The origin the browser sees; behind a TLS-terminating proxy (TRUST_PROXY) the forwarded one. */
+export function publicOrigin(c: AppContext): string {
+  const url = new URL(c.req.url);
+  if (!c.get("deps").trustProxy) return url.origin;
+  const proto = c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim();
+  const host = c.req.header("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${host || url.host}`;
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -83,8 +98,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", staticFiles());
 
   app.use("*", async (c, next) => {
-    if (c.req.path.includes("/upload")) return next();
-    return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw AppError.error("PAYLOAD_TOO_LARGE"); } })(c, next);
+    const upload = UPLOAD_LIMITS.find((entry) => entry.method === c.req.method && entry.pattern.test(c.req.path));
+    return bodyLimit({
+      maxSize: upload?.maxBytes ?? MAX_BODY_BYTES,
+      onError: () => {
+        throw AppError.error("PAYLOAD_TOO_LARGE");
+      },
+    })(c, next);
   });
 
   // Session, language and the service context.
@@ -105,7 +125,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // CSRF: a write that rides on the cookie must come from our own origin.
   app.use("*", async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.get("authVia") === "bearer") return next();
-    const own = new URL(c.req.url).origin;
+    const own = publicOrigin(c as AppContext);
     const origin = c.req.header("Origin");
     const referer = c.req.header("Referer");
     const fetchSite = c.req.header("Sec-Fetch-Site");

@@ -1,4 +1,5 @@
-import { boolean, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { auditColumns, identityId } from "./columns";
 
 export const eshops = pgTable("eshops", {
@@ -6,7 +7,7 @@ export const eshops = pgTable("eshops", {
   name: text("name").notNull(),
   url: text("url").notNull(),
   ...auditColumns,
-});
+}, (table) => [uniqueIndex("eshops_name_unique").on(sql`lower(${table.name})`)]);
 
 export const shippingTypes = pgTable("shipping_types", {
   id: identityId(),
@@ -14,4 +15,4 @@ export const shippingTypes = pgTable("shipping_types", {
   price: numeric("price", { precision: 14, scale: 2 }).notNull(),
   priceByDistance: boolean("price_by_distance").notNull().default(false),
   ...auditColumns,
-});
+}, (table) => [uniqueIndex("shipping_types_name_unique").on(sql`lower(${table.name})`)]);

@@ -8,7 +8,7 @@ export function setSessionCookie(c: AppContext, token: string, expiresAt: Date):
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
+    secure: new URL(c.req.url).protocol === "https:" || (c.get("deps").trustProxy && c.req.header("X-Forwarded-Proto") === "https"),
     expires: expiresAt,
   });
 }

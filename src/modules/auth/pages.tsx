@@ -49,6 +49,9 @@ authPages.post("/login", async (c) => {
 
 const endSession = async (c: AppContext) => {
   const session = readSessionToken(c);
+  // A GET logout (islands after a 401/403) must not let another site log people out with a link.
+  const crossSite = c.req.method === "GET" && !["same-origin", "none", undefined].includes(c.req.header("Sec-Fetch-Site"));
+  if (crossSite) return c.redirect(c.get("user") ? "/index" : "/login", 303);
   if (session) await logout({ ctx: c.get("ctx"), input: { token: session.token } });
   clearSessionCookie(c);
   if (c.req.query("expired")) flash(c, "warning", "API_ERROR_UNAUTHORIZED");

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "eshops_name_unique" ON "eshops" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "shipping_types_name_unique" ON "shipping_types" USING btree (lower("name"));
