@@ -24,6 +24,9 @@ export interface TableState {
 
 export const PAGE_SIZES = [20, 50, 100, 500];
 
+/** What an outside filter (the category tree) dispatches on the table's form after changing it. */
+export const FILTERS_CHANGED_EVENT = "filters-changed";
+
 /** The list URL for a state: the one source of truth for links, htmx requests and pushed URLs. */
 export function listHref(basePath: string, state: TableState, change: Partial<TableState> = {}): string {
   const next = { ...state, ...change, filters: { ...state.filters, ...(change.filters ?? {}) } };
@@ -154,6 +157,8 @@ export function DataTable<Row>(props: {
   meta: PageMeta;
   state: TableState;
   rowKey: (row: Row) => string | number;
+  /** Filters set from outside the table (a tree picker): hidden inputs the form sends along. */
+  hiddenFilters?: string[];
 }) {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
@@ -165,11 +170,14 @@ export function DataTable<Row>(props: {
         method="get"
         action={basePath}
         hx-get={basePath}
-        hx-trigger="input changed delay:300ms from:input, change from:select, submit"
+        hx-trigger={`input changed delay:300ms from:input, change from:select, submit, ${FILTERS_CHANGED_EVENT}`}
         hx-target={`#${id}`}
         hx-swap="outerHTML"
         hx-push-url="true"
       >
+        {(props.hiddenFilters ?? []).map((name) => (
+          <input key={name} type="hidden" id={`${id}-filter-${name}`} name={name} value={state.filters[name] ?? ""} />
+        ))}
         {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
         {state.size !== 20 ? <input type="hidden" name="size" value={state.size} /> : null}
         <div className="table-scroll">

@@ -4,7 +4,7 @@ import type { T } from "@/lib/i18n";
 import { Icon } from "./icons";
 import { useView } from "../view-context";
 
-export type FieldKind = "text" | "email" | "url" | "password" | "decimal" | "integer" | "checkbox" | "date" | "select" | "textarea";
+export type FieldKind = "text" | "email" | "url" | "password" | "decimal" | "integer" | "checkbox" | "date" | "select" | "textarea" | "custom";
 
 export interface FieldOption {
   value: string;
@@ -27,6 +27,10 @@ export interface FormField {
   autoFocus?: boolean;
   maxLength?: number;
   autoComplete?: string;
+  /** Posts several values under one name (a tree picker's ids); the input gets an array. */
+  multiple?: boolean;
+  /** The control of a `custom` field (e.g. the category tree picker island). */
+  render?: (args: { value: unknown; error?: string }) => ReactNode;
 }
 
 export type FormValues = Record<string, unknown>;
@@ -45,14 +49,20 @@ export function formToInput(fields: FormField[], body: Record<string, unknown>):
   const input: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.readOnly || field.disabled) continue;
-    const raw = body[field.name];
+    const posted = body[field.name];
+    if (field.multiple) {
+      input[field.name] = (Array.isArray(posted) ? posted : posted === undefined || posted === "" ? [] : [posted]).map(String);
+      continue;
+    }
+    const raw = Array.isArray(posted) ? posted[posted.length - 1] : posted;
     if (field.kind === "checkbox") input[field.name] = raw !== undefined && raw !== "" && raw !== "false";
     else input[field.name] = typeof raw === "string" ? raw : raw === undefined ? undefined : String(raw);
   }
   return input;
 }
 
-function Control({ field, value }: { field: FormField; value: unknown }) {
+function Control({ field, value, error }: { field: FormField; value: unknown; error?: string }) {
+  if (field.kind === "custom") return <>{field.render?.({ value, error })}</>;
   const id = `field-${field.name}`;
   const common = {
     id,
@@ -96,7 +106,7 @@ export function FieldRow({ field, value, error }: { field: FormField; value: unk
   const id = `field-${field.name}`;
   return (
     <div className={`field field-${field.kind}${error ? " field-invalid" : ""}${field.required ? " field-required" : ""}`}>
-      <label htmlFor={id}>
+      <label htmlFor={field.kind === "custom" ? undefined : id}>
         {field.label}
         {field.required ? (
           <span className="required-mark" title={t("form.requiredMark")} aria-hidden="true">
@@ -105,7 +115,7 @@ export function FieldRow({ field, value, error }: { field: FormField; value: unk
         ) : null}
         {field.unit ? <span className="field-unit"> ({field.unit})</span> : null}
       </label>
-      <Control field={field} value={value} />
+      <Control field={field} value={value} error={error} />
       {field.hint ? (
         <small id={`${id}-hint`} className="field-hint">
           {field.hint}

@@ -27,6 +27,13 @@ export interface CrudPagesConfig<TEntity extends { id: number }> {
   afterUpdate?: "list" | "stay";
   /** Where the add button and id links point; `:id` routes serving new are spelled `${path}/new` anyway. */
   newPath?: string;
+  /** Extras of the list page: a column beside the table (a tree filter) and filters it sets. */
+  list?: {
+    aside?: (c: AppContext, state: TableState) => ReactNode | Promise<ReactNode>;
+    hiddenFilters?: string[];
+  };
+  /** false: the module renders its own new/edit pages (e.g. a tabbed editor) and only lists here. */
+  form?: boolean;
 }
 
 /** Reads list state from the query: paging, sort, and every other key as a column filter. */
@@ -65,7 +72,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   const tableId = `list-${config.i18n}`;
   const newPath = config.newPath ?? `${path}/new`;
   const filterKeys = Object.entries(service.listFields)
-    .filter(([, field]) => field.filter)
+    .filter(([, field]) => field.filter || field.where)
     .map(([key]) => key);
 
   const listView = async (c: AppContext) => {
@@ -75,9 +82,19 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
     const columns = config.columns(t);
     const table = (
-      <DataTable id={tableId} basePath={path} columns={columns} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} />
+      <DataTable
+        id={tableId}
+        basePath={path}
+        columns={columns}
+        rows={rows}
+        meta={meta}
+        state={state}
+        rowKey={(row) => row.id}
+        hiddenFilters={config.list?.hiddenFilters}
+      />
     );
     if (isHtmx(c) && c.req.header("HX-Target") === tableId) return renderFragment(c, table);
+    const aside = config.list?.aside ? await config.list.aside(c, state) : null;
     return renderPage(
       c,
       <AppLayout
@@ -88,7 +105,14 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
           </a>
         }
       >
-        {table}
+        {aside ? (
+          <div className="list-with-aside">
+            <aside className="list-aside">{aside}</aside>
+            <div className="list-main">{table}</div>
+          </div>
+        ) : (
+          table
+        )}
       </AppLayout>,
     );
   };
@@ -128,7 +152,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   };
 
   const postedInput = async (c: AppContext, entity: TEntity | null) => {
-    const body = (await c.req.parseBody()) as Record<string, unknown>;
+    const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
     const fields = await config.fields({ t: c.get("t"), ctx: c.get("ctx"), entity });
     return { raw: body, input: formToInput(fields, body) };
   };
@@ -143,6 +167,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   };
 
   router.get(path, listView);
+  if (config.form === false) return router;
 
   router.get(newPath, (c) => formView(c, null));
   router.post(newPath, async (c) => {

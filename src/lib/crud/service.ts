@@ -12,8 +12,11 @@ type TableWithId = PgTable<TableConfig> & { id: AnyPgColumn };
 export type FilterKind = "text" | "number" | "boolean";
 
 export interface ListField {
-  column: AnyPgColumn;
+  /** Needed for the built-in filter kinds and for sorting. */
+  column?: AnyPgColumn;
   filter?: FilterKind;
+  /** A filter the kinds cannot express (e.g. products by semicolon-joined category ids). */
+  where?: (value: string) => SQL | undefined;
   sortable?: boolean;
 }
 
@@ -40,6 +43,10 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
   validate?: (args: { ctx: Ctx; input: z.output<TSchema>; id: number | null }) => Promise<void>;
   /** Checks before a delete; a foreign-key violation is refused as `validation.inUse` anyway. */
   beforeDelete?: (args: { ctx: Ctx; id: number }) => Promise<void>;
+  /** Loads what one row does not hold (joined names, counts) for a whole page in one go. */
+  enrich?: (args: { ctx: Ctx; entities: TEntity[] }) => Promise<TEntity[]>;
+  /** Writes that belong with the row (link tables) inside the same transaction. */
+  afterSave?: (args: { ctx: Ctx; id: number; input: z.output<TSchema>; creating: boolean }) => Promise<void>;
 }
 
 export interface CrudService<TSchema extends z.ZodType, TEntity> {
@@ -84,10 +91,15 @@ function integerLimit(column: AnyPgColumn): number | undefined {
 
 export function filterCondition(field: ListField, raw: string): SQL | undefined {
   const value = raw.trim();
-  if (!value || !field.filter) return undefined;
+  if (!value) return undefined;
+  if (field.where) return field.where(value);
+  if (!field.filter || !field.column) return undefined;
   switch (field.filter) {
     case "text":
-      return ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
+      // A text column is matched as itself so its trigram index can serve the ILIKE.
+      return /^(text|varchar|character)/.test(field.column.getSQLType())
+        ? ilike(field.column, `%${escapeLike(value)}%`)
+        : ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
     case "number": {
       const number = Number(value.replace(",", "."));
       if (!Number.isFinite(number)) return sql`false`;
@@ -124,7 +136,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const sortOf = (sort: string | undefined) => {
     const [name, dir] = (sort ?? "").split(",");
     const field = name ? config.listFields[name] : undefined;
-    if (field?.sortable) return { key: `${name},${dir}`, order: [dir === "desc" ? desc(field.column) : asc(field.column), asc(table.id)] };
+    if (field?.sortable && field.column) return { key: `${name},${dir}`, order: [dir === "desc" ? desc(field.column) : asc(field.column), asc(table.id)] };
     const [fallbackName, fallbackDir] = config.defaultSort;
     const fallback = config.listFields[fallbackName]?.column ?? table.id;
     return {
@@ -188,11 +200,13 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         ctx.db.select({ total: count() }).from(table as PgTable).where(where),
       ]);
       const total = totals[0]?.total ?? 0;
-      return { rows: rows.map((row) => config.toEntity(row as TTable["$inferSelect"])), meta: pageMeta(input, total, sort.key) };
+      const entities = rows.map((row) => config.toEntity(row as TTable["$inferSelect"]));
+      return { rows: config.enrich ? await config.enrich({ ctx, entities }) : entities, meta: pageMeta(input, total, sort.key) };
     },
 
     async get({ ctx, input }) {
-      return config.toEntity(await findRow(ctx, input.id));
+      const entity = config.toEntity(await findRow(ctx, input.id));
+      return config.enrich ? (await config.enrich({ ctx, entities: [entity] }))[0]! : entity;
     },
 
     async create({ ctx, input }) {
@@ -205,7 +219,9 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
           .values({ ...config.toValues(values), ...audit(tx, true) } as TTable["$inferInsert"])
           .returning({ id: table.id })
           .catch(translateDbError);
-        return (inserted as { id: number }[])[0]!.id;
+        const id = (inserted as { id: number }[])[0]!.id;
+        await config.afterSave?.({ ctx: tx, id, input: values, creating: true });
+        return id;
       });
     },
 
@@ -221,7 +237,9 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
           .where(eq(table.id, input.id))
           .returning()
           .catch(translateDbError);
-        return config.toEntity((updated as TTable["$inferSelect"][])[0]!);
+        await config.afterSave?.({ ctx: tx, id: input.id, input: values, creating: false });
+        const entity = config.toEntity((updated as TTable["$inferSelect"][])[0]!);
+        return config.enrich ? (await config.enrich({ ctx: tx, entities: [entity] }))[0]! : entity;
       });
     },
 
