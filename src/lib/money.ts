@@ -42,11 +42,17 @@ export function formatMoney(value: number | string): string {
 }
 
 /** A decimal for people: comma separator, no trailing zeros beyond what is needed. */
+const decimalFormatters = new Map<number, Intl.NumberFormat>();
+
 export function formatDecimal(value: number | string, maxFractionDigits = 2): string {
   const number = typeof value === "string" ? Number(value) : value;
-  return new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: maxFractionDigits, useGrouping: true })
-    .format(number)
-    .replace(/\s/g, "\u00a0");
+  let found = decimalFormatters.get(maxFractionDigits);
+  if (!found) {
+    // Building an Intl formatter costs ~40× formatting with one; list pages call this per cell.
+    found = new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: maxFractionDigits, useGrouping: true });
+    decimalFormatters.set(maxFractionDigits, found);
+  }
+  return found.format(number).replace(/\s/g, "\u00a0");
 }
 
 /** Accepts `1 234,5`, `1234.5` or a number; returns NaN for anything else. */
