@@ -9,11 +9,20 @@ import { pickLanguage, tFor, translateMessage } from "./lib/i18n";
 import { renderPage } from "./lib/render";
 import { clearSessionCookie, readSessionToken } from "./lib/session-cookie";
 import { staticFiles } from "./lib/static";
+import { MAX_BODY_BYTES, uploadLimitFor } from "./lib/upload-limits";
 import { MessagePage } from "@views/shell/message-page";
 import { authApi } from "./modules/auth/api";
 import { authPages, LANGUAGE_COOKIE } from "./modules/auth/pages";
 import { findSessionUser } from "./modules/auth/service";
 import { barcodeApi } from "./modules/barcode/api";
+import { basketApi } from "./modules/baskets/api";
+import { basketPages } from "./modules/baskets/pages";
+import { categoryApi } from "./modules/catalogue/category/api";
+import { categoryPages } from "./modules/catalogue/category/pages";
+import { categoryParameterApi } from "./modules/catalogue/category-parameter/api";
+import { categoryParameterPages } from "./modules/catalogue/category-parameter/pages";
+import { productApi } from "./modules/catalogue/product/api";
+import { productPages } from "./modules/catalogue/product/pages";
 import { barcodePages } from "./modules/barcode/pages";
 import { vatApi } from "./modules/catalogue/vat/api";
 import { vatPages } from "./modules/catalogue/vat/pages";
@@ -42,15 +51,6 @@ const isPublic = (method: string, path: string) =>
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Upload routes and their own body caps (checked again per file by the upload's service).
- * Everything else is held to MAX_BODY_BYTES.
- */
-export const UPLOAD_LIMITS: { method: string; pattern: RegExp; maxBytes: number }[] = [];
-
-/** Default request body cap. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 let requestCounter = 0;
 
@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", staticFiles());
 
   app.use("*", async (c, next) => {
-    const upload = UPLOAD_LIMITS.find((entry) => entry.method === c.req.method && entry.pattern.test(c.req.path));
+    const upload = uploadLimitFor(c.req.method, c.req.path);
     return bodyLimit({
       maxSize: upload?.maxBytes ?? MAX_BODY_BYTES,
       onError: () => {
@@ -163,6 +163,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", authApi);
   api.route("/barcode", barcodeApi);
   api.route("/vat", vatApi);
+  api.route("/category", categoryApi);
+  api.route("/products/category/parameters", categoryParameterApi);
+  api.route("/products", productApi);
+  api.route("/basket", basketApi);
   api.route("/settings/eshop", eshopApi);
   api.route("/settings/shipping", shippingApi);
   api.all("*", () => {
@@ -174,6 +178,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", shellPages);
   app.route("/", barcodePages);
   app.route("/", vatPages);
+  app.route("/", categoryParameterPages);
+  app.route("/", categoryPages);
+  app.route("/", productPages);
+  app.route("/", basketPages);
   app.route("/", eshopPages);
   app.route("/", shippingPages);
   app.route("/", placeholderPages());

@@ -1,9 +1,12 @@
+import { basket } from "./basket";
 import { catalogue } from "./catalogue";
+import { category } from "./category";
 import { common } from "./common";
+import { product } from "./product";
 import { settings } from "./settings";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, settings];
+const domains = [common, catalogue, category, product, basket, settings];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

@@ -3,7 +3,7 @@
  * limits, /healthz, and how an unexpected error is answered and logged.
  */
 import { describe, expect, test } from "bun:test";
-import { MAX_BODY_BYTES } from "@/app";
+import { MAX_BODY_BYTES } from "@/lib/upload-limits";
 import type { Db } from "@/lib/db";
 import { createLogger } from "@/lib/logger";
 import { createTestApp, json, ORIGIN, useTestApp } from "../helpers/app";

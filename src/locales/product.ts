@@ -1,0 +1,4 @@
+export const product = {
+  cs: {},
+  en: {},
+};
