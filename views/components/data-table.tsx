@@ -84,7 +84,7 @@ function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row
   const value = state.filters[column.key] ?? "";
   if (column.filter === "boolean") {
     return (
-      <select id={id} name={column.key} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`}>
+      <select id={id} name={column.key} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true">
         <option value="">{t("table.any")}</option>
         <option value="true">{t("table.yes")}</option>
         <option value="false">{t("table.no")}</option>
@@ -100,6 +100,8 @@ function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row
       defaultValue={value}
       autoComplete="off"
       aria-label={`${t("action.filter")}: ${column.label}`}
+      // Kept across swaps so keys typed while a request is in flight are not overwritten by the answer.
+      hx-preserve="true"
     />
   );
 }
