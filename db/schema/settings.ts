@@ -16,3 +16,21 @@ export const shippingTypes = pgTable("shipping_types", {
   priceByDistance: boolean("price_by_distance").notNull().default(false),
   ...auditColumns,
 }, (table) => [uniqueIndex("shipping_types_name_unique").on(sql`lower(${table.name})`)]);
+
+/** Spec 02: delivery vans (vehicles on the planning board). SPZ is stored normalised: upper case, no spaces. */
+export const deliveryVans = pgTable(
+  "delivery_vans",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    spz: text("spz").notNull(),
+    ...auditColumns,
+  },
+  (table) => [uniqueIndex("delivery_vans_spz_unique").on(table.spz)],
+);
+
+export const translationGroups = pgTable("translation_groups", {
+  id: identityId(),
+  name: text("name").notNull(),
+  ...auditColumns,
+});
