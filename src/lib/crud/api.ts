@@ -24,7 +24,7 @@ export const jsonBody = async (c: AppContext): Promise<unknown> => {
 export function crudApi<TEntity>(service: CrudService<z.ZodType, TEntity>): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const filterKeys = Object.entries(service.listFields)
-    .filter(([, field]) => field.filter)
+    .filter(([, field]) => field.filter || field.where)
     .map(([key]) => key);
 
   router.get("/", async (c) => {
