@@ -31,6 +31,12 @@ import { eshopPages } from "./modules/settings/eshop/pages";
 import { shippingApi } from "./modules/settings/shipping/api";
 import { shippingPages } from "./modules/settings/shipping/pages";
 import { notFoundPage, placeholderPages, shellPages } from "./modules/shell/pages";
+import { settingsApi, settingsPages } from "./modules/settings/routes";
+import { suppliersApi, suppliersPages } from "./modules/suppliers/routes";
+import { timesheetsApi, timesheetsPages } from "./modules/timesheets/routes";
+import { warehouseApi, warehousePages } from "./modules/warehouse/routes";
+import { ordersSetupApi, ordersSetupPages } from "./modules/orders/routes";
+import { adminApi, adminPages } from "./modules/settings/admin-routes";
 
 /** Paths that answer without a session (DESIGN.md §9). Everything else needs one. */
 export const PUBLIC_PATHS: { method: string; pattern: RegExp }[] = [
@@ -167,6 +173,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/products/category/parameters", categoryParameterApi);
   api.route("/products", productApi);
   api.route("/basket", basketApi);
+  api.route("/", settingsApi);
+  api.route("/", suppliersApi);
+  api.route("/", timesheetsApi);
+  api.route("/", warehouseApi);
+  api.route("/", ordersSetupApi);
+  api.route("/", adminApi);
   api.route("/settings/eshop", eshopApi);
   api.route("/settings/shipping", shippingApi);
   api.all("*", () => {
@@ -182,6 +194,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", categoryPages);
   app.route("/", productPages);
   app.route("/", basketPages);
+  app.route("/", settingsPages);
+  app.route("/", suppliersPages);
+  app.route("/", timesheetsPages);
+  app.route("/", warehousePages);
+  app.route("/", ordersSetupPages);
+  app.route("/", adminPages);
   app.route("/", eshopPages);
   app.route("/", shippingPages);
   app.route("/", placeholderPages());

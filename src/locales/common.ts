@@ -136,6 +136,8 @@ export const common = {
       shipping: "Doprava",
       vehicles: "Vozidla",
       translationGroups: "Překladové skupiny",
+      users: "Uživatelé",
+      kioskDevices: "Kiosková zařízení",
     },
     tiles: {
       newFenceOrder: "Nová objednávka plotu",
@@ -282,6 +284,8 @@ export const common = {
       shipping: "Shipping",
       vehicles: "Vehicles",
       translationGroups: "Translation groups",
+      users: "Users",
+      kioskDevices: "Kiosk devices",
     },
     tiles: {
       newFenceOrder: "New fence order",

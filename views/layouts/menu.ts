@@ -79,6 +79,8 @@ export const topMenu: MenuEntry[] = [
       { key: "shipping", href: "/settings/shipping" },
       { key: "vehicles", href: "/settings/deliveryVan" },
       { key: "translationGroups", href: "/settings/translationGroup" },
+      { key: "users", href: "/settings/users", adminOnly: true },
+      { key: "kioskDevices", href: "/settings/kioskDevices", adminOnly: true },
     ],
   },
 ];

@@ -1,0 +1,4 @@
+export const admin = {
+  cs: {},
+  en: {},
+};

@@ -1,0 +1,4 @@
+export const orders = {
+  cs: {},
+  en: {},
+};

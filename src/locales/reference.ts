@@ -1,0 +1,4 @@
+export const reference = {
+  cs: {},
+  en: {},
+};

@@ -1,0 +1,4 @@
+export const timesheets = {
+  cs: {},
+  en: {},
+};
