@@ -1,0 +1,92 @@
+/**
+ * DESIGN.md §8.4: a retried submit must not apply twice. A client sends a random key with a
+ * write; the first answer is stored per (user, key) in the same transaction as the write, and a
+ * retry with that key gets the stored answer back without the write running again.
+ *
+ * Concurrency (PostgreSQL): the key row is inserted first with ON CONFLICT DO NOTHING. A second,
+ * concurrent submit with the same key blocks on that insert until the first transaction ends;
+ * if the first committed, the second reads its stored answer (SELECT … FOR UPDATE), and if the
+ * first rolled back (the work failed), the second's insert goes through and it does the work
+ * itself. Failures are therefore never stored: only a committed success is replayed.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { idempotencyKeys } from "@db/schema";
+import { type Ctx, withTransaction } from "./context";
+import { AppError, msg } from "./errors";
+
+/** How long a key is remembered. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/** What a client may send as a key: a UUID, or any 8–100 characters of [A-Za-z0-9_.:-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,100}$/;
+
+/** The header an API client may send instead of an `idempotencyKey` field. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/** Written while the work runs; only ever visible inside that transaction. */
+const PENDING = "";
+
+const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
+
+/**
+ * Runs `work` at most once per (ctx.userId, key). Without a key it is a plain transaction.
+ * `work`'s result must survive JSON (a replay returns the parsed JSON, not the original object).
+ */
+export async function withIdempotency<T>(
+  { ctx, key, operation }: { ctx: Ctx; key: string | null | undefined; operation: string },
+  work: (tx: Ctx) => Promise<T>,
+): Promise<T> {
+  if (key === null || key === undefined || key === "") return withTransaction(ctx, work);
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw AppError.invalid({ idempotencyKey: msg("idempotency.keyInvalid") });
+  const userId = ctx.userId ?? 0;
+
+  return withTransaction(ctx, async (tx) => {
+    // Cleanup on insert: forget expired keys. SKIP LOCKED so concurrent submits never wait on
+    // (or deadlock over) each other's cleanup; whatever is skipped goes next time.
+    await tx.db.execute(sql`
+      delete from ${idempotencyKeys} where ${idempotencyKeys.id} in (
+        select ${idempotencyKeys.id} from ${idempotencyKeys}
+        where ${idempotencyKeys.createdAt} < ${expiredBefore}
+        limit 500 for update skip locked
+      )`);
+
+    const inserted = await tx.db
+      .insert(idempotencyKeys)
+      .values({ userId, key, operation, response: PENDING })
+      .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
+      .returning({ id: idempotencyKeys.id });
+
+    let rowId = inserted[0]?.id;
+    if (rowId === undefined) {
+      // The key exists (committed: a concurrent insert waited above for its transaction to end).
+      const [existing] = await tx.db
+        .select({
+          id: idempotencyKeys.id,
+          operation: idempotencyKeys.operation,
+          response: idempotencyKeys.response,
+          expired: sql<boolean>`${idempotencyKeys.createdAt} < ${expiredBefore}`,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        .for("update");
+      if (!existing) throw AppError.error("CONFLICT");
+      if (!existing.expired) {
+        if (existing.operation !== operation) throw AppError.fail(msg("idempotency.keyReused"));
+        return JSON.parse(existing.response) as T;
+      }
+      // An expired key the cleanup skipped counts as new.
+      await tx.db
+        .update(idempotencyKeys)
+        .set({ operation, response: PENDING, createdAt: sql`now()` })
+        .where(eq(idempotencyKeys.id, existing.id));
+      rowId = existing.id;
+    }
+
+    const result = await work(tx);
+    await tx.db
+      .update(idempotencyKeys)
+      .set({ response: JSON.stringify(result ?? null) })
+      .where(eq(idempotencyKeys.id, rowId));
+    return result;
+  });
+}
