@@ -1,0 +1,89 @@
+/**
+ * Baskets (spec 01 §3 basket payload, §5, §9; spec 02 "Baskets", §3 basket item). Browser-safe:
+ * zod and constants only.
+ */
+import { z } from "zod";
+import { decimalField, integerField, refId } from "@/lib/zod-fields";
+
+export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
+export type BasketType = (typeof BASKET_TYPES)[number];
+
+/** Spec 01 §9: the common basket uses warehouse id 0; the default amount is 1. */
+export const COMMON_WAREHOUSE_ID = 0;
+export const DEFAULT_BASKET_AMOUNT = 1;
+/** basket_items.quantity is numeric(12,3). */
+export const AMOUNT_DECIMALS = 3;
+export const MAX_AMOUNT = 1_000_000;
+
+export const basketTypeField = () =>
+  z.preprocess((value) => (value === undefined || value === null || value === "" ? "COMMON" : value), z.enum(BASKET_TYPES, { error: "validation.invalid" }));
+
+/** Spec 01 §2.6, §5: only an amount greater than 0 adds; a decimal comma is fine; at most 3 decimals. */
+export const basketAmountField = () =>
+  z.preprocess(
+    (value) => (value === undefined ? DEFAULT_BASKET_AMOUNT : value),
+    decimalField({ places: AMOUNT_DECIMALS, max: MAX_AMOUNT }).refine((amount) => amount > 0, "basket.amountPositive"),
+  );
+
+const idempotencyKeyField = () =>
+  z.preprocess(
+    (value) => (value === null || value === "" ? undefined : value),
+    z
+      .string({ error: "idempotency.keyInvalid" })
+      .regex(/^[\w.:-]{8,100}$/, "idempotency.keyInvalid")
+      .optional(),
+  );
+
+/** Which basket: COMMON is warehouse 0 (also when the id is left out); WAREHOUSE needs a warehouse id > 0. */
+const basketRef = {
+  type: basketTypeField(),
+  warehouseId: z.preprocess((value) => (value === undefined || value === null || value === "" ? undefined : value), integerField({ min: 0 }).optional()),
+};
+
+function resolveWarehouse<T extends { type: BasketType; warehouseId?: number | undefined }>(value: T, context: z.RefinementCtx): T & { warehouseId: number } {
+  const warehouseId = value.warehouseId ?? COMMON_WAREHOUSE_ID;
+  if (value.type === "COMMON" && warehouseId !== COMMON_WAREHOUSE_ID) {
+    context.addIssue({ code: "custom", path: ["warehouseId"], message: "basket.commonWarehouse" });
+  }
+  if (value.type === "WAREHOUSE" && !(warehouseId > 0)) {
+    context.addIssue({ code: "custom", path: ["warehouseId"], message: "basket.warehouseRequired" });
+  }
+  return { ...value, warehouseId };
+}
+
+export const basketRefInput = z.object(basketRef).transform(resolveWarehouse);
+export type BasketRef = z.output<typeof basketRefInput>;
+
+/** The basket payload of spec 01 §3, plus an optional idempotency key (DESIGN.md §8.4). */
+export const addToBasketInput = z
+  .object({
+    ...basketRef,
+    productId: refId(),
+    amount: basketAmountField(),
+    idempotencyKey: idempotencyKeyField(),
+  })
+  .transform(resolveWarehouse);
+export type AddToBasketInput = z.input<typeof addToBasketInput>;
+
+export const basketItemIdInput = z.object({ id: refId() });
+
+/** Spec 02 §3: basket item. */
+export interface BasketItem {
+  id: number;
+  shopProduct: { id: number; name: string };
+  quantity: number;
+}
+
+/** Spec 02 §3: warehouse basket info. */
+export interface WarehouseBasketInfo {
+  id: number;
+  itemCount: number;
+  warehouse: { id: number; name: string };
+}
+
+export interface AddToBasketResult {
+  basketId: number;
+  itemId: number;
+  /** The line's quantity after the add. */
+  quantity: number;
+}

@@ -1,0 +1,182 @@
+/**
+ * Baskets: one COMMON basket (warehouse id 0) and one WAREHOUSE basket per warehouse, per user
+ * (spec 01 §3, §4; spec 02 "Baskets"). One line per product; adding again grows its quantity.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { basketItems, baskets, products, warehouses } from "@db/schema";
+import type { BasketSummary } from "@views/view-context";
+import { type Ctx, withTransaction } from "@/lib/context";
+import { pgErrorCode } from "@/lib/crud/service";
+import { AppError, msg } from "@/lib/errors";
+import { tFor } from "@/lib/i18n";
+import { withIdempotency } from "@/lib/idempotency";
+import { parseInput } from "@/lib/validation";
+import {
+  type AddToBasketResult,
+  type BasketItem,
+  type BasketRef,
+  type BasketType,
+  COMMON_WAREHOUSE_ID,
+  addToBasketInput,
+  basketItemIdInput,
+  basketRefInput,
+  type WarehouseBasketInfo,
+} from "./schemas";
+
+export const COMMON_BASKET_HREF = "/warehouse/basket/common";
+export const warehouseBasketHref = (warehouseId: number) => `/warehouse/basket/warehouse/${warehouseId}`;
+
+function currentUser(ctx: Ctx): number {
+  if (ctx.userId === null) throw AppError.error("UNAUTHORIZED");
+  return ctx.userId;
+}
+
+/** A warehouse's name; one that has gone since its basket was made is named by its id ("Sklad 3"). */
+const warehouseName = (ctx: Ctx, warehouseId: number, name: string | null) => name ?? (tFor(ctx.lang)("basket.warehouseName", { id: warehouseId }) as string);
+
+/** numeric(12,3) arrives as text: "3.500" → 3.5. */
+const quantityOf = (value: string) => Number(value);
+
+async function findBasketId(ctx: Ctx, userId: number, ref: { type: BasketType; warehouseId: number }): Promise<number | undefined> {
+  const [row] = await ctx.db
+    .select({ id: baskets.id })
+    .from(baskets)
+    .where(and(eq(baskets.userId, userId), eq(baskets.type, ref.type), eq(baskets.warehouseId, ref.warehouseId)));
+  return row?.id;
+}
+
+/** The user's basket of that type and warehouse, created on first use (safe against a concurrent create). */
+export async function getOrCreateBasket({ ctx, input }: { ctx: Ctx; input: { userId: number; type: BasketType; warehouseId: number } }): Promise<number> {
+  return withTransaction(ctx, async (tx) => {
+    const existing = await findBasketId(tx, input.userId, input);
+    if (existing !== undefined) return existing;
+    const [created] = await tx.db
+      .insert(baskets)
+      .values({ userId: input.userId, type: input.type, warehouseId: input.warehouseId, createdBy: tx.userId, updatedBy: tx.userId })
+      .onConflictDoNothing({ target: [baskets.userId, baskets.type, baskets.warehouseId] })
+      .returning({ id: baskets.id });
+    if (created) return created.id;
+    const raced = await findBasketId(tx, input.userId, input);
+    if (raced === undefined) throw AppError.error("CONFLICT");
+    return raced;
+  });
+}
+
+/**
+ * Spec 01 §2.6, §3: adds `amount` (default 1, > 0, at most 3 decimals) of a product to the
+ * caller's basket; a line that already holds the product grows. With an idempotency key a
+ * retried submit answers the first result and adds nothing (DESIGN.md §8.4).
+ */
+export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<AddToBasketResult> {
+  const userId = currentUser(ctx);
+  const { type, warehouseId, productId, amount, idempotencyKey } = parseInput(addToBasketInput, input);
+  return withIdempotency({ ctx, key: idempotencyKey, operation: "basket.add" }, async (tx) => {
+    const [product] = await tx.db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    if (!product) throw AppError.invalid({ productId: msg("basket.productNotFound", { id: productId }) });
+    if (type === "WAREHOUSE") {
+      const [warehouse] = await tx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId));
+      if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });
+    }
+    const basketId = await getOrCreateBasket({ ctx: tx, input: { userId, type, warehouseId } });
+    try {
+      const [line] = await tx.db
+        .insert(basketItems)
+        .values({ basketId, productId, quantity: amount.toFixed(3), createdBy: userId, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: [basketItems.basketId, basketItems.productId],
+          set: { quantity: sql`${basketItems.quantity} + excluded.quantity`, updatedBy: userId, updatedAt: sql`now()` },
+        })
+        .returning({ id: basketItems.id, quantity: basketItems.quantity });
+      return { basketId, itemId: line!.id, quantity: quantityOf(line!.quantity) };
+    } catch (error) {
+      // numeric(12,3) overflow: the line would exceed 999 999 999,999.
+      if (pgErrorCode(error) === "22003") throw AppError.invalid({ amount: msg("basket.quantityTooLarge") });
+      throw error;
+    }
+  });
+}
+
+/** Spec 02 §3, §7: the items of one of the caller's baskets, oldest line first; none when it does not exist yet. */
+export async function listBasketItems({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<BasketItem[]> {
+  const userId = currentUser(ctx);
+  const ref = parseInput(basketRefInput, input);
+  const rows = await ctx.db
+    .select({ id: basketItems.id, productId: products.id, productName: products.name, quantity: basketItems.quantity })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(and(eq(baskets.userId, userId), eq(baskets.type, ref.type), eq(baskets.warehouseId, ref.warehouseId)))
+    .orderBy(asc(basketItems.id));
+  return rows.map((row) => ({ id: row.id, shopProduct: { id: row.productId, name: row.productName }, quantity: quantityOf(row.quantity) }));
+}
+
+/** Removes one line of the caller's own baskets; another user's line is NOT_FOUND. */
+export async function removeBasketItem({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<void> {
+  const userId = currentUser(ctx);
+  const { id } = parseInput(basketItemIdInput, input);
+  const removed = await ctx.db
+    .delete(basketItems)
+    .where(and(eq(basketItems.id, id), sql`${basketItems.basketId} in (select ${baskets.id} from ${baskets} where ${baskets.userId} = ${userId})`))
+    .returning({ id: basketItems.id });
+  if (removed.length === 0) throw AppError.notFound();
+}
+
+/** Empties one of the caller's baskets (the basket itself stays, listed with 0 items). Answers how many lines went. */
+export async function clearBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ removed: number }> {
+  const userId = currentUser(ctx);
+  const ref: BasketRef = parseInput(basketRefInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const basketId = await findBasketId(tx, userId, ref);
+    if (basketId === undefined) return { removed: 0 };
+    const removed = await tx.db.delete(basketItems).where(eq(basketItems.basketId, basketId)).returning({ id: basketItems.id });
+    return { removed: removed.length };
+  });
+}
+
+interface BasketCount {
+  id: number;
+  type: string;
+  warehouseId: number;
+  warehouseName: string | null;
+  itemCount: number;
+}
+
+async function basketCounts(ctx: Ctx, userId: number, type?: BasketType): Promise<BasketCount[]> {
+  const rows = await ctx.db
+    .select({ id: baskets.id, type: baskets.type, warehouseId: baskets.warehouseId, warehouseName: warehouses.name, itemCount: count(basketItems.id) })
+    .from(baskets)
+    .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
+    // Warehouse id 0 (the common basket) matches no warehouse.
+    .leftJoin(warehouses, eq(warehouses.id, baskets.warehouseId))
+    .where(type ? and(eq(baskets.userId, userId), eq(baskets.type, type)) : eq(baskets.userId, userId))
+    .groupBy(baskets.id, warehouses.name)
+    // The common basket first, then warehouse baskets by warehouse.
+    .orderBy(sql`case when ${baskets.type} = 'COMMON' then 0 else 1 end`, asc(baskets.warehouseId));
+  return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount) }));
+}
+
+/** Spec 02 §3, §7: the caller's warehouse baskets. */
+export async function listWarehouseBaskets({ ctx }: { ctx: Ctx }): Promise<WarehouseBasketInfo[]> {
+  const userId = currentUser(ctx);
+  const rows = await basketCounts(ctx, userId, "WAREHOUSE");
+  return rows.map((row) => ({ id: row.id, itemCount: row.itemCount, warehouse: { id: row.warehouseId, name: warehouseName(ctx, row.warehouseId, row.warehouseName) } }));
+}
+
+/**
+ * The layout's left column (spec 01 §2.2, §4): the common basket once it exists (highlighted by
+ * the layout when it has a line) and the warehouse baskets. Empty until the user has a basket.
+ */
+export async function basketSummaries({ ctx, userId }: { ctx: Ctx; userId: number }): Promise<BasketSummary[]> {
+  const rows = await basketCounts(ctx, userId);
+  const t = tFor(ctx.lang);
+  return rows.map((row) => {
+    const common = row.type === "COMMON" && row.warehouseId === COMMON_WAREHOUSE_ID;
+    return {
+      id: row.id,
+      name: common ? (t("shell.commonBasket") as string) : warehouseName(ctx, row.warehouseId, row.warehouseName),
+      href: common ? COMMON_BASKET_HREF : warehouseBasketHref(row.warehouseId),
+      itemCount: row.itemCount,
+      common,
+    };
+  });
+}
