@@ -144,6 +144,66 @@
     form.addEventListener("submit", function () { clearTimeout(timer); });
   });
 
+  // ---- add to basket (views/baskets/add-to-basket.tsx, POST /basket/add) -------------------------
+  // A row button opens the page's one amount dialog for its product. Each opening gets a fresh
+  // idempotency key, so a double submit adds once (DESIGN.md §8.4) while a second add is new.
+  // Enter submits, Escape or Cancel closes, focus starts in the amount and returns to the button.
+  function randomKey() {
+    var bytes = new Uint8Array(16);
+    // getRandomValues works on plain http too (randomUUID needs a secure context).
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function openAddToBasket(button) {
+    var basketDialog = document.getElementById("add-to-basket-dialog");
+    if (!basketDialog || typeof basketDialog.showModal !== "function") return;
+    var form = basketDialog.querySelector("form");
+    form.elements.namedItem("productId").value = button.getAttribute("data-add-to-basket");
+    form.elements.namedItem("idempotencyKey").value = randomKey();
+    basketDialog.querySelector("[data-slot=product-name]").textContent = button.getAttribute("data-product-name") || "";
+    var amount = form.elements.namedItem("amount");
+    amount.value = amount.defaultValue || "1";
+    basketDialog.addEventListener("close", function onClose() {
+      basketDialog.removeEventListener("close", onClose);
+      if (document.contains(button)) button.focus();
+    });
+    basketDialog.showModal();
+    amount.focus();
+    amount.select();
+  }
+  document.addEventListener("click", function (e) {
+    var opener = e.target.closest && e.target.closest("[data-add-to-basket]");
+    if (opener) { e.preventDefault(); openAddToBasket(opener); return; }
+    var cancel = e.target.closest && e.target.closest("[data-dialog-cancel]");
+    if (cancel && cancel.closest("dialog")) cancel.closest("dialog").close();
+  });
+  // Only an amount greater than 0 adds (spec 01 §2.6): say so at once and keep the dialog open.
+  // The server checks again (and the 3-decimal limit).
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.classList || !form.classList.contains("add-to-basket-form")) return;
+    var amount = form.elements.namedItem("amount");
+    var text = amount.value.replace(/[\s\u00a0]/g, "").replace(",", ".");
+    var number = /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+    if (number > 0) return;
+    e.preventDefault();
+    toast("warning", form.getAttribute(isNaN(number) ? "data-msg-number" : "data-msg-amount-positive"));
+    amount.focus();
+    amount.select();
+  });
+  // The barcode island adds without leaving the page: refresh the baskets column from this page.
+  window.addEventListener("ohrada:baskets-changed", function () {
+    var column = document.querySelector("aside.baskets-column");
+    if (!column || !window.fetch || !window.DOMParser) return;
+    fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, "text/html").querySelector("aside.baskets-column");
+        if (fresh) column.replaceWith(document.importNode(fresh, true));
+      })
+      .catch(function () { /* the column catches up on the next page */ });
+  });
+
   // ---- menu from the keyboard --------------------------------------------------------------------
   var menubar = document.querySelector(".menu[role=menubar]");
   if (menubar) {
