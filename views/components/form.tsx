@@ -154,6 +154,8 @@ export function EntityForm(props: {
   deleteAction?: string;
   submitLabel?: string;
   cancelHref?: string;
+  /** Extra attributes of the <form>, e.g. htmx's `hx-post`/`hx-target` for a form inside a tab. */
+  formProps?: Record<string, string>;
   children?: ReactNode;
 }) {
   const { t } = useView();
@@ -179,6 +181,7 @@ export function EntityForm(props: {
         className="entity-form"
         noValidate
         {...browserValidation(t)}
+        {...props.formProps}
       >
         {props.fields.map((field) => (
           <FieldRow key={field.name} field={field} value={props.values[field.name]} error={errors[field.name]} />
