@@ -19,18 +19,23 @@ export interface CrudPagesConfig<TEntity extends { id: number }> {
   /** i18n prefix: `${prefix}.title` and `${prefix}.entity` must exist. */
   i18n: string;
   service: CrudService<z.ZodType, TEntity>;
-  columns: (t: T) => TableColumn<TEntity>[];
+  /** The table's columns; unused when `list.view` draws the list page itself. */
+  columns?: (t: T) => TableColumn<TEntity>[];
   fields: (args: { t: T; ctx: Ctx; entity: TEntity | null }) => FormField[] | Promise<FormField[]>;
-  /** Values of a new record's form. */
-  defaults?: FormValues;
+  /** Values of a new record's form; a function reads them from the request (e.g. `?parentCategoryId=`). */
+  defaults?: FormValues | ((c: AppContext) => FormValues);
   /** Where a successful update goes: back to the list (e-shops) or the same form. */
   afterUpdate?: "list" | "stay";
+  /** Where a successful delete goes; the list path unless the spec names another spelling of it. */
+  afterDelete?: string;
   /** Where the add button and id links point; `:id` routes serving new are spelled `${path}/new` anyway. */
   newPath?: string;
   /** Extras of the list page: a column beside the table (a tree filter) and filters it sets. */
   list?: {
     aside?: (c: AppContext, state: TableState) => ReactNode | Promise<ReactNode>;
     hiddenFilters?: string[];
+    /** Draws the whole list page instead of the table (e.g. the category tree). */
+    view?: (c: AppContext) => Response | Promise<Response>;
   };
   /** false: the module renders its own new/edit pages (e.g. a tabbed editor) and only lists here. */
   form?: boolean;
@@ -80,7 +85,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     const input = listInputFromQuery(c.req.query(), filterKeys);
     const { rows, meta } = await service.list({ ctx: c.get("ctx"), input });
     const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
-    const columns = config.columns(t);
+    const columns = config.columns?.(t) ?? [];
     const table = (
       <DataTable
         id={tableId}
@@ -124,7 +129,8 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   ) => {
     const t = c.get("t");
     const fields = await config.fields({ t, ctx: c.get("ctx"), entity });
-    const values = init.values ?? (entity as FormValues | null) ?? config.defaults ?? {};
+    const defaults = typeof config.defaults === "function" ? config.defaults(c) : config.defaults;
+    const values = init.values ?? (entity as FormValues | null) ?? defaults ?? {};
     const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, fields.map((f) => f.name)) : { errors: {}, formErrors: [] };
     const title = t(entity ? "form.editTitle" : "form.newTitle", { entity: t(`${config.i18n}.entity`) });
     const action = entity ? `${path}/${entity.id}` : newPath;
@@ -166,7 +172,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     }
   };
 
-  router.get(path, listView);
+  router.get(path, config.list?.view ?? listView);
   if (config.form === false) return router;
 
   router.get(newPath, (c) => formView(c, null));
@@ -204,7 +210,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
       throw error;
     }
     flash(c, "success", "DELETED");
-    return c.redirect(path, 303);
+    return c.redirect(config.afterDelete ?? path, 303);
   });
 
   return router;
