@@ -1,5 +1,38 @@
 import { Hono } from "hono";
-import type { AppEnv } from "@/lib/hono-env";
+import { crudPages } from "@/lib/crud/pages";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { renderPage } from "@/lib/render";
+import { CategoryTreePage } from "@views/catalogue/category-tree-page";
+import { categoryService, categoryTree } from "./service";
+import { pathOptions } from "./tree";
+
+const PATH = "/products/category";
+
+const treePage = async (c: AppContext) => renderPage(c, <CategoryTreePage tree={await categoryTree({ ctx: c.get("ctx") })} basePath={PATH} />);
 
 /** Category tree page and form: /products/category (spec 01 §2.9). */
 export const categoryPages = new Hono<AppEnv>();
+
+// The spec's Delete goes back to `/products/category/`; both spellings show the tree.
+categoryPages.get(`${PATH}/`, treePage);
+categoryPages.route(
+  "/",
+  crudPages({
+    path: PATH,
+    i18n: "category",
+    service: categoryService,
+    afterDelete: `${PATH}/`,
+    list: { view: treePage },
+    // The add-child button: `new?parentCategoryId=ID` preselects the parent.
+    defaults: (c) => ({ parent: c.req.query("parentCategoryId") ?? "" }),
+    fields: async ({ t, ctx, entity }) => {
+      // A category cannot move under itself or below itself, so its own subtree is not offered.
+      const options = pathOptions(await categoryTree({ ctx }), entity?.id ?? null).map((option) => ({ value: String(option.id), label: option.label }));
+      return [
+        ...(entity ? [{ name: "id", label: t("category.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+        { name: "name", label: t("category.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
+        { name: "parent", label: t("category.parent"), kind: "select", emptyOption: "--", options },
+      ];
+    },
+  }),
+);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { indexTree, isPartial, joinCategoryIds, nodeState, parseCategoryIds, selectedIds, toggleNode, type TreeNode } from "./tree";
+import { buildTree, indexTree, isPartial, joinCategoryIds, nodeState, parseCategoryIds, pathOptions, selectedIds, toggleNode, type TreeNode } from "./tree";
 
 // Ploty (1) ─┬─ Poplastované (2) ─┬─ Zelené (4)
 //            │                     └─ Antracit (5)
@@ -70,5 +70,46 @@ describe("category tree selection (spec 01 §4)", () => {
     expect(parseCategoryIds("4;5; 7;x;;5")).toEqual([4, 5, 7]);
     expect(parseCategoryIds("")).toEqual([]);
     expect(parseCategoryIds("99999999999")).toEqual([]);
+  });
+});
+
+describe("building the tree from rows", () => {
+  test("rows nest under their parents; siblings by sort order, then Czech name, then id", () => {
+    const built = buildTree([
+      { id: 10, name: "Zelené", parentId: 2 },
+      { id: 2, name: "Poplastované", parentId: 1 },
+      { id: 1, name: "Ploty", parentId: null },
+      { id: 3, name: "Chata", parentId: 1 },
+      { id: 4, name: "Hrad", parentId: 1 },
+      { id: 5, name: "Čep", parentId: 1 },
+      { id: 6, name: "Brány", parentId: null, sortOrder: 1 },
+      { id: 7, name: "Antracit", parentId: null, sortOrder: 1 },
+      { id: 8, name: "Antracit", parentId: null, sortOrder: 1 },
+    ]);
+    const names = (nodes: TreeNode[]): unknown[] => nodes.map((node) => (node.children.length ? [node.id, names(node.children)] : node.id));
+    expect(names(built)).toEqual([[1, [5, 4, 3, [2, [10]]]], 7, 8, 6]);
+  });
+
+  test("a row whose parent is not among the rows becomes a root; no rows, no tree", () => {
+    expect(buildTree([{ id: 9, name: "Sirotek", parentId: 123 }])).toEqual([{ id: 9, name: "Sirotek", children: [] }]);
+    expect(buildTree([])).toEqual([]);
+  });
+
+  test("path options list every node in tree order with its full path", () => {
+    expect(pathOptions(tree).map((option) => [option.id, option.label, option.depth])).toEqual([
+      [1, "Ploty", 0],
+      [2, "Ploty › Poplastované", 1],
+      [4, "Ploty › Poplastované › Zelené", 2],
+      [5, "Ploty › Poplastované › Antracit", 2],
+      [3, "Ploty › Betonové", 1],
+      [6, "Brány", 0],
+      [7, "Brány › Křídlové", 1],
+    ]);
+  });
+
+  test("path options leave out the excluded node and its whole subtree", () => {
+    expect(pathOptions(tree, 2).map((option) => option.id)).toEqual([1, 3, 6, 7]);
+    expect(pathOptions(tree, 1).map((option) => option.id)).toEqual([6, 7]);
+    expect(pathOptions(tree, 99).map((option) => option.id)).toEqual([1, 2, 4, 5, 3, 6, 7]);
   });
 });

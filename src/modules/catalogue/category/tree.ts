@@ -68,3 +68,62 @@ export function parseCategoryIds(value: string | null | undefined): number[] {
     .map(Number);
   return [...new Set(ids)];
 }
+
+/** One stored category as the tree builders need it. */
+export interface CategoryRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+  sortOrder?: number;
+}
+
+const czech = new Intl.Collator("cs");
+
+/** By name the Czech way ("ch" after "h", "č" after "c"), then by id. */
+export const compareByName = (a: { id: number; name: string }, b: { id: number; name: string }): number =>
+  czech.compare(a.name, b.name) || a.id - b.id;
+
+/** Siblings' order: sort order, then name. */
+export const compareCategories = (a: Omit<CategoryRow, "parentId">, b: Omit<CategoryRow, "parentId">): number =>
+  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || compareByName(a, b);
+
+/**
+ * Nests flat rows into the tree. A row whose parent is not among the rows becomes a root, so a
+ * partial set still shows every row; rows that only reach each other in a loop cannot exist
+ * (the service refuses cycles) and would be left out.
+ */
+export function buildTree(rows: CategoryRow[]): TreeNode[] {
+  const known = new Set(rows.map((row) => row.id));
+  const childrenOf = new Map<number | null, CategoryRow[]>();
+  for (const row of rows) {
+    const parent = row.parentId !== null && known.has(row.parentId) ? row.parentId : null;
+    const siblings = childrenOf.get(parent);
+    if (siblings) siblings.push(row);
+    else childrenOf.set(parent, [row]);
+  }
+  const nest = (parent: number | null): TreeNode[] =>
+    (childrenOf.get(parent) ?? []).sort(compareCategories).map((row) => ({ id: row.id, name: row.name, children: nest(row.id) }));
+  return nest(null);
+}
+
+export interface PathOption {
+  id: number;
+  /** The names from the root down, e.g. `Ploty › Poplastované`. */
+  label: string;
+  depth: number;
+}
+
+export const PATH_SEPARATOR = " › ";
+
+/** Every node in tree order with its full path, leaving out `exclude` and everything below it. */
+export function pathOptions(roots: TreeNode[], exclude: number | null = null): PathOption[] {
+  const options: PathOption[] = [];
+  const walk = (node: TreeNode, prefix: string, depth: number) => {
+    if (node.id === exclude) return;
+    const label = prefix ? `${prefix}${PATH_SEPARATOR}${node.name}` : node.name;
+    options.push({ id: node.id, label, depth });
+    for (const child of node.children) walk(child, label, depth + 1);
+  };
+  for (const root of roots) walk(root, "", 0);
+  return options;
+}
