@@ -42,6 +42,14 @@ describe("the logged-in layout", () => {
     const links = menuLinks();
     expect(links.length).toBeGreaterThanOrEqual(25);
     for (const href of links) expect(html).toMatch(new RegExp(`<a href="${escapeRegExp(href)}" role="menuitem"`));
+    // Admin-only entries (users, kiosk devices) are not offered to other staff.
+    for (const href of menuLinks({ admin: true }).filter((link) => !links.includes(link))) expect(html).not.toContain(`href="${href}"`);
+  });
+
+  test("admins also see the admin-only entries", async () => {
+    const session = await t.current.login({ admin: true });
+    const html = await htmlOf(await session.page("/index"));
+    for (const href of ["/settings/users", "/settings/kioskDevices"]) expect(html).toContain(`<a href="${href}" role="menuitem"`);
     for (const label of ["Přehled", "DPH", "Kategorie", "Parametry kategorií", "Plánování", "Stavy", "Výchozí přísliby", "E-shopy", "Doprava", "Vozidla", "Překladové skupiny", "Regálové váhy"]) {
       expect(html).toContain(`>${label}</`);
     }

@@ -85,11 +85,12 @@ export const topMenu: MenuEntry[] = [
   },
 ];
 
-/** Every distinct link of the menu, for tests and for the placeholder routes. */
-export function menuLinks(entries: MenuEntry[] = topMenu): string[] {
+/** Every distinct link of the menu a user sees (admins also see the admin-only entries). */
+export function menuLinks(options: { admin?: boolean } = {}, entries: MenuEntry[] = topMenu): string[] {
   const links = new Set<string>();
   const walk = (list: MenuEntry[]) => {
     for (const entry of list) {
+      if (entry.adminOnly && !options.admin) continue;
       if (entry.href) links.add(entry.href);
       if (entry.children) walk(entry.children);
     }

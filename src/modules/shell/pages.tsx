@@ -17,7 +17,7 @@ shellPages.get("/redirect", (c) => c.redirect("/index", 302));
  */
 export function placeholderPages(): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  const paths = new Set([...menuLinks(), ...indexTiles.map((tile) => tile.href)]);
+  const paths = new Set([...menuLinks({ admin: true }), ...indexTiles.map((tile) => tile.href)]);
   for (const path of paths) {
     router.get(path, (c) => {
       const t = c.get("t");
