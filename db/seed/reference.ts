@@ -1,12 +1,27 @@
 import { count } from "drizzle-orm";
-import { vatRates } from "@db/schema";
+import { products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
+import type { SystemRole } from "@/modules/catalogue/product/schemas";
+import { defaultVatId } from "@/modules/catalogue/product/service";
 import { SEEDED_VAT_RATES } from "@/modules/catalogue/vat/schemas";
 
 /**
- * Reference rows every installation needs (DESIGN.md §6). Idempotent: each set is inserted only
- * into an empty table, so a restart or a later edit by staff is never overwritten.
+ * Spec 02 §9: the products the order items editor relies on, found by `system_role`, never by id
+ * (the spec's 18, 20, 19 and 16). The virtual custom product (-1) is a value, not a row
+ * (docs/decisions/008).
+ */
+const REFERENCE_PRODUCTS: { systemRole: SystemRole; name: string; invoiceName: string }[] = [
+  { systemRole: "ASSEMBLY_FENCE", name: "Montáž plotu", invoiceName: "Montáž plotu" },
+  { systemRole: "ASSEMBLY_GATE", name: "Montáž brány", invoiceName: "Montáž brány" },
+  { systemRole: "ASSEMBLY_WICKET", name: "Montáž branky", invoiceName: "Montáž branky" },
+  { systemRole: "ATTENTION", name: "Ostatní – upřesnit", invoiceName: "Ostatní" },
+];
+
+/**
+ * Reference rows every installation needs (DESIGN.md §6). Idempotent: VAT rates go only into an
+ * empty table, reference products only where their role is missing, so a restart or a later edit
+ * by staff is never overwritten.
  */
 export async function seedReference(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
@@ -14,5 +29,10 @@ export async function seedReference(ctx: Ctx): Promise<void> {
     if ((vat?.n ?? 0) === 0) {
       await tx.db.insert(vatRates).values(SEEDED_VAT_RATES.map((rate) => ({ rate: String(rate), active: true })));
     }
+    const vatId = await defaultVatId({ ctx: tx });
+    await tx.db
+      .insert(products)
+      .values(REFERENCE_PRODUCTS.map((product) => ({ ...product, vatId, storable: false })))
+      .onConflictDoNothing({ target: products.systemRole });
   });
 }

@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { createCrudService, isRowId } from "@/lib/crud/service";
+import { AppError, type Message, msg } from "@/lib/errors";
+import { formatDecimal } from "@/lib/money";
+import { parseCategoryIds } from "../category/tree";
+import { descendantsSubquery } from "./links";
+import { type Product, type ProductInput, type ProductVat, productInput, type SystemRole } from "./schemas";
+
+const toProduct = (row: typeof products.$inferSelect): Product => ({
+  id: row.id,
+  name: row.name,
+  invoiceName: row.invoiceName,
+  categories: [],
+  vat: row.vatId === null ? null : { id: row.vatId, name: "", rate: 0, active: true },
+  storable: row.storable,
+  ean13: row.ean13,
+  url: row.url,
+  weight: Number(row.weight),
+  scaleToleranceAmount: row.scaleToleranceAmount,
+  systemRole: row.systemRole as SystemRole | null,
+});
+
+const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
+  const rate = Number(row.rate);
+  return { id: row.id, name: `${formatDecimal(rate)} %`, rate, active: row.active };
+};
+
+/** Category names and VAT rates of a whole page of products: two queries, whatever the page size. */
+async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[] }): Promise<Product[]> {
+  if (!entities.length) return entities;
+  const ids = entities.map((entity) => entity.id);
+  const vatIds = [...new Set(entities.flatMap((entity) => (entity.vat ? [entity.vat.id] : [])))];
+  const links = await ctx.db
+    .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(inArray(productCategories.productId, ids))
+    .orderBy(asc(categories.name), asc(categories.id));
+  const vats = vatIds.length ? await ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [];
+  const vatById = new Map(vats.map((row) => [row.id, toVat(row)]));
+  const byProduct = new Map<number, Product["categories"]>();
+  for (const { productId, id, name } of links) {
+    const list = byProduct.get(productId);
+    if (list) list.push({ id, name });
+    else byProduct.set(productId, [{ id, name }]);
+  }
+  return entities.map((entity) => ({
+    ...entity,
+    categories: byProduct.get(entity.id) ?? [],
+    vat: entity.vat ? (vatById.get(entity.vat.id) ?? null) : null,
+  }));
+}
+
+/**
+ * The products filter (spec 01 §7): semicolon-joined category ids. A product matches when it is in
+ * a ticked category or anywhere below one (docs/decisions/008).
+ */
+export function categoryFilter(value: string) {
+  const ids = parseCategoryIds(value).filter(isRowId);
+  if (!ids.length) return sql`false`;
+  return inArray(
+    products.id,
+    sql`(select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} in ${descendantsSubquery(ids)})`,
+  );
+}
+
+async function checkReferences(ctx: Ctx, input: ProductInput, id: number | null): Promise<void> {
+  const fields: Record<string, Message> = {};
+  if (input.categories.length) {
+    const found = new Set(
+      (await ctx.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categories))).map((row) => row.id),
+    );
+    const missing = input.categories.filter((categoryId) => !found.has(categoryId));
+    if (missing.length) fields.categories = msg("product.unknownCategories", { ids: missing.join(", ") });
+  }
+  const [vat] = await ctx.db.select().from(vatRates).where(eq(vatRates.id, input.vat));
+  if (!vat) fields.vat = msg("product.vatUnknown");
+  else if (!vat.active) {
+    // An inactive rate stays on a product that already has it, but is never chosen anew (DESIGN.md §8.8).
+    const [current] = id === null ? [] : await ctx.db.select({ vatId: products.vatId }).from(products).where(eq(products.id, id));
+    if (current?.vatId !== vat.id) fields.vat = msg("product.vatInactive", { rate: formatDecimal(Number(vat.rate)) });
+  }
+  if (input.ean13) {
+    const [other] = await ctx.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(id === null ? eq(products.ean13, input.ean13) : and(eq(products.ean13, input.ean13), ne(products.id, id)))
+      .limit(1);
+    if (other) fields.ean13 = msg("product.eanTaken", { id: other.id, name: other.name });
+  }
+  if (Object.keys(fields).length) throw AppError.invalid(fields);
+}
+
+/** Rows the application relies on cannot go; basket rows name themselves; anything else is `inUse`. */
+async function refuseDeleteInUse({ ctx, id }: { ctx: Ctx; id: number }): Promise<void> {
+  const [row] = await ctx.db.select({ name: products.name, systemRole: products.systemRole }).from(products).where(eq(products.id, id));
+  if (row?.systemRole) throw AppError.fail(msg("product.systemRow", { name: row.name }));
+  const [baskets] = await ctx.db.select({ n: count() }).from(basketItems).where(eq(basketItems.productId, id));
+  if (baskets && baskets.n > 0) throw AppError.fail(msg("product.inBaskets", { n: baskets.n }));
+}
+
+export const productService = createCrudService({
+  table: products,
+  input: productInput,
+  toEntity: toProduct,
+  toValues: (input) => ({
+    name: input.name,
+    invoiceName: input.invoiceName ?? null,
+    vatId: input.vat,
+    storable: input.storable,
+    ean13: input.ean13 ?? null,
+    url: input.url ?? null,
+    weight: String(input.weight),
+    scaleToleranceAmount: input.scaleToleranceAmount,
+  }),
+  listFields: {
+    id: { column: products.id, filter: "number", sortable: true },
+    name: { column: products.name, filter: "text", sortable: true },
+    invoiceName: { column: products.invoiceName, filter: "text", sortable: true },
+    storable: { column: products.storable, filter: "boolean", sortable: true },
+    ean13: { column: products.ean13, filter: "text", sortable: true },
+    categories: { where: categoryFilter },
+  },
+  defaultSort: ["id", "asc"],
+  validate: ({ ctx, input, id }) => checkReferences(ctx, input, id),
+  enrich: withReferences,
+  // The category links are written with the row, in its transaction.
+  afterSave: async ({ ctx, id, input, creating }) => {
+    if (!creating) await ctx.db.delete(productCategories).where(eq(productCategories.productId, id));
+    if (input.categories.length) await ctx.db.insert(productCategories).values(input.categories.map((categoryId) => ({ productId: id, categoryId })));
+  },
+  beforeDelete: refuseDeleteInUse,
+});
+
+/** GET /api/products/:id: the product with its parameter values (spec 01 §3). */
+export async function getProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<Product> {
+  const product = await productService.get({ ctx, input });
+  const values = await ctx.db
+    .select({ id: productParameterValues.parameterId, value: productParameterValues.value })
+    .from(productParameterValues)
+    .where(eq(productParameterValues.productId, input.id))
+    .orderBy(asc(productParameterValues.parameterId));
+  return { ...product, parameters: values };
+}
+
+/** The generic CRUD verbs, with `get` answering the parameters too. */
+export const productApiService = { ...productService, get: getProduct };
+
+/**
+ * Marks the product as changed by this user (the tabs' link tables have no audit columns of
+ * their own) and answers 404 when it does not exist.
+ */
+export async function touchProduct(ctx: Ctx, id: number): Promise<void> {
+  const rows = await ctx.db
+    .update(products)
+    .set({ updatedAt: new Date(), updatedBy: ctx.userId })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  if (!rows.length) throw AppError.notFound();
+}
+
+/** 404 unless the product exists. */
+export async function requireProduct(ctx: Ctx, id: number): Promise<void> {
+  const [row] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  if (!row) throw AppError.notFound();
+}
+
+/**
+ * VAT choices of the Common tab: the active rates, plus the product's own rate when it has
+ * become inactive (it stays on the product; DESIGN.md §8.8).
+ */
+export async function vatChoices({ ctx, input }: { ctx: Ctx; input: { currentVatId: number | null } }): Promise<ProductVat[]> {
+  const rows = await ctx.db
+    .select()
+    .from(vatRates)
+    .where(input.currentVatId === null ? eq(vatRates.active, true) : sql`${vatRates.active} or ${vatRates.id} = ${input.currentVatId}`)
+    .orderBy(asc(vatRates.rate), asc(vatRates.id));
+  return rows.map(toVat);
+}
+
+/** The rate a new product starts with: the highest active one (21 % in Czechia). */
+export async function defaultVatId({ ctx }: { ctx: Ctx }): Promise<number | null> {
+  const [row] = await ctx.db.select({ id: vatRates.id }).from(vatRates).where(eq(vatRates.active, true)).orderBy(desc(vatRates.rate)).limit(1);
+  return row?.id ?? null;
+}
