@@ -83,7 +83,8 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
   return (
     <div className="tree-picker" data-selected={joinCategoryIds(selection)}>
       <div className="tree-picker-head">
-        <span className="tree-picker-label">{props.label}</span>
+        {/* In a form the field row already labels the tree; the filter shows its own heading. */}
+        {props.filterInputId ? <span className="tree-picker-label">{props.label}</span> : <span />}
         {props.clearLabel && ticked.size > 0 ? (
           <button
             type="button"

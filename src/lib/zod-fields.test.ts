@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { AppError } from "./errors";
 import { parseInput } from "./validation";
-import { booleanField, dateField, decimalField, emailField, httpUrlField, integerField, refId, requiredText } from "./zod-fields";
+import { booleanField, dateField, decimalField, emailField, httpUrlField, integerField, optionalRefId, refId, refIdList, requiredText } from "./zod-fields";
 
 const fieldError = (schema: z.ZodType, value: unknown) => {
   try {
@@ -55,5 +55,22 @@ describe("shared field schemas", () => {
     expect(fieldError(httpUrlField(), "ftp://ploty.cz")?.key).toBe("validation.url");
     expect(fieldError(httpUrlField(), "https://localhost")?.key).toBe("validation.url");
     expect(fieldError(httpUrlField(), "ploty")?.key).toBe("validation.url");
+  });
+});
+
+describe("references", () => {
+  test("an optional reference reads a blank select as none", () => {
+    const schema = z.object({ v: optionalRefId() });
+    expect(parseInput(schema, { v: "" }).v).toBeNull();
+    expect(parseInput(schema, {}).v).toBeUndefined();
+    expect(parseInput(schema, { v: { id: 3 } }).v).toBe(3);
+  });
+
+  test("a list of references takes ids, strings, objects or one value, without repeats", () => {
+    const schema = z.object({ v: refIdList() });
+    expect(parseInput(schema, { v: [1, "2", { id: 3 }, 2] }).v).toEqual([1, 2, 3]);
+    expect(parseInput(schema, { v: "7" }).v).toEqual([7]);
+    expect(parseInput(schema, {}).v).toEqual([]);
+    expect(fieldError(refIdList({ min: 1 }), [])?.key).toBe("validation.required");
   });
 });

@@ -106,7 +106,19 @@ export const refId = () =>
     z.number({ error: required }).int("validation.invalid").positive("validation.invalid").max(2_147_483_647, "validation.invalid"),
   );
 
-export const optionalRefId = () => refId().optional().nullable();
+/** An optional reference: missing, null or a blank select ("") all mean none. */
+export const optionalRefId = () =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), refId().optional().nullable());
+
+/** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one. */
+export const refIdList = (options: { min?: number } = {}) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(refId())
+      .transform((ids) => [...new Set(ids)])
+      .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),
+  );
 
 /** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. */
 export const dateField = () =>
