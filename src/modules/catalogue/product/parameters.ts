@@ -8,7 +8,7 @@ import { type Ctx, withTransaction } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { formatDecimal, parseDecimal } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
-import { parametersForCategories } from "./links";
+import { parametersForCategories } from "../category-parameter/service";
 import { NUMERIC_UNITS, type ProductParameter, parameterValuesInput } from "./schemas";
 import { requireProduct, touchProduct } from "./service";
 
@@ -51,7 +51,7 @@ export async function listProductParameters({ ctx, input }: { ctx: Ctx; input: {
     default: parameter.default,
     unit: parameter.unit,
     value: values.get(parameter.id) ?? null,
-    categories: parameter.categories,
+    categories: parameter.categories.map((category) => category.name),
   }));
 }
 

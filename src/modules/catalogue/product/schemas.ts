@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isValidEan13 } from "@/modules/barcode/schemas";
-import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, requiredText } from "@/lib/zod-fields";
+import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText } from "@/lib/zod-fields";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -33,13 +33,6 @@ export const ean13Field = () =>
         .regex(/^\d{13}$/, "product.eanDigits")
         .refine(isValidEan13, "product.eanCheckDigit"),
     ),
-  );
-
-/** Ids, `{id}` objects or a single id; duplicates collapse (DESIGN.md §4). */
-export const refIdList = () =>
-  z.preprocess(
-    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z.array(refId(), { error: "validation.invalid" }).max(500, "validation.invalid").transform((ids) => [...new Set(ids)]),
   );
 
 /** The Common tab and POST/PUT /api/products. `id` is accepted (null on create) and ignored. */

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, isRowId } from "@/lib/crud/service";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { formatDecimal } from "@/lib/money";
 import { parseCategoryIds } from "../category/tree";
-import { descendantsSubquery } from "./links";
 import { type Product, type ProductInput, type ProductVat, productInput, type SystemRole } from "./schemas";
 
 const toProduct = (row: typeof products.$inferSelect): Product => ({
@@ -51,6 +50,22 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
     categories: byProduct.get(entity.id) ?? [],
     vat: entity.vat ? (vatById.get(entity.vat.id) ?? null) : null,
   }));
+}
+
+/**
+ * The given categories and every category below them, as an `(…)` subquery. `union` also ends
+ * the walk should a loop ever get into the data.
+ */
+function descendantsSubquery(ids: number[]): SQL {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(with recursive down(id) as (
+    select id from ${categories} where id in (${list})
+    union
+    select c.id from ${categories} c join down on c.parent_id = down.id
+  ) select id from down)`;
 }
 
 /**

@@ -1,0 +1,50 @@
+import { formatMoney } from "@/lib/money";
+import type { ProductPrices } from "@/modules/catalogue/product/schemas";
+import { FieldRow } from "../components/form";
+import { useView } from "../view-context";
+import { ProductTabForm } from "./product-editor";
+
+export const eshopFieldName = (id: number) => `eshop-${id}`;
+
+/** An amount as it reads in an input: `1 234,50` (the unit Kč sits in the label). */
+export const moneyInputValue = (value: number | null): string => (value === null ? "" : formatMoney(value).replace(/\u00a0Kč$/, ""));
+
+/** The base unit price, the m² price and the e-shop prices that differ; CZK without VAT. */
+export function ProductPricesTab(props: {
+  productId: number;
+  prices: ProductPrices;
+  /** What was posted, when the form comes back with errors. */
+  posted?: Record<string, string>;
+  errors?: Record<string, string>;
+  formErrors?: string[];
+}) {
+  const { t } = useView();
+  const errors = props.errors ?? {};
+  const { prices, posted } = props;
+  const currency = t("product.prices.currency");
+  const valueOf = (name: string, stored: number | null) => (posted ? (posted[name] ?? "") : moneyInputValue(stored));
+  const base = prices.unitPrice === null ? t("product.prices.eshopSame") : t("product.prices.eshopSameAs", { price: formatMoney(prices.unitPrice) });
+  return (
+    <ProductTabForm productId={props.productId} tab="prices" errors={errors} formErrors={props.formErrors}>
+      <p className="product-tab-intro">{t("product.prices.intro")}</p>
+      <FieldRow
+        field={{ name: "unitPrice", label: t("product.prices.unitPrice"), kind: "decimal", unit: currency }}
+        value={valueOf("unitPrice", prices.unitPrice)}
+        error={errors.unitPrice}
+      />
+      <FieldRow
+        field={{ name: "m2Price", label: t("product.prices.m2Price"), kind: "decimal", unit: currency, hint: t("product.prices.m2PriceHint") }}
+        value={valueOf("m2Price", prices.m2Price)}
+        error={errors.m2Price}
+      />
+      <fieldset>
+        <legend>{t("product.prices.eshops")}</legend>
+        {prices.eshops.length === 0 ? <p className="product-tab-intro">{t("product.prices.noEshops")}</p> : null}
+        {prices.eshops.map(({ eshop, price }) => {
+          const name = eshopFieldName(eshop.id);
+          return <FieldRow key={eshop.id} field={{ name, label: eshop.name, kind: "decimal", unit: currency, hint: base }} value={valueOf(name, price)} error={errors[name]} />;
+        })}
+      </fieldset>
+    </ProductTabForm>
+  );
+}
