@@ -1,8 +1,13 @@
 import { Hono } from "hono";
+import { crudApi } from "@/lib/crud/api";
 import type { AppEnv } from "@/lib/hono-env";
+import { rackScaleService, warehouseService } from "./service";
 
 /** Warehouses, warehouse selection and rack scales: /warehouse/* and their APIs. Mounted at /api. */
 export const warehouseApi = new Hono<AppEnv>();
+// Spec 02 §7: Warehouse CRUD /warehouse; rack scales /warehouseRackScale (list all: size=9999).
+warehouseApi.route("/warehouse", crudApi(warehouseService));
+warehouseApi.route("/warehouseRackScale", crudApi(rackScaleService));
 
 /** Page routes of the same module. Mounted at /. */
-export const warehousePages = new Hono<AppEnv>();
+export { warehousePages } from "./pages";
