@@ -1,8 +1,23 @@
 import { Hono } from "hono";
-import type { AppEnv } from "@/lib/hono-env";
+import { crudApi, jsonBody } from "@/lib/crud/api";
+import { success } from "@/lib/envelope";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { getInvoiceSettings, promiseStatusService, saveInvoiceSettings } from "./service";
 
 /** Promise statuses and invoice settings: /orders/promiseStatus, /orders/invoiceSettings and their APIs. Mounted at /api. */
 export const ordersSetupApi = new Hono<AppEnv>();
 
+// Spec 01 §7: promise statuses at /orders/promiseStatus (generic CRUD).
+ordersSetupApi.route("/orders/promiseStatus", crudApi(promiseStatusService));
+
+// Spec 02 §7: read at /invoices/invoiceSettings (always id 1), save to /orders/invoiceSettings/ (PUT or POST).
+const readSettings = async (c: AppContext) => c.json(success(await getInvoiceSettings({ ctx: c.get("ctx") })));
+const saveSettings = async (c: AppContext) => c.json(success(await saveInvoiceSettings({ ctx: c.get("ctx"), input: await jsonBody(c) })));
+for (const path of ["/invoices/invoiceSettings", "/orders/invoiceSettings"]) ordersSetupApi.get(path, readSettings);
+for (const path of ["/orders/invoiceSettings", "/orders/invoiceSettings/"]) {
+  ordersSetupApi.put(path, saveSettings);
+  ordersSetupApi.post(path, saveSettings);
+}
+
 /** Page routes of the same module. Mounted at /. */
-export const ordersSetupPages = new Hono<AppEnv>();
+export { ordersSetupPages } from "./pages";

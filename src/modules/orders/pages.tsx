@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { crudPages, formErrorsOf } from "@/lib/crud/pages";
+import { AppError, msg } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { flash, renderPage } from "@/lib/render";
+import { type FormField, type FormValues, formToInput } from "@views/components/form";
+import { DERIVE_IBAN_ACTION, INVOICE_SETTINGS_PATH, InvoiceSettingsPage } from "@views/orders/invoice-settings-page";
+import { deriveIban, INVOICE_SETTINGS_ID } from "./schemas";
+import { getInvoiceSettings, promiseStatusService, saveInvoiceSettings } from "./service";
+
+const PROMISE_STATUS_PATH = "/orders/promiseStatus";
+
+export const ordersSetupPages = new Hono<AppEnv>();
+
+/** Spec 01 §2.13: list with an add button; edit with a read-only id, a required name and Delete. */
+ordersSetupPages.route(
+  "/",
+  crudPages({
+    path: PROMISE_STATUS_PATH,
+    i18n: "promiseStatus",
+    service: promiseStatusService,
+    columns: (t) => [
+      { key: "id", label: t("promiseStatus.id"), filter: "number", sortable: true, render: (row) => <a href={`${PROMISE_STATUS_PATH}/${row.id}`}>{row.id}</a> },
+      { key: "name", label: t("promiseStatus.name"), filter: "text", sortable: true, render: (row) => <a href={`${PROMISE_STATUS_PATH}/${row.id}`}>{row.name}</a> },
+    ],
+    fields: ({ t, entity }) => [
+      ...(entity ? [{ name: "id", label: t("promiseStatus.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+      { name: "name", label: t("promiseStatus.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
+    ],
+  }),
+);
+
+const invoiceSettingsFields = (c: AppContext): FormField[] => {
+  const t = c.get("t");
+  return [
+    { name: "id", label: t("invoiceSettings.id"), kind: "integer", readOnly: true, disabled: true },
+    { name: "bankAccount", label: t("invoiceSettings.bankAccount"), kind: "text", required: true, autoFocus: true, maxLength: 40, hint: t("invoiceSettings.bankAccountHint") },
+    { name: "iban", label: t("invoiceSettings.iban"), kind: "text", required: true, maxLength: 40, hint: t("invoiceSettings.ibanHint") },
+    { name: "swift", label: t("invoiceSettings.swift"), kind: "text", required: true, maxLength: 20, hint: t("invoiceSettings.swiftHint") },
+  ];
+};
+
+const invoiceSettingsView = (c: AppContext, values: FormValues, error?: AppError) => {
+  const fields = invoiceSettingsFields(c);
+  const { errors, formErrors } = error ? formErrorsOf(c.get("t"), error, fields.map((field) => field.name)) : { errors: {}, formErrors: [] };
+  return renderPage(c, <InvoiceSettingsPage fields={fields} values={{ ...values, id: INVOICE_SETTINGS_ID }} errors={errors} formErrors={formErrors} />, {
+    status: error ? 422 : 200,
+    toasts: error ? [{ kind: "warning", text: c.get("t")("FORM_NOT_VALID") }] : [],
+  });
+};
+
+/** Spec 02 §2: invoice settings, always the record with id 1. */
+ordersSetupPages.get(INVOICE_SETTINGS_PATH, async (c) => invoiceSettingsView(c, { ...(await getInvoiceSettings({ ctx: c.get("ctx") })) }));
+
+ordersSetupPages.post(INVOICE_SETTINGS_PATH, async (c) => {
+  const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+  const input = formToInput(invoiceSettingsFields(c), body);
+  if (body.action === DERIVE_IBAN_ACTION) {
+    // Fill the IBAN from the typed account; nothing is saved yet.
+    const derived = deriveIban(String(input.bankAccount ?? ""));
+    if (!derived.ok) {
+      const reason = String(input.bankAccount ?? "").trim() ? msg(derived.error) : msg("validation.required");
+      return invoiceSettingsView(c, input, AppError.invalid({ bankAccount: reason }));
+    }
+    return invoiceSettingsView(c, { ...input, iban: derived.value });
+  }
+  try {
+    await saveInvoiceSettings({ ctx: c.get("ctx"), input });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "fail") return invoiceSettingsView(c, input, error);
+    throw error;
+  }
+  flash(c, "success", "SAVED");
+  return c.redirect(INVOICE_SETTINGS_PATH, 303);
+});

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { type Checked, checkCzechBankAccount, checkCzechIban, checkSwift, czechIbanOf, formatCzechBankAccount, formatIban } from "@/lib/bank";
+import { requiredText } from "@/lib/zod-fields";
+
+/** Spec 01 §3, §5: a promise status (kind) has a required name. */
+export const promiseStatusInput = z.object({
+  name: requiredText(200),
+});
+export type PromiseStatusInput = z.infer<typeof promiseStatusInput>;
+
+export interface PromiseStatus {
+  id: number;
+  name: string;
+}
+
+/** Spec 02 §2, §7: invoice settings are one record with this id. */
+export const INVOICE_SETTINGS_ID = 1;
+
+/** A required text that `check` accepts; answers its normalised spelling. */
+const checkedText = (max: number, check: (text: string) => Checked<string>) =>
+  requiredText(max).transform((text, ctx) => {
+    const checked = check(text);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: "custom", message: checked.error, input: text });
+    return z.NEVER;
+  });
+
+const checkedAccount = (text: string): Checked<string> => {
+  const checked = checkCzechBankAccount(text);
+  return checked.ok ? { ok: true, value: formatCzechBankAccount(checked.value) } : checked;
+};
+
+/** The IBAN of a Czech account number, or why the number is not one. */
+export function deriveIban(bankAccount: string): Checked<string> {
+  const checked = checkCzechBankAccount(bankAccount);
+  return checked.ok ? { ok: true, value: czechIbanOf(checked.value) } : checked;
+}
+
+/**
+ * Spec 02 §5: bankAccount, iban and swift are required. The account passes ČNB's mod-11 rule,
+ * the IBAN its mod-97 check and is the account's own IBAN, the SWIFT/BIC has 8 or 11 characters.
+ */
+export const invoiceSettingsInput = z
+  .object({
+    bankAccount: checkedText(40, checkedAccount),
+    iban: checkedText(40, checkCzechIban),
+    swift: checkedText(20, checkSwift),
+  })
+  .superRefine((value, ctx) => {
+    const derived = deriveIban(value.bankAccount);
+    if (derived.ok && derived.value !== value.iban) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["iban"],
+        message: "bank.ibanMismatch",
+        params: { account: value.bankAccount, expected: formatIban(derived.value) },
+        input: value.iban,
+      });
+    }
+  });
+export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsInput>;
+
+/** The record; before the first save its values are null. */
+export interface InvoiceSettings {
+  id: typeof INVOICE_SETTINGS_ID;
+  bankAccount: string | null;
+  iban: string | null;
+  swift: string | null;
+}
