@@ -68,16 +68,24 @@ function descendantsSubquery(ids: number[]): SQL {
   ) select id from down)`;
 }
 
+/** The given categories and every category below them (ids that exist). */
+export async function categorySubtreeIds({ ctx, input }: { ctx: Ctx; input: { ids: number[] } }): Promise<number[]> {
+  if (!input.ids.length) return [];
+  const rows = await ctx.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, descendantsSubquery(input.ids)));
+  return rows.map((row) => row.id);
+}
+
 /**
- * The products filter (spec 01 §7): semicolon-joined category ids. A product matches when it is in
- * a ticked category or anywhere below one (docs/decisions/008).
+ * The products filter (spec 01 §7) over already expanded ids: products in any of them. The ids
+ * go in as values, so the planner sees how selective they are (a subquery it cannot estimate
+ * made it scan every link row).
  */
-export function categoryFilter(value: string) {
+function inCategories(value: string) {
   const ids = parseCategoryIds(value).filter(isRowId);
   if (!ids.length) return sql`false`;
   return inArray(
     products.id,
-    sql`(select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} in ${descendantsSubquery(ids)})`,
+    sql`(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, ids)})`,
   );
 }
 
@@ -116,7 +124,7 @@ async function refuseDeleteInUse({ ctx, id }: { ctx: Ctx; id: number }): Promise
   if (baskets && baskets.n > 0) throw AppError.fail(msg("product.inBaskets", { n: baskets.n }));
 }
 
-export const productService = createCrudService({
+const productCrud = createCrudService({
   table: products,
   input: productInput,
   toEntity: toProduct,
@@ -136,7 +144,7 @@ export const productService = createCrudService({
     invoiceName: { column: products.invoiceName, filter: "text", sortable: true },
     storable: { column: products.storable, filter: "boolean", sortable: true },
     ean13: { column: products.ean13, filter: "text", sortable: true },
-    categories: { where: categoryFilter },
+    categories: { where: inCategories },
   },
   defaultSort: ["id", "asc"],
   validate: ({ ctx, input, id }) => checkReferences(ctx, input, id),
@@ -148,6 +156,21 @@ export const productService = createCrudService({
   },
   beforeDelete: refuseDeleteInUse,
 });
+
+/**
+ * The generic verbs; the list first widens the `categories` filter (semicolon-joined ids) to the
+ * ticked categories and everything below them (docs/decisions/008).
+ */
+export const productService: typeof productCrud = {
+  ...productCrud,
+  async list({ ctx, input }) {
+    const value = input.filters.categories;
+    if (value === undefined) return productCrud.list({ ctx, input });
+    const ids = await categorySubtreeIds({ ctx, input: { ids: parseCategoryIds(value).filter(isRowId) } });
+    // No category at all ("abc", unknown ids) matches nothing; "0" is no id, so the filter says false.
+    return productCrud.list({ ctx, input: { ...input, filters: { ...input.filters, categories: ids.length ? ids.join(";") : "0" } } });
+  },
+};
 
 /** GET /api/products/:id: the product with its parameter values (spec 01 §3). */
 export async function getProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<Product> {
