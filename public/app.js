@@ -79,6 +79,8 @@
     function (e) {
       var form = e.target;
       if (!form.hasAttribute("data-validate")) return;
+      // A helper button (e.g. "fill IBAN from the account") submits without the checks.
+      if (e.submitter && e.submitter.hasAttribute("formnovalidate")) return;
       var firstInvalid = null;
       form.querySelectorAll("input, select, textarea").forEach(function (input) {
         if (!input.willValidate) return;
