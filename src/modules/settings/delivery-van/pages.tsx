@@ -1,0 +1,22 @@
+import { crudPages } from "@/lib/crud/pages";
+import { formatSpz } from "./schemas";
+import { deliveryVanService } from "./service";
+
+const PATH = "/settings/deliveryVan";
+
+/** Spec 02 §2: delivery van list, :id and new. */
+export const deliveryVanPages = crudPages({
+  path: PATH,
+  i18n: "deliveryVan",
+  service: deliveryVanService,
+  columns: (t) => [
+    { key: "id", label: t("deliveryVan.id"), filter: "number", sortable: true, render: (row) => <a href={`${PATH}/${row.id}`}>{row.id}</a> },
+    { key: "name", label: t("deliveryVan.name"), filter: "text", sortable: true, render: (row) => <a href={`${PATH}/${row.id}`}>{row.name}</a> },
+    { key: "spz", label: t("deliveryVan.spz"), filter: "text", sortable: true, render: (row) => formatSpz(row.spz) },
+  ],
+  fields: ({ t, entity }) => [
+    ...(entity ? [{ name: "id", label: t("deliveryVan.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+    { name: "name", label: t("deliveryVan.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
+    { name: "spz", label: t("deliveryVan.spz"), kind: "text", required: true, maxLength: 20, hint: t("deliveryVan.spzHint"), autoComplete: "off" },
+  ],
+});

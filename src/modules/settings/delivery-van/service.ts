@@ -1,0 +1,29 @@
+import { and, eq, ilike, ne } from "drizzle-orm";
+import { deliveryVans } from "@db/schema";
+import { createCrudService, escapeLike } from "@/lib/crud/service";
+import { AppError, msg } from "@/lib/errors";
+import { deliveryVanInput, formatSpz, normaliseSpz } from "./schemas";
+
+export const deliveryVanService = createCrudService({
+  table: deliveryVans,
+  input: deliveryVanInput,
+  toEntity: (row) => ({ id: row.id, name: row.name, spz: row.spz }),
+  toValues: (input) => ({ name: input.name, spz: input.spz }),
+  listFields: {
+    id: { column: deliveryVans.id, filter: "number", sortable: true },
+    name: { column: deliveryVans.name, filter: "text", sortable: true },
+    // "1ab 23" finds 1AB2345: the filter is normalised like the stored plate.
+    spz: { column: deliveryVans.spz, sortable: true, where: (value) => ilike(deliveryVans.spz, `%${escapeLike(normaliseSpz(value))}%`) },
+  },
+  defaultSort: ["name", "asc"],
+  // The plate is unique (a unique index backs this up); the message names the plate.
+  validate: async ({ ctx, input, id }) => {
+    const same = eq(deliveryVans.spz, input.spz);
+    const [taken] = await ctx.db
+      .select({ id: deliveryVans.id })
+      .from(deliveryVans)
+      .where(id === null ? same : and(same, ne(deliveryVans.id, id)))
+      .limit(1);
+    if (taken) throw AppError.invalid({ spz: msg("deliveryVan.spzDuplicate", { spz: formatSpz(input.spz) }) });
+  },
+});

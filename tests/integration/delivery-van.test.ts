@@ -1,0 +1,243 @@
+/**
+ * Delivery vans (spec 02 §2, §3, §5; issue 4): /api/settings/deliveryVan and the pages under
+ * /settings/deliveryVan. The spz is normalised (upper case, no spaces or hyphens), validated as a
+ * Czech plate and unique.
+ */
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { deliveryVans, translationGroups } from "@db/schema";
+import { seedDemoSettings } from "@db/seed/demo/settings";
+import { systemCtx } from "@/lib/context";
+import { spzProblem } from "@/modules/settings/delivery-van/schemas";
+import { json, type Session, useTestApp } from "../helpers/app";
+import { createTestDatabase } from "../helpers/db";
+import { cookiePair, html as htmlOf, type ListBody } from "./support";
+
+const t = useTestApp();
+const PATH = "/settings/deliveryVan";
+const API = "/api/settings/deliveryVan";
+
+interface Van {
+  id: number;
+  name: string;
+  spz: string;
+}
+
+let shared: Session;
+const session = async () => (shared ??= await t.current.login());
+
+async function createVan(body: unknown): Promise<number> {
+  const response = await (await session()).api(API, { method: "POST", json: body });
+  expect(response.status).toBe(201);
+  const answer = await json(response);
+  expect(answer.status).toBe("success");
+  return answer.data as number;
+}
+
+const getVan = async (id: number): Promise<Van> => (await json(await (await session()).api(`${API}/${id}`))).data;
+const total = async () => ((await json(await (await session()).api(`${API}?size=500`))) as ListBody<Van>).meta.total;
+
+/** A 422 fail naming exactly this field, and nothing saved. */
+async function expectFail(body: unknown, field: string, message: string, method = "POST", path = API) {
+  const before = await total();
+  const response = await (await session()).api(path, { method, json: body });
+  expect(response.status).toBe(422);
+  const answer = await json(response);
+  expect(answer.status).toBe("fail");
+  expect(answer.fields).toEqual({ [field]: message });
+  expect(answer.data).toEqual([`Pole „${field}“: ${message}`]);
+  expect(await total()).toBe(before);
+}
+
+// Plates unique per test: 1A<n>, n a two-digit counter, then 4 digits.
+let plateCounter = 10;
+const nextPlate = () => `${1 + (plateCounter % 9)}A${String(++plateCounter).slice(-1)} ${String(1000 + plateCounter).slice(-4)}`;
+
+describe("API /api/settings/deliveryVan", () => {
+  test("create normalises the spz; get answers it normalised", async () => {
+    const id = await createVan({ name: "Dodávka Ford Transit", spz: "4ab 12-34" });
+    expect(await getVan(id)).toEqual({ id, name: "Dodávka Ford Transit", spz: "4AB1234" });
+    const [row] = await t.current.ctx.db.select().from(deliveryVans).where(eq(deliveryVans.id, id));
+    expect(row!.spz).toBe("4AB1234");
+    expect(row!.createdBy).toBe((await session()).user.id);
+  });
+
+  test("the older district series is accepted: \"bva 12-34\" is BVA1234", async () => {
+    const id = await createVan({ name: "Avia A31", spz: "bva 12-34" });
+    expect((await getVan(id)).spz).toBe("BVA1234");
+  });
+
+  test("update answers the entity with the normalised spz", async () => {
+    const id = await createVan({ name: "Sprinter", spz: "5S0 1111" });
+    const response = await (await session()).api(`${API}/${id}`, { method: "PUT", json: { name: "Sprinter 316", spz: "5s0-2222" } });
+    expect(response.status).toBe(200);
+    expect((await json(response)).data).toEqual({ id, name: "Sprinter 316", spz: "5S02222" });
+  });
+
+  describe("required fields", () => {
+    test("name missing", () => expectFail({ spz: nextPlate() }, "name", "Povinné pole"));
+    test("name blank", () => expectFail({ name: "   ", spz: nextPlate() }, "name", "Povinné pole"));
+    test("spz missing", () => expectFail({ name: "Dodávka" }, "spz", "Povinné pole"));
+    test("spz blank", () => expectFail({ name: "Dodávka", spz: "" }, "spz", "Povinné pole"));
+    test("spz only spaces and hyphens", () => expectFail({ name: "Dodávka", spz: " - " }, "spz", "Povinné pole"));
+    test("both missing: two field errors", async () => {
+      const response = await (await session()).api(API, { method: "POST", json: {} });
+      expect(response.status).toBe(422);
+      expect((await json(response)).fields).toEqual({ name: "Povinné pole", spz: "Povinné pole" });
+    });
+  });
+
+  describe("the plate rule, with concrete values", () => {
+    const chars = "SPZ smí obsahovat jen písmena A–Z bez diakritiky a číslice";
+    const length = "SPZ má 5 až 8 znaků (bez mezer a pomlček)";
+    const letters = "SPZ nesmí obsahovat písmena G, O, Q ani W";
+    const format = "Neplatná SPZ: očekává se např. 1AB 2345 nebo starší BVA 12-34";
+    test.each([
+      ["1AB 234!", chars],
+      ["1ŘB 2345", chars],
+      ["1AB.2345", chars],
+      ["1AB", length],
+      ["1AB 23456 7", length],
+      ["1AG 2345", letters],
+      ["1AO 2345", letters],
+      ["1AQ 2345", letters],
+      ["1AW 2345", letters],
+      ["0AB 2345", format],
+      ["1DB 2345", format],
+      ["12345", format],
+      ["ABCD EFH", format],
+    ])("%s is refused", (spz, message) => expectFail({ name: "Dodávka", spz }, "spz", message));
+
+    test("a number instead of text is invalid", () => expectFail({ name: "Dodávka", spz: 1234567 }, "spz", "Neplatná hodnota"));
+  });
+
+  describe("the spz is unique", () => {
+    test("the same plate typed differently is refused on the spz field", async () => {
+      await createVan({ name: "Crafter", spz: "2SA 4455" });
+      await expectFail({ name: "Jiný vůz", spz: "2sa-44 55" }, "spz", "Vozidlo se SPZ 2SA 4455 už v evidenci je");
+    });
+
+    test("an update to another van's plate is refused; keeping its own plate is fine", async () => {
+      await createVan({ name: "Master", spz: "3C1 5566" });
+      const other = await createVan({ name: "Trafic", spz: "3C1 5567" });
+      await expectFail({ name: "Trafic", spz: "3C15566" }, "spz", "Vozidlo se SPZ 3C1 5566 už v evidenci je", "PUT", `${API}/${other}`);
+      expect((await getVan(other)).spz).toBe("3C15567");
+      const same = await (await session()).api(`${API}/${other}`, { method: "PUT", json: { name: "Trafic L2", spz: "3c1 5567" } });
+      expect(same.status).toBe(200);
+    });
+  });
+
+  test("filters: the spz filter is normalised like the plate, the name filter is a substring", async () => {
+    const id = await createVan({ name: "Iveco Daily filtr", spz: "6H7 8899" });
+    const bySpz = (await json(await (await session()).api(`${API}?spz=${encodeURIComponent("6h7 88")}`))) as ListBody<Van>;
+    expect(bySpz.data.map((van) => van.id)).toEqual([id]);
+    const byName = (await json(await (await session()).api(`${API}?name=daily%20filtr`))) as ListBody<Van>;
+    expect(byName.data.map((van) => van.id)).toEqual([id]);
+  });
+
+  test("delete answers success; then get is 404 NOT_FOUND", async () => {
+    const id = await createVan({ name: "Na smazání", spz: "7M1 0001" });
+    const response = await (await session()).api(`${API}/${id}`, { method: "DELETE" });
+    expect(response.status).toBe(200);
+    const gone = await (await session()).api(`${API}/${id}`);
+    expect(gone.status).toBe(404);
+    expect(await json(gone)).toEqual({ status: "error", code: "NOT_FOUND" });
+  });
+
+  test("messages are English for an English user", async () => {
+    const english = await t.current.login();
+    await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
+    const answer = await json(await english.api(API, { method: "POST", json: { name: "Van", spz: "1AQ 2345" } }));
+    expect(answer.fields).toEqual({ spz: "A licence plate never contains the letters G, O, Q or W" });
+  });
+
+  test("without a session the API answers 401", async () => {
+    const response = await t.current.request(API);
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("pages /settings/deliveryVan", () => {
+  test("the list shows the plate as people write it, with an add button", async () => {
+    const id = await createVan({ name: "Transit na seznam", spz: "8T3 0412" });
+    const response = await (await session()).page(`${PATH}?size=500`);
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    expect(html).toContain("Vozidla");
+    expect(html).toContain(`href="${PATH}/${id}"`);
+    expect(html).toContain("8T3 0412");
+    expect(html).toContain(`href="${PATH}/new"`);
+  });
+
+  test("new: the form, a valid post redirects to the list with CREATED", async () => {
+    const s = await session();
+    const form = await htmlOf(await s.page(`${PATH}/new`));
+    expect(form).toContain(`action="${PATH}/new"`);
+    expect(form).toContain('name="name"');
+    expect(form).toContain('name="spz"');
+    const response = await s.page(`${PATH}/new`, { form: { name: "Nová dodávka", spz: "9b8 7654" } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(PATH);
+    const list = await htmlOf(await s.page(`${PATH}?spz=9B87654`, { headers: { Cookie: cookiePair(response, "ohrada_flash")! } }));
+    expect(list).toContain("Vytvořeno");
+    expect(list).toContain("9B8 7654");
+  });
+
+  test("an invalid post answers 422 with FORM_NOT_VALID and the field errors, saving nothing", async () => {
+    const s = await session();
+    const before = await total();
+    const response = await s.page(`${PATH}/new`, { form: { name: "", spz: "1AG 2345" } });
+    expect(response.status).toBe(422);
+    const html = await htmlOf(response);
+    expect(html).toContain("Formulář není vyplněn správně");
+    expect(html).toContain("Povinné pole");
+    expect(html).toContain("SPZ nesmí obsahovat písmena G, O, Q ani W");
+    expect(html).toContain('value="1AG 2345"');
+    expect(await total()).toBe(before);
+  });
+
+  test("a duplicate plate posted from the form shows the message on the spz field", async () => {
+    const s = await session();
+    await createVan({ name: "Originál", spz: "2E5 3030" });
+    const html = await htmlOf(await s.page(`${PATH}/new`, { form: { name: "Kopie", spz: "2E5-3030" } }));
+    expect(html).toContain("Vozidlo se SPZ 2E5 3030 už v evidenci je");
+    expect(html).toContain("field-invalid");
+  });
+
+  test("edit: id read-only, save redirects back with UPDATED; delete with DELETED", async () => {
+    const s = await session();
+    const id = await createVan({ name: "K úpravě", spz: "3J2 1212" });
+    const edit = await htmlOf(await s.page(`${PATH}/${id}`));
+    expect(edit).toMatch(new RegExp(`<input[^>]*id="field-id"[^>]*disabled=""[^>]*value="${id}"|<input[^>]*value="${id}"[^>]*disabled=""`));
+    expect(edit).toContain('value="3J21212"');
+    const saved = await s.page(`${PATH}/${id}`, { form: { id: "999", name: "Upraveno", spz: "3j2 1213" } });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe(`${PATH}/${id}`);
+    expect(await htmlOf(await s.page(`${PATH}/${id}`, { headers: { Cookie: cookiePair(saved, "ohrada_flash")! } }))).toContain("Uloženo");
+    expect(await getVan(id)).toEqual({ id, name: "Upraveno", spz: "3J21213" });
+
+    const removed = await s.page(`${PATH}/${id}/delete`, { method: "POST" });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get("Location")).toBe(PATH);
+    expect(await htmlOf(await s.page(PATH, { headers: { Cookie: cookiePair(removed, "ohrada_flash")! } }))).toContain("Smazáno");
+    expect((await s.api(`${API}/${id}`)).status).toBe(404);
+  });
+});
+
+describe("demo data", () => {
+  test("6 vans with valid plates and 4 translation groups, seeded once", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const ctx = systemCtx(fresh.db);
+      await seedDemoSettings(ctx);
+      await seedDemoSettings(ctx);
+      const vans = await fresh.db.select().from(deliveryVans);
+      expect(vans).toHaveLength(6);
+      for (const van of vans) expect({ spz: van.spz, problem: spzProblem(van.spz) }).toEqual({ spz: van.spz, problem: null });
+      expect(new Set(vans.map((van) => van.spz)).size).toBe(6);
+      expect(await fresh.db.select().from(translationGroups)).toHaveLength(4);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+});
