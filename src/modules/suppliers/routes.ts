@@ -1,8 +1,32 @@
 import { Hono } from "hono";
+import { crudApi, jsonBody } from "@/lib/crud/api";
+import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
+import { exportSupplierOrderXlsx, xlsxResponse } from "./orders/export";
+import { idParam, supplierOrderPages } from "./orders/pages";
+import { createOrderFromBasket, getSupplierOrderDetail, supplierOrderService } from "./orders/service";
+import { supplierPages } from "./supplier/pages";
+import { supplierService } from "./supplier/service";
 
-/** Suppliers and supplier orders: /suppliers/supplier, /suppliers/orders and their APIs. Mounted at /api. */
+/**
+ * Suppliers and supplier orders (spec 02 §7 "CRUD /suppliers/supplier, /suppliers/orders"). Mounted at /api.
+ * - /suppliers/supplier: generic CRUD; deleting a supplier with orders answers fail.
+ * - /suppliers/orders: generic CRUD of the header (name, supplier, note); GET :id also carries the lines;
+ *   POST /fromBasket {supplier, name?, clearBasket?} → 201 with the new id; GET :id/export → the xlsx.
+ */
 export const suppliersApi = new Hono<AppEnv>();
+suppliersApi.route("/suppliers/supplier", crudApi(supplierService));
+// Registered ahead of the generic routes of the same path, so these answer first.
+suppliersApi.post("/suppliers/orders/fromBasket", async (c) =>
+  c.json(success(await createOrderFromBasket({ ctx: c.get("ctx"), input: await jsonBody(c) })), 201),
+);
+suppliersApi.get("/suppliers/orders/:id{[0-9]+}", async (c) => c.json(success(await getSupplierOrderDetail({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
+suppliersApi.get("/suppliers/orders/:id{[0-9]+}/export", async (c) =>
+  xlsxResponse(c, await exportSupplierOrderXlsx({ ctx: c.get("ctx"), input: { id: idParam(c) } })),
+);
+suppliersApi.route("/suppliers/orders", crudApi(supplierOrderService));
 
 /** Page routes of the same module. Mounted at /. */
 export const suppliersPages = new Hono<AppEnv>();
+suppliersPages.route("/", supplierPages);
+suppliersPages.route("/", supplierOrderPages);
