@@ -1,8 +1,17 @@
 import { Hono } from "hono";
+import { crudApi } from "@/lib/crud/api";
 import type { AppEnv } from "@/lib/hono-env";
+import { workLogApi } from "./worklog/api";
+import { workLogPages } from "./worklog/pages";
+import { workplacePages } from "./workplace/pages";
+import { workplaceService } from "./workplace/service";
 
-/** Workplaces, work types and work logs: /timesheets/* and their APIs. Mounted at /api. */
+/** Workplaces, work types and work logs: /timesheets/* and their APIs (spec 02 §7). Mounted at /api. */
 export const timesheetsApi = new Hono<AppEnv>();
+timesheetsApi.route("/timesheets/workplace", crudApi(workplaceService));
+timesheetsApi.route("/timesheets/worklog", workLogApi);
 
 /** Page routes of the same module. Mounted at /. */
 export const timesheetsPages = new Hono<AppEnv>();
+timesheetsPages.route("/", workplacePages);
+timesheetsPages.route("/", workLogPages);

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { refId, requiredText } from "@/lib/zod-fields";
+import type { WorkplaceRef } from "../workplace/schemas";
+
+/** Spec 02 §3, §5: a work type has a name and a workplace, both required. */
+export const workTypeInput = z.object({
+  name: requiredText(200),
+  workplace: refId(),
+});
+export type WorkTypeInput = z.infer<typeof workTypeInput>;
+
+export interface WorkType {
+  id: number;
+  name: string;
+  workplace: WorkplaceRef;
+}
+
+/** DESIGN.md §8.1: the Code 128 value a work type's label carries, read by the kiosk. */
+export const workTypeCode = (id: number): string => `WT${id}`;
