@@ -1,0 +1,121 @@
+import { Hono } from "hono";
+import { AppLayout } from "@views/layouts/app-layout";
+import { DataTable, type TableColumn, type TableState } from "@views/components/data-table";
+import { DateTimeInput } from "@views/timesheets/datetime-input";
+import { Duration, WORK_LOG_RESULTS_ID, WORK_LOG_TABLE_ID, WorkLogFilters, WorkLogResults } from "@views/timesheets/worklog-list";
+import { crudPages, listInputFromQuery } from "@/lib/crud/pages";
+import { formatCzechDateTime, parseCzechDate } from "@/lib/dates";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import type { T } from "@/lib/i18n";
+import { htmxTarget, isHtmx, renderFragment, renderPage } from "@/lib/render";
+import { allWorkTypes } from "../worktype/service";
+import { WORK_LOG_FILTER_KEYS, type WorkLog } from "./schemas";
+import { workers, workLogService, workLogTotals } from "./service";
+
+const PATH = "/timesheets/worklog";
+
+const columns = (t: T): TableColumn<WorkLog>[] => [
+  { key: "id", label: t("worklog.id"), sortable: true, render: (row) => <a href={`${PATH}/${row.id}`}>{row.id}</a> },
+  { key: "user", label: t("worklog.user"), render: (row) => <a href={`${PATH}/${row.id}`}>{row.user.name}</a> },
+  { key: "workType", label: t("worklog.workType"), render: (row) => row.workType.name },
+  { key: "workplace", label: t("worklog.workplace"), render: (row) => row.workplace.name },
+  { key: "start", label: t("worklog.start"), sortable: true, render: (row) => formatCzechDateTime(row.start) },
+  { key: "end", label: t("worklog.end"), sortable: true, render: (row) => formatCzechDateTime(row.end) },
+  { key: "duration", label: t("worklog.duration"), align: "end", render: (row) => <Duration hours={row.hours} /> },
+];
+
+const workTypeLabel = (workType: { name: string; workplace: { name: string } }) => `${workType.name} (${workType.workplace.name})`;
+
+/**
+ * The work log list (spec 02 §2: no add button): filters above, the total of the whole filtered
+ * set, then the shared table. htmx swaps the total with the table on a filter, the table alone on
+ * sort and paging.
+ */
+async function listPage(c: AppContext) {
+  const t = c.get("t");
+  const ctx = c.get("ctx");
+  const input = listInputFromQuery(c.req.query(), WORK_LOG_FILTER_KEYS);
+  const values = { ...input.filters };
+  const errors: Record<string, string> = {};
+  for (const name of ["from", "to"]) {
+    const value = input.filters[name];
+    if (value !== undefined && !parseCzechDate(value)) {
+      errors[name] = t("validation.date");
+      delete input.filters[name];
+    }
+  }
+  const [{ rows, meta }, totals] = await Promise.all([workLogService.list({ ctx, input }), workLogTotals({ ctx, input })]);
+  const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
+  const table = (
+    <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to"]} />
+  );
+  if (isHtmx(c) && htmxTarget(c) === WORK_LOG_TABLE_ID) return renderFragment(c, table);
+  const results = (
+    <WorkLogResults totalHours={totals.totalHours} openCount={totals.openCount}>
+      {table}
+    </WorkLogResults>
+  );
+  if (isHtmx(c) && htmxTarget(c) === WORK_LOG_RESULTS_ID && !Object.keys(errors).length) return renderFragment(c, results);
+  const [people, workTypes] = await Promise.all([workers({ ctx }), allWorkTypes({ ctx })]);
+  const page = (
+    <AppLayout title={t("worklog.title")}>
+      <WorkLogFilters
+        path={PATH}
+        state={{
+          values,
+          errors,
+          users: people.map((person) => ({ value: String(person.id), label: person.name })),
+          workTypes: workTypes.map((workType) => ({ value: String(workType.id), label: workTypeLabel(workType) })),
+        }}
+      />
+      {results}
+    </AppLayout>
+  );
+  // A bad date in an htmx request re-renders the whole page so the filter shows its error.
+  if (isHtmx(c) && Object.keys(errors).length) c.header("HX-Retarget", "body");
+  return renderPage(c, page);
+}
+
+/** Spec 02 §2 Timesheets: work logs; the list has no add button, `new` serves office corrections. */
+export const workLogPages = new Hono<AppEnv>();
+
+workLogPages.get(PATH, listPage);
+
+workLogPages.route(
+  "/",
+  crudPages({
+    path: PATH,
+    i18n: "worklog",
+    service: workLogService,
+    columns,
+    fields: async ({ t, ctx, entity }) => {
+      const [people, workTypes] = await Promise.all([entity ? workers({ ctx, input: { id: entity.user.id } }) : workers({ ctx, input: { activeOnly: true } }), allWorkTypes({ ctx })]);
+      const placeholder = t("worklog.dateTimePlaceholder");
+      return [
+        ...(entity ? [{ name: "id", label: t("worklog.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+        {
+          name: "user",
+          label: t("worklog.user"),
+          kind: "select",
+          required: !entity,
+          readOnly: Boolean(entity),
+          emptyOption: entity ? undefined : "--",
+          options: people.map((person) => ({ value: String(person.id), label: person.name })),
+        },
+        {
+          name: "workType",
+          label: t("worklog.workType"),
+          kind: "select",
+          required: true,
+          emptyOption: "--",
+          options: workTypes.map((workType) => ({ value: String(workType.id), label: workTypeLabel(workType) })),
+        },
+        { name: "start", label: t("worklog.start"), kind: "custom", required: true, render: ({ value }) => <DateTimeInput field={{ name: "start", label: t("worklog.start"), kind: "custom", required: true }} value={value} placeholder={placeholder} /> },
+        { name: "end", label: t("worklog.end"), kind: "custom", required: true, render: ({ value }) => <DateTimeInput field={{ name: "end", label: t("worklog.end"), kind: "custom", required: true }} value={value} placeholder={placeholder} /> },
+        ...(entity
+          ? [{ name: "source", label: t("worklog.source"), kind: "select" as const, readOnly: true, options: [{ value: entity.source, label: t(`worklog.source${entity.source}`) }] }]
+          : []),
+      ];
+    },
+  }),
+);
