@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql, count } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql, count } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
 import { AppError, msg } from "@/lib/errors";
@@ -122,11 +122,56 @@ export async function ensureAdmin({
 }): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { created: false, email: input.email };
-  const generatedPassword = input.password ? undefined : randomBytes(12).toString("base64url");
+  const generatedPassword = input.password ? undefined : generatePassword();
   await createUser({
     ctx,
     input: { email: input.email, firstName: "Admin", lastName: "Ohrada", password: input.password ?? generatedPassword, isAdmin: true },
     cost,
   });
   return { created: true, email: input.email, generatedPassword };
+}
+
+/**
+ * Ends every open session of a user at once (deactivation, a password reset), except the one
+ * `exceptToken` names (an admin resetting their own password stays logged in). Joins the caller's
+ * transaction.
+ */
+export async function revokeUserSessions({ ctx, input }: { ctx: Ctx; input: { userId: number; exceptToken?: string } }): Promise<number> {
+  const revoked = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+        input.exceptToken ? ne(sessions.tokenHash, hashToken(input.exceptToken)) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** A random password people can type: 16 base64url characters (96 bits). */
+export const generatePassword = (): string => randomBytes(12).toString("base64url");
+
+/** Stores a new password (argon2id) and ends the user's sessions (but `keepToken`'s), in one transaction. */
+export async function setPassword({
+  ctx,
+  input,
+  cost,
+}: {
+  ctx: Ctx;
+  input: { userId: number; password: string; keepToken?: string };
+  cost: PasswordCost;
+}): Promise<void> {
+  const passwordHash = await hashPassword(input.password, cost);
+  await withTransaction(ctx, async (tx) => {
+    const updated = await tx.db
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(), updatedBy: tx.userId })
+      .where(eq(users.id, input.userId))
+      .returning({ id: users.id });
+    if (!updated.length) throw AppError.notFound();
+    await revokeUserSessions({ ctx: tx, input: { userId: input.userId, exceptToken: input.keepToken } });
+  });
 }
