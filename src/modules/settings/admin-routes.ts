@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "@/lib/hono-env";
 import { requireAdmin } from "@/lib/require-admin";
+import { kioskDevicesApi } from "./kiosk-devices/api";
+import { kioskDevicesPages } from "./kiosk-devices/pages";
 import { usersApi } from "./users/api";
 import { usersPages } from "./users/pages";
 import { collectSecrets } from "./users/one-time-cookie";
@@ -16,8 +18,10 @@ const ADMIN_PATHS = ["/settings/users", "/settings/kioskDevices"];
 export const adminApi = new Hono<AppEnv>();
 for (const path of ADMIN_PATHS) adminApi.use(`${path}/*`, requireAdmin);
 adminApi.route("/settings/users", usersApi);
+adminApi.route("/settings/kioskDevices", kioskDevicesApi);
 
 /** Page routes of the same module. Mounted at /. */
 export const adminPages = new Hono<AppEnv>();
 for (const path of ADMIN_PATHS) adminPages.use(`${path}/*`, requireAdmin, collectSecrets);
 adminPages.route("/", usersPages);
+adminPages.route("/", kioskDevicesPages);
