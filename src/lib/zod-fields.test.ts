@@ -74,3 +74,9 @@ describe("references", () => {
     expect(fieldError(refIdList({ min: 1 }), [])?.key).toBe("validation.required");
   });
 });
+
+test("a value of the wrong kind is invalid, not missing", () => {
+  expect(fieldError(requiredText(), 42)?.key).toBe("validation.invalid");
+  expect(fieldError(refId(), "abc")?.key).toBe("validation.invalid");
+  expect(fieldError(refId(), undefined)?.key).toBe("validation.required");
+});

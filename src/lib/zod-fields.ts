@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 const required = "validation.required";
+/** Missing → "required"; present but of the wrong kind → "invalid". */
+const requiredOrInvalid = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? required : "validation.invalid");
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -13,7 +15,7 @@ export const requiredText = (max = 200) =>
   z.preprocess(
     blankToUndefined,
     z
-      .string({ error: required })
+      .string({ error: requiredOrInvalid })
       .trim()
       .min(1, required)
       .max(max, { message: "validation.maxLength" }),
@@ -103,7 +105,7 @@ export const refId = () =>
       return blank;
     },
     // Ids are int4 identity columns; a larger number can reference nothing.
-    z.number({ error: required }).int("validation.invalid").positive("validation.invalid").max(2_147_483_647, "validation.invalid"),
+    z.number({ error: requiredOrInvalid }).int("validation.invalid").positive("validation.invalid").max(2_147_483_647, "validation.invalid"),
   );
 
 /** An optional reference: missing, null or a blank select ("") all mean none. */

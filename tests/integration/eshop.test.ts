@@ -97,7 +97,7 @@ describe("API /api/settings/eshop", () => {
     test("url not a url", () => expectFail({ name: "Nic", url: "not a url" }, { url: "Zadejte platnou adresu začínající http:// nebo https://" }));
     test("url javascript:", () => expectFail({ name: "JS", url: "javascript:alert(1)" }, { url: "Zadejte platnou adresu začínající http:// nebo https://" }));
     test("url without a host", () => expectFail({ name: "Host", url: "https://" }, { url: "Zadejte platnou adresu začínající http:// nebo https://" }));
-    test("name not a string", () => expectFail({ name: 42, url: "https://a.cz" }, { name: "Povinné pole" }));
+    test("name not a string", () => expectFail({ name: 42, url: "https://a.cz" }, { name: "Neplatná hodnota" }));
     test("name too long", () => expectFail({ name: "x".repeat(201), url: "https://a.cz" }, { name: "Nejvýše 200 znaků" }));
     test("duplicate name, in any letter case", async () => {
       await createEshop({ name: "Jediný obchod", url: "https://jediny.cz" });
