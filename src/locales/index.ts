@@ -3,6 +3,7 @@ import { catalogue } from "./catalogue";
 import { category } from "./category";
 import { common } from "./common";
 import { product } from "./product";
+import { productMedia } from "./product-media";
 import { suppliers } from "./suppliers";
 import { timesheets } from "./timesheets";
 import { warehouse } from "./warehouse";
@@ -12,7 +13,7 @@ import { reference } from "./reference";
 import { settings } from "./settings";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

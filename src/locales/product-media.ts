@@ -1,0 +1,108 @@
+/**
+ * The product editor's Images and Tools tabs, the product label, and the shared upload and
+ * barcode messages (src/lib/uploads.ts, src/lib/barcode.ts) that later modules reuse.
+ */
+export const productMedia = {
+  cs: {
+    upload: {
+      noFile: "Vyberte alespoň jeden soubor",
+      tooMany_one: "Najednou lze nahrát nejvýše {{count}} soubor",
+      tooMany_few: "Najednou lze nahrát nejvýše {{count}} soubory",
+      tooMany_other: "Najednou lze nahrát nejvýše {{count}} souborů",
+      empty: "Soubor „{{name}}“ je prázdný",
+      tooLarge: "Soubor „{{name}}“ je větší než {{maxMb}} MB",
+      typeNotAllowed: "Soubor „{{name}}“ nemá povolený typ. Povolené typy: {{allowed}}",
+    },
+    barcodeValue: {
+      ean13: "„{{value}}“ není platný kód EAN-13 (13 číslic se správnou kontrolní číslicí)",
+      code128: "Kód 128 přijímá 1 až {{max}} tisknutelných znaků ASCII",
+      qrcode: "QR kód přijímá 1 až {{max}} bajtů textu",
+    },
+    productMedia: {
+      images: {
+        title: "Obrázky",
+        upload: "Nahrát obrázky",
+        files: "Soubory",
+        hint: "JPEG, PNG nebo WebP, každý nejvýše {{maxMb}} MB, najednou nejvýše {{maxFiles}} souborů. První obrázek se stane hlavním.",
+        empty: "Produkt zatím nemá žádné obrázky.",
+        main: "Hlavní obrázek",
+        setMain: "Nastavit jako hlavní",
+        moveUp: "Posunout nahoru",
+        moveDown: "Posunout dolů",
+        deleteConfirm: "Opravdu smazat obrázek „{{name}}“?",
+        uploaded_one: "Nahrán {{count}} obrázek",
+        uploaded_few: "Nahrány {{count}} obrázky",
+        uploaded_other: "Nahráno {{count}} obrázků",
+        mainChanged: "Hlavní obrázek změněn",
+        orderChanged: "Pořadí obrázků uloženo",
+        deleted: "Obrázek smazán",
+        orderMismatch: "Pořadí musí obsahovat právě všechny obrázky produktu",
+        notFound: "Obrázek nebyl nalezen",
+        alt: "Obrázek {{name}}",
+      },
+      tools: {
+        title: "Nástroje",
+        label: "Štítek s čárovým kódem",
+        labelHint: "PDF se štítkem produktu: EAN-13, nebo Code 128 „P{{id}}“, pokud produkt EAN-13 nemá.",
+        printLabel: "Tisk štítku",
+        duplicate: "Duplikovat produkt",
+        duplicateHint: "Vytvoří kopii „{{name}} (kopie)“ se stejnými kategoriemi, parametry, překlady, cenami a obrázky. EAN-13 se nekopíruje, protože musí být jedinečný.",
+        duplicateConfirm: "Vytvořit kopii produktu „{{name}}“?",
+      },
+      label: {
+        priceWithoutVat: "Cena bez DPH",
+        priceWithVat: "Cena s DPH {{rate}} %",
+      },
+    },
+  },
+  en: {
+    upload: {
+      noFile: "Choose at least one file",
+      tooMany_one: "At most {{count}} file can be uploaded at once",
+      tooMany_other: "At most {{count}} files can be uploaded at once",
+      empty: "File “{{name}}” is empty",
+      tooLarge: "File “{{name}}” is larger than {{maxMb}} MB",
+      typeNotAllowed: "File “{{name}}” is not of an allowed type. Allowed types: {{allowed}}",
+    },
+    barcodeValue: {
+      ean13: "“{{value}}” is not a valid EAN-13 (13 digits with a correct check digit)",
+      code128: "Code 128 takes 1 to {{max}} printable ASCII characters",
+      qrcode: "A QR code takes 1 to {{max}} bytes of text",
+    },
+    productMedia: {
+      images: {
+        title: "Images",
+        upload: "Upload images",
+        files: "Files",
+        hint: "JPEG, PNG or WebP, each at most {{maxMb}} MB, at most {{maxFiles}} files at once. The first image becomes the main one.",
+        empty: "The product has no images yet.",
+        main: "Main image",
+        setMain: "Set as main",
+        moveUp: "Move up",
+        moveDown: "Move down",
+        deleteConfirm: "Really delete image “{{name}}”?",
+        uploaded_one: "{{count}} image uploaded",
+        uploaded_other: "{{count}} images uploaded",
+        mainChanged: "Main image changed",
+        orderChanged: "Image order saved",
+        deleted: "Image deleted",
+        orderMismatch: "The order must list exactly all of the product's images",
+        notFound: "Image not found",
+        alt: "Image {{name}}",
+      },
+      tools: {
+        title: "Tools",
+        label: "Barcode label",
+        labelHint: "A PDF with the product's label: EAN-13, or Code 128 “P{{id}}” when the product has no EAN-13.",
+        printLabel: "Print label",
+        duplicate: "Duplicate product",
+        duplicateHint: "Creates a copy “{{name}} (kopie)” with the same categories, parameters, translations, prices and images. The EAN-13 is not copied because it must be unique.",
+        duplicateConfirm: "Create a copy of product “{{name}}”?",
+      },
+      label: {
+        priceWithoutVat: "Price excl. VAT",
+        priceWithVat: "Price incl. VAT {{rate}} %",
+      },
+    },
+  },
+};
