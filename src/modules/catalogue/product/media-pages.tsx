@@ -1,0 +1,147 @@
+/**
+ * The product editor's Images and Tools tabs (fragments the tab frame loads lazily), their form
+ * posts, the image bytes and the label PDF. Mounted at "/" by the products module.
+ * Each image action answers htmx with the tab again and a toast (HX-Trigger), and a plain form
+ * post with a redirect to the editor's Images tab and a flash toast.
+ */
+import { Hono } from "hono";
+import { ProductImagesTab } from "@views/catalogue/product-images-tab";
+import { ProductToolsTab } from "@views/catalogue/product-tools-tab";
+import { AppError, type Message, msg } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { translateMessage } from "@/lib/i18n";
+import { pdfResponse } from "@/lib/pdf/response";
+import { flash, isHtmx, renderFragment } from "@/lib/render";
+import { registerUploadLimit } from "@/lib/upload-limits";
+import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
+import { duplicateProduct } from "./duplicate.service";
+import {
+  addProductImages,
+  deleteProductImage,
+  getProductImageFile,
+  listProductImages,
+  moveProductImage,
+  PRODUCT_IMAGE_RULES,
+  setMainProductImage,
+} from "./images.service";
+import { productLabelInfo, productLabelPdf } from "./label.service";
+import { pathId } from "./media-api";
+
+registerUploadLimit({ method: "POST", pattern: /^\/products\/\d+\/images$/, maxBytes: uploadBodyLimit(PRODUCT_IMAGE_RULES) });
+
+/**
+ * HX-Trigger carries JSON in a header, and header values are bytes: "ř" would be refused, so
+ * everything beyond ASCII is written as a JSON \u escape (htmx JSON-parses it back).
+ */
+export const hxTriggerValue = (event: Record<string, unknown>): string =>
+  JSON.stringify(event).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** The product editor, on a tab (docs/decisions/009: tabs are `?tab=<name>` links). */
+const editorPath = (productId: number, tab?: "images") => `/products/${productId}${tab ? `?tab=${tab}` : ""}`;
+
+const imageLimits = {
+  maxMb: PRODUCT_IMAGE_RULES.maxBytes / MB,
+  maxFiles: PRODUCT_IMAGE_RULES.maxFiles,
+  accept: PRODUCT_IMAGE_RULES.kinds.map((kind) => FILE_KINDS[kind].mimeType).join(","),
+};
+
+async function imagesTab(c: AppContext, productId: number, init: { status?: number; errors?: string[] } = {}) {
+  const images = await listProductImages({ ctx: c.get("ctx"), input: { productId } });
+  return renderFragment(c, <ProductImagesTab productId={productId} images={images} errors={init.errors} limits={imageLimits} />, {
+    status: init.status,
+  });
+}
+
+/** Runs one image action and answers the way the request came (htmx or a plain form). */
+async function imageAction(c: AppContext, productId: number, work: () => Promise<Message>): Promise<Response> {
+  const t = c.get("t");
+  try {
+    const text = translateMessage(t, await work());
+    if (isHtmx(c)) {
+      c.header("HX-Trigger", hxTriggerValue({ toast: { kind: "success", text } }));
+      return imagesTab(c, productId);
+    }
+    flash(c, "success", text);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== "fail") throw error;
+    const texts = error.messages.map((message) => translateMessage(t, message));
+    if (isHtmx(c)) {
+      c.header("HX-Trigger", hxTriggerValue({ toast: { kind: "fail", text: texts.join(" ") } }));
+      return imagesTab(c, productId, { status: 422, errors: texts });
+    }
+    for (const text of texts) flash(c, "fail", text);
+  }
+  return c.redirect(editorPath(productId, "images"), 303);
+}
+
+export const productMediaPages = new Hono<AppEnv>();
+
+productMediaPages.get("/products/:id{[0-9]+}/tab/images", (c) => imagesTab(c, pathId(c, "id")));
+
+productMediaPages.post("/products/:id{[0-9]+}/images", (c) => {
+  const productId = pathId(c, "id");
+  return imageAction(c, productId, async () => {
+    const files = await readUploadedFiles(c, PRODUCT_IMAGE_RULES);
+    const added = await addProductImages({ ctx: c.get("ctx"), input: { productId, files } });
+    return msg("productMedia.images.uploaded", { count: added.length });
+  });
+});
+
+productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/:action{up|down}", (c) => {
+  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId"), direction: c.req.param("action") as "up" | "down" };
+  return imageAction(c, input.productId, async () => {
+    await moveProductImage({ ctx: c.get("ctx"), input });
+    return msg("productMedia.images.orderChanged");
+  });
+});
+
+productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/main", (c) => {
+  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId") };
+  return imageAction(c, input.productId, async () => {
+    await setMainProductImage({ ctx: c.get("ctx"), input });
+    return msg("productMedia.images.mainChanged");
+  });
+});
+
+productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/delete", (c) => {
+  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId") };
+  return imageAction(c, input.productId, async () => {
+    await deleteProductImage({ ctx: c.get("ctx"), input });
+    return msg("productMedia.images.deleted");
+  });
+});
+
+/** The stored bytes under their stored type. Only for a session (the global guard). */
+productMediaPages.get("/products/:id{[0-9]+}/images/:imageId{[0-9]+}", async (c) => {
+  const imageId = pathId(c, "imageId");
+  const file = await getProductImageFile({ ctx: c.get("ctx"), input: { productId: pathId(c, "id"), imageId } });
+  // An image's bytes never change under its id; the ETag lets the browser revalidate cheaply.
+  const etag = `"pi-${imageId}-${file.size}"`;
+  c.header("ETag", etag);
+  c.header("Cache-Control", "private, max-age=86400");
+  if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+  c.header("Content-Type", file.mimeType);
+  c.header("Content-Length", String(file.data.byteLength));
+  c.header("Content-Disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  return c.body(file.data as Uint8Array<ArrayBuffer>, 200);
+});
+
+productMediaPages.get("/products/:id{[0-9]+}/tab/tools", async (c) => {
+  const info = await productLabelInfo({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } });
+  return renderFragment(c, <ProductToolsTab product={info.product} code={info.code} />);
+});
+
+productMediaPages.get("/products/:id{[0-9]+}/label.pdf", async (c) =>
+  pdfResponse(c, await productLabelPdf({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } })),
+);
+
+/** Duplicates the product and opens the copy's editor (CREATED). */
+productMediaPages.post("/products/:id{[0-9]+}/duplicate", async (c) => {
+  const id = await duplicateProduct({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } });
+  flash(c, "success", "CREATED");
+  if (isHtmx(c)) {
+    c.header("HX-Redirect", editorPath(id));
+    return c.body(null, 204);
+  }
+  return c.redirect(editorPath(id), 303);
+});
