@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { crudPages, formErrorsOf } from "@/lib/crud/pages";
+import { namedEntityPages } from "@/lib/crud/named-entity";
+import { formErrorsOf } from "@/lib/crud/pages";
 import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { flash, renderPage } from "@/lib/render";
@@ -13,22 +14,7 @@ const PROMISE_STATUS_PATH = "/orders/promiseStatus";
 export const ordersSetupPages = new Hono<AppEnv>();
 
 /** Spec 01 §2.13: list with an add button; edit with a read-only id, a required name and Delete. */
-ordersSetupPages.route(
-  "/",
-  crudPages({
-    path: PROMISE_STATUS_PATH,
-    i18n: "promiseStatus",
-    service: promiseStatusService,
-    columns: (t) => [
-      { key: "id", label: t("promiseStatus.id"), filter: "number", sortable: true, render: (row) => <a href={`${PROMISE_STATUS_PATH}/${row.id}`}>{row.id}</a> },
-      { key: "name", label: t("promiseStatus.name"), filter: "text", sortable: true, render: (row) => <a href={`${PROMISE_STATUS_PATH}/${row.id}`}>{row.name}</a> },
-    ],
-    fields: ({ t, entity }) => [
-      ...(entity ? [{ name: "id", label: t("promiseStatus.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
-      { name: "name", label: t("promiseStatus.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
-    ],
-  }),
-);
+ordersSetupPages.route("/", namedEntityPages({ path: PROMISE_STATUS_PATH, i18n: "promiseStatus", service: promiseStatusService }));
 
 const invoiceSettingsFields = (c: AppContext): FormField[] => {
   const t = c.get("t");

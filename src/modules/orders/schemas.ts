@@ -2,16 +2,8 @@ import { z } from "zod";
 import { type Checked, checkCzechBankAccount, checkCzechIban, checkSwift, czechIbanOf, formatCzechBankAccount, formatIban } from "@/lib/bank";
 import { requiredText } from "@/lib/zod-fields";
 
-/** Spec 01 §3, §5: a promise status (kind) has a required name. */
-export const promiseStatusInput = z.object({
-  name: requiredText(200),
-});
-export type PromiseStatusInput = z.infer<typeof promiseStatusInput>;
-
-export interface PromiseStatus {
-  id: number;
-  name: string;
-}
+/** Spec 01 §3, §5: a promise status (kind) is an id and a required name. */
+export { namedEntityInput as promiseStatusInput, type NamedEntity as PromiseStatus } from "@/lib/crud/named-entity";
 
 /** Spec 02 §2, §7: invoice settings are one record with this id. */
 export const INVOICE_SETTINGS_ID = 1;

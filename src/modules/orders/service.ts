@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { invoiceSettings, promiseStatuses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { createCrudService } from "@/lib/crud/service";
+import { namedEntityService } from "@/lib/crud/named-entity";
 import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { INVOICE_SETTINGS_ID, type InvoiceSettings, invoiceSettingsInput, promiseStatusInput } from "./schemas";
+import { INVOICE_SETTINGS_ID, type InvoiceSettings, invoiceSettingsInput } from "./schemas";
 
 /** Answers whether something (promises, default promises) still uses the status. */
 export type PromiseStatusUsage = (args: { ctx: Ctx; statusId: number }) => Promise<boolean>;
@@ -24,17 +24,10 @@ export function registerPromiseStatusUsage(usage: PromiseStatusUsage): () => voi
 }
 
 /** Spec 01 §2.13, §7: `/orders/promiseStatus`. */
-export const promiseStatusService = createCrudService({
+export const promiseStatusService = namedEntityService({
   table: promiseStatuses,
-  input: promiseStatusInput,
-  toEntity: (row) => ({ id: row.id, name: row.name }),
-  toValues: (input) => ({ name: input.name }),
-  listFields: {
-    id: { column: promiseStatuses.id, filter: "number", sortable: true },
-    name: { column: promiseStatuses.name, filter: "text", sortable: true },
-  },
+  uniqueName: true,
   defaultSort: ["id", "asc"],
-  unique: [{ field: "name", column: promiseStatuses.name }],
   beforeDelete: async ({ ctx, id }) => {
     for (const usage of promiseStatusUsages) {
       if (await usage({ ctx, statusId: id })) throw AppError.fail(msg("promiseStatus.inUse"));

@@ -1,3 +1,4 @@
+import { idColumn, idField } from "@/lib/crud/columns";
 import { crudPages } from "@/lib/crud/pages";
 import { formatDecimal } from "@/lib/money";
 import { vatService } from "./service";
@@ -9,12 +10,12 @@ export const vatPages = crudPages({
   service: vatService,
   defaults: { active: true },
   columns: (t) => [
-    { key: "id", label: t("vat.id"), filter: "number", sortable: true, render: (row) => <a href={`/products/dph/${row.id}`}>{row.id}</a> },
+    idColumn("/products/dph", t("vat.id")),
     { key: "rate", label: t("vat.rate"), filter: "number", sortable: true, align: "end", render: (row) => <a href={`/products/dph/${row.id}`}>{formatDecimal(row.rate)} %</a> },
     { key: "active", label: t("vat.active"), filter: "boolean", sortable: true },
   ],
   fields: ({ t, entity }) => [
-    ...(entity ? [{ name: "id", label: t("vat.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
+    ...idField(t("vat.id"), entity),
     { name: "rate", label: t("vat.rate"), kind: "decimal", required: true, autoFocus: true },
     { name: "active", label: t("vat.active"), kind: "checkbox", hint: t("vat.activeHint") },
   ],

@@ -1,3 +1,4 @@
+import { idColumn, nameColumn, idField, nameField } from "@/lib/crud/columns";
 import { crudPages } from "@/lib/crud/pages";
 import { eshopService } from "./service";
 
@@ -8,8 +9,8 @@ export const eshopPages = crudPages({
   service: eshopService,
   afterUpdate: "list",
   columns: (t) => [
-    { key: "id", label: t("eshop.id"), filter: "number", sortable: true, render: (row) => <a href={`/settings/eshop/${row.id}`}>{row.id}</a> },
-    { key: "name", label: t("eshop.name"), filter: "text", sortable: true, render: (row) => <a href={`/settings/eshop/${row.id}`}>{row.name}</a> },
+    idColumn("/settings/eshop", t("eshop.id")),
+    nameColumn("/settings/eshop", t("eshop.name")),
     {
       key: "url",
       label: t("eshop.url"),
@@ -23,8 +24,8 @@ export const eshopPages = crudPages({
     },
   ],
   fields: ({ t, entity }) => [
-    ...(entity ? [{ name: "id", label: t("eshop.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
-    { name: "name", label: t("eshop.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
+    ...idField(t("eshop.id"), entity),
+    nameField(t("eshop.name")),
     { name: "url", label: t("eshop.url"), kind: "url", required: true, maxLength: 500 },
   ],
 });

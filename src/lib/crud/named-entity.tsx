@@ -1,0 +1,51 @@
+import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Ctx } from "../context";
+import { requiredText } from "../zod-fields";
+import { idColumn, idField, nameColumn, nameField } from "./columns";
+import { crudPages } from "./pages";
+import { createCrudService } from "./service";
+
+/** Spec entities that are only an id and a required name (promise statuses, translation groups, workplaces). */
+export const namedEntityInput = z.object({ name: requiredText(200) });
+export interface NamedEntity {
+  id: number;
+  name: string;
+}
+
+type NamedTable = PgTable<TableConfig> & { id: AnyPgColumn; name: AnyPgColumn };
+
+export function namedEntityService(config: {
+  table: NamedTable;
+  /** Names unique case-insensitively. */
+  uniqueName?: boolean;
+  defaultSort?: [string, "asc" | "desc"];
+  beforeDelete?: (args: { ctx: Ctx; id: number }) => Promise<void>;
+}) {
+  const { table } = config;
+  return createCrudService({
+    table,
+    input: namedEntityInput,
+    toEntity: (row): NamedEntity => ({ id: row.id as number, name: row.name as string }),
+    toValues: (input) => ({ name: input.name }) as never,
+    listFields: {
+      id: { column: table.id, filter: "number", sortable: true },
+      name: { column: table.name, filter: "text", sortable: true },
+    },
+    defaultSort: config.defaultSort ?? ["name", "asc"],
+    unique: config.uniqueName ? [{ field: "name", column: table.name }] : [],
+    beforeDelete: config.beforeDelete,
+  });
+}
+
+/** List (id, name), new and edit (read-only id, required name) pages; `${i18n}.id|name|title|entity` texts. */
+export function namedEntityPages(config: { path: string; i18n: string; service: ReturnType<typeof namedEntityService> }) {
+  const { path, i18n } = config;
+  return crudPages<NamedEntity>({
+    path,
+    i18n,
+    service: config.service,
+    columns: (t) => [idColumn(path, t(`${i18n}.id`)), nameColumn(path, t(`${i18n}.name`))],
+    fields: ({ t, entity }) => [...idField(t(`${i18n}.id`), entity), nameField(t(`${i18n}.name`))],
+  });
+}
