@@ -6,7 +6,7 @@ import { type Lang, systemCtx } from "./lib/context";
 import { AppError } from "./lib/errors";
 import type { AppContext, AppDeps, AppEnv } from "./lib/hono-env";
 import { pickLanguage, tFor, translateMessage } from "./lib/i18n";
-import { renderPage } from "./lib/render";
+import { htmxToast, renderPage } from "./lib/render";
 import { clearSessionCookie, readSessionToken } from "./lib/session-cookie";
 import { staticFiles } from "./lib/static";
 import { MAX_BODY_BYTES, uploadLimitFor } from "./lib/upload-limits";
@@ -243,7 +243,7 @@ function handleError(error: Error, c: AppContext): Response | Promise<Response> 
       ? appError.messages.map((m) => translateMessage(t, m)).join(" ")
       : (t(`API_ERROR_${appError.code}`, { defaultValue: t("GENERIC_ERROR") }) as string);
   if (c.req.header("HX-Request") === "true") {
-    c.header("HX-Trigger", JSON.stringify({ toast: { kind: appError.kind === "fail" ? "fail" : "error", text } }));
+    htmxToast(c, { kind: appError.kind === "fail" ? "fail" : "error", text });
     if (appError.code === "UNAUTHORIZED" || appError.code === "FORBIDDEN") c.header("HX-Redirect", "/logout?expired=1");
     return c.body(null, appError.status as 400);
   }

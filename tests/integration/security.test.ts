@@ -293,3 +293,19 @@ describe("an unexpected error", () => {
     expect(t.current.database.kind).toBe(usingPostgres ? "postgres" : "pglite");
   });
 });
+
+describe("htmx errors", () => {
+  test("an htmx request that fails with a Czech message gets the toast as an ASCII-safe header", async () => {
+    const app = await createTestApp();
+    try {
+      const session = await app.login();
+      const response = await session.page("/products/dph/999999", { headers: { "HX-Request": "true" } });
+      expect(response.status).toBe(404);
+      const header = response.headers.get("HX-Trigger")!;
+      expect(header).toMatch(/^[\x20-\x7e]+$/);
+      expect(JSON.parse(header)).toEqual({ toast: { kind: "error", text: "Záznam nebo stránka neexistuje" } });
+    } finally {
+      await app.close();
+    }
+  });
+});

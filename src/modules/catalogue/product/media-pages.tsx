@@ -11,7 +11,7 @@ import { AppError, type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
 import { pdfResponse } from "@/lib/pdf/response";
-import { flash, isHtmx, renderFragment } from "@/lib/render";
+import { flash, htmxToast, isHtmx, renderFragment } from "@/lib/render";
 import { registerUploadLimit } from "@/lib/upload-limits";
 import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
 import { duplicateProduct } from "./duplicate.service";
@@ -28,13 +28,6 @@ import { productLabelInfo, productLabelPdf } from "./label.service";
 import { pathId } from "./media-api";
 
 registerUploadLimit({ method: "POST", pattern: /^\/products\/\d+\/images$/, maxBytes: uploadBodyLimit(PRODUCT_IMAGE_RULES) });
-
-/**
- * HX-Trigger carries JSON in a header, and header values are bytes: "ř" would be refused, so
- * everything beyond ASCII is written as a JSON \u escape (htmx JSON-parses it back).
- */
-export const hxTriggerValue = (event: Record<string, unknown>): string =>
-  JSON.stringify(event).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The product editor, on a tab (docs/decisions/009: tabs are `?tab=<name>` links). */
 const editorPath = (productId: number, tab?: "images") => `/products/${productId}${tab ? `?tab=${tab}` : ""}`;
@@ -58,7 +51,7 @@ async function imageAction(c: AppContext, productId: number, work: () => Promise
   try {
     const text = translateMessage(t, await work());
     if (isHtmx(c)) {
-      c.header("HX-Trigger", hxTriggerValue({ toast: { kind: "success", text } }));
+      htmxToast(c, { kind: "success", text });
       return imagesTab(c, productId);
     }
     flash(c, "success", text);
@@ -66,7 +59,7 @@ async function imageAction(c: AppContext, productId: number, work: () => Promise
     if (!(error instanceof AppError) || error.kind !== "fail") throw error;
     const texts = error.messages.map((message) => translateMessage(t, message));
     if (isHtmx(c)) {
-      c.header("HX-Trigger", hxTriggerValue({ toast: { kind: "fail", text: texts.join(" ") } }));
+      htmxToast(c, { kind: "fail", text: texts.join(" ") });
       return imagesTab(c, productId, { status: 422, errors: texts });
     }
     for (const text of texts) flash(c, "fail", text);
