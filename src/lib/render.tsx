@@ -109,10 +109,11 @@ export function backPath(c: AppContext, fallback = "/index"): string {
 export const isHtmx = (c: AppContext): boolean => c.req.header("HX-Request") === "true";
 export const htmxTarget = (c: AppContext): string | undefined => c.req.header("HX-Target");
 
-/**
- * Raises a toast in the browser from an htmx answer (public/app.js listens for `toast`).
- * Header values are bytes, so Czech letters travel as JSON \u escapes.
- */
+/** JSON for a header value: header values are bytes, so Czech letters travel as \u escapes. */
+export const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** Raises a toast in the browser from an htmx answer (public/app.js listens for `toast`). */
 export function htmxToast(c: AppContext, toast: Toast): void {
-  c.header("HX-Trigger", JSON.stringify({ toast }).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  c.header("HX-Trigger", asciiJson({ toast }));
 }
