@@ -180,7 +180,8 @@ describe("the editor", () => {
 
   test("the lazy tabs answer fragments, not pages", async () => {
     const id = await createProduct(t.current.ctx.db, { name: "Fragmenty", categoryIds: [tree.Ploty!] });
-    for (const tab of ["translations", "parameters", "prices"]) {
+    // Images and Tools come from the media module, mounted under the same pattern.
+    for (const tab of ["translations", "parameters", "prices", "images", "tools"]) {
       const response = await s.page(`/products/${id}/tab/${tab}`, htmx(`product-panel-${tab}`));
       expect({ tab, status: response.status }).toEqual({ tab, status: 200 });
       const body = await html(response);

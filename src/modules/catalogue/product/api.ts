@@ -4,6 +4,7 @@ import { isRowId } from "@/lib/crud/service";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { productMediaApi } from "./media-api";
 import { listProductParameters, saveProductParameters } from "./parameters";
 import { getProductPrices, saveProductPrices } from "./prices";
 import { productApiService } from "./service";
@@ -34,4 +35,6 @@ productApi.put("/:id{[0-9]+}/prices", async (c) =>
   c.json(success(await saveProductPrices({ ctx: c.get("ctx"), input: { id: idOf(c), prices: await jsonBody(c) } }))),
 );
 
+// Images, label and duplicate (the media module), then the generic calls.
+productApi.route("/", productMediaApi);
 productApi.route("/", crudApi(productApiService));

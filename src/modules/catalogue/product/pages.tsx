@@ -5,7 +5,7 @@ import { isRowId } from "@/lib/crud/service";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
-import { flash, htmxTarget, isHtmx, renderFragment, renderPage } from "@/lib/render";
+import { flash, htmxTarget, htmxToast, isHtmx, renderFragment, renderPage } from "@/lib/render";
 import { type FormValues, formToInput } from "@views/components/form";
 import { ProductCommonTab, productCommonFields } from "@views/catalogue/product-common-tab";
 import { ProductEditorPage, ProductTabList, TABLIST_ID, tabHref } from "@views/catalogue/product-editor";
@@ -13,8 +13,8 @@ import { ProductCategoryFilter, productColumns } from "@views/catalogue/product-
 import { ProductParametersTab, parameterFieldName } from "@views/catalogue/product-parameters-tab";
 import { ProductPricesTab, eshopFieldName } from "@views/catalogue/product-prices-tab";
 import { ProductTranslationsTab, translationFieldNames } from "@views/catalogue/product-translations-tab";
-import type { Toast } from "@views/view-context";
 import { categoryTree } from "../category/service";
+import { productMediaPages } from "./media-pages";
 import { listProductParameters, saveProductParameters } from "./parameters";
 import { getProductPrices, saveProductPrices } from "./prices";
 import { PRODUCT_DEFAULTS, PRODUCT_LANGUAGES, PRODUCT_TABS, type Product, type ProductTab } from "./schemas";
@@ -46,12 +46,6 @@ const activeTab = (c: AppContext, editing: boolean): ProductTab => {
   return editing && (PRODUCT_TABS as readonly string[]).includes(tab ?? "") ? (tab as ProductTab) : "common";
 };
 
-/** Header values must be ASCII (Bun refuses "ž"), so the JSON escapes everything beyond it. */
-const toastHeader = (c: AppContext, toast: Toast) =>
-  c.header(
-    "HX-Trigger",
-    JSON.stringify({ toast }).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
-  );
 
 type Body = Record<string, string | File | (string | File)[]>;
 const text = (body: Body, name: string): string => {
@@ -216,6 +210,8 @@ const isFail = (error: unknown): error is AppError => error instanceof AppError 
 export const productPages = new Hono<AppEnv>();
 
 productPages.route("/", listPages);
+// The Images and Tools tabs' fragments and posts (GET /products/:id/tab/images|tools, …).
+productPages.route("/", productMediaPages);
 
 productPages.get("/products/new", (c) => renderEditor(c, null));
 
@@ -288,14 +284,14 @@ productPages.post(`/products/:id{[0-9]+}/tab/${LAZY_TAB}`, async (c) => {
     if (!isFail(error)) throw error;
     const content = await tab.render({ c, id, posted: body, error });
     if (isHtmx(c)) {
-      toastHeader(c, { kind: "warning", text: t("FORM_NOT_VALID") });
+      htmxToast(c, { kind: "warning", text: t("FORM_NOT_VALID") });
       return renderFragment(c, <>{content}</>, { status: 422 });
     }
     const product = await productService.get({ ctx: c.get("ctx"), input: { id } });
     return renderEditor(c, product, { tab: { name, content }, status: 422 });
   }
   if (isHtmx(c)) {
-    toastHeader(c, { kind: "success", text: t("UPDATED") });
+    htmxToast(c, { kind: "success", text: t("UPDATED") });
     return renderFragment(c, <>{await tab.render({ c, id })}</>);
   }
   flash(c, "success", "UPDATED");
