@@ -1,14 +1,5 @@
-import { crudPages } from "@/lib/crud/pages";
-import { idNameColumns, idNameFields } from "../declarations";
+import { namedEntityPages } from "@/lib/crud/named-entity";
 import { workplaceService } from "./service";
 
-const PATH = "/timesheets/workplace";
-
 /** Spec 02 §2 Timesheets: the workplace list and form (id, name). */
-export const workplacePages = crudPages({
-  path: PATH,
-  i18n: "workplace",
-  service: workplaceService,
-  columns: (t) => idNameColumns(t, "workplace", PATH),
-  fields: ({ t, entity }) => idNameFields(t, "workplace", entity),
-});
+export const workplacePages = namedEntityPages({ path: "/timesheets/workplace", i18n: "workplace", service: workplaceService });

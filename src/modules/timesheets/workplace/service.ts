@@ -1,24 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { createCrudService } from "@/lib/crud/service";
+import { type NamedEntity, namedEntityService } from "@/lib/crud/named-entity";
 import { AppError, msg } from "@/lib/errors";
-import { type Workplace, workplaceInput } from "./schemas";
 
 const collator = new Intl.Collator("cs");
 export const byCzechName = (a: { name: string; id: number }, b: { name: string; id: number }) => collator.compare(a.name, b.name) || a.id - b.id;
 
-export const workplaceService = createCrudService({
+/** Spec 02 §3: a workplace is an id and a name; names are unique; work types keep it from deletion. */
+export const workplaceService = namedEntityService({
   table: workplaces,
-  input: workplaceInput,
-  toEntity: (row): Workplace => ({ id: row.id, name: row.name }),
-  toValues: (input) => ({ name: input.name }),
-  listFields: {
-    id: { column: workplaces.id, filter: "number", sortable: true },
-    name: { column: workplaces.name, filter: "text", sortable: true },
-  },
-  defaultSort: ["name", "asc"],
-  unique: [{ field: "name", column: workplaces.name }],
+  uniqueName: true,
   beforeDelete: async ({ ctx, id }) => {
     const [used] = await ctx.db.select({ n: count() }).from(workTypes).where(eq(workTypes.workplaceId, id));
     if (used && used.n > 0) throw AppError.fail(msg("workplace.hasWorkTypes", { count: used.n }));
@@ -26,7 +18,7 @@ export const workplaceService = createCrudService({
 });
 
 /** Every workplace by name, for selects and the work type filter. */
-export async function allWorkplaces({ ctx }: { ctx: Ctx }): Promise<Workplace[]> {
+export async function allWorkplaces({ ctx }: { ctx: Ctx }): Promise<NamedEntity[]> {
   const rows = await ctx.db.select({ id: workplaces.id, name: workplaces.name }).from(workplaces);
   return rows.sort(byCzechName);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { refId, requiredText } from "@/lib/zod-fields";
-import type { WorkplaceRef } from "../workplace/schemas";
+import type { NamedEntity } from "@/lib/crud/named-entity";
 
 /** Spec 02 §3, §5: a work type has a name and a workplace, both required. */
 export const workTypeInput = z.object({
@@ -12,7 +12,7 @@ export type WorkTypeInput = z.infer<typeof workTypeInput>;
 export interface WorkType {
   id: number;
   name: string;
-  workplace: WorkplaceRef;
+  workplace: NamedEntity;
 }
 
 /** DESIGN.md §8.1: the Code 128 value a work type's label carries, read by the kiosk. */
