@@ -17,7 +17,7 @@ const rowStyle = { display: "flex", flexWrap: "wrap", gap: ".75rem", alignItems:
 
 /**
  * The work log filters: worker, work type and the start's date range. A plain GET form (works
- * without JavaScript); with htmx it swaps the total and the table, keeping the table's sort and size.
+ * without JavaScript); with htmx a chosen option or Enter swaps the filters, total and table, keeping the table's sort and size.
  */
 export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFilterState }) {
   const { t } = useView();
@@ -54,7 +54,8 @@ export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFi
       className="worklog-filters"
       style={rowStyle}
       hx-get={path}
-      hx-trigger="change, submit"
+      hx-trigger="submit, change from:select"
+      hx-sync={`closest #${WORK_LOG_RESULTS_ID}:replace`}
       hx-target={`#${WORK_LOG_RESULTS_ID}`}
       hx-swap="outerHTML"
       hx-push-url="true"
@@ -76,11 +77,18 @@ export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFi
   );
 }
 
-/** The total of the filtered set above its table; the part htmx swaps when a filter changes. */
-export function WorkLogResults({ totalHours, openCount, children }: { totalHours: number; openCount: number; children: ReactNode }) {
+/**
+ * The filters, the total of the filtered set and its table: the part htmx swaps when a filter
+ * changes (inputs keep their ids, so htmx keeps the focus where it was).
+ */
+export function WorkLogResults({ filters, totalHours, openCount, children }: { filters: ReactNode; totalHours: number; openCount: number; children: ReactNode }) {
   const { t } = useView();
   return (
-    <div id={WORK_LOG_RESULTS_ID}>
+    // The shared table's form also listens to every select and input of the page (`from:select`,
+    // `from:input`), so a filter change would also send the table's stale filters: while this
+    // part has a request in flight, any other request from inside it is dropped.
+    <div id={WORK_LOG_RESULTS_ID} hx-sync="this:drop">
+      {filters}
       <p className="worklog-total" role="status">
         <strong>{t("worklog.total", { hours: formatDecimal(totalHours) })}</strong>
         {openCount > 0 ? <span> · {t("worklog.openNotCounted", { count: openCount })}</span> : null}

@@ -50,29 +50,25 @@ async function listPage(c: AppContext) {
     <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to"]} />
   );
   if (isHtmx(c) && htmxTarget(c) === WORK_LOG_TABLE_ID) return renderFragment(c, table);
+  const [people, workTypes] = await Promise.all([workers({ ctx }), allWorkTypes({ ctx })]);
+  const filters = (
+    <WorkLogFilters
+      path={PATH}
+      state={{
+        values,
+        errors,
+        users: people.map((person) => ({ value: String(person.id), label: person.name })),
+        workTypes: workTypes.map((workType) => ({ value: String(workType.id), label: workTypeLabel(workType) })),
+      }}
+    />
+  );
   const results = (
-    <WorkLogResults totalHours={totals.totalHours} openCount={totals.openCount}>
+    <WorkLogResults filters={filters} totalHours={totals.totalHours} openCount={totals.openCount}>
       {table}
     </WorkLogResults>
   );
-  if (isHtmx(c) && htmxTarget(c) === WORK_LOG_RESULTS_ID && !Object.keys(errors).length) return renderFragment(c, results);
-  const [people, workTypes] = await Promise.all([workers({ ctx }), allWorkTypes({ ctx })]);
-  const page = (
-    <AppLayout title={t("worklog.title")}>
-      <WorkLogFilters
-        path={PATH}
-        state={{
-          values,
-          errors,
-          users: people.map((person) => ({ value: String(person.id), label: person.name })),
-          workTypes: workTypes.map((workType) => ({ value: String(workType.id), label: workTypeLabel(workType) })),
-        }}
-      />
-      {results}
-    </AppLayout>
-  );
-  // A bad date in an htmx request re-renders the whole page so the filter shows its error.
-  if (isHtmx(c) && Object.keys(errors).length) c.header("HX-Retarget", "body");
+  if (isHtmx(c) && htmxTarget(c) === WORK_LOG_RESULTS_ID) return renderFragment(c, results);
+  const page = <AppLayout title={t("worklog.title")}>{results}</AppLayout>;
   return renderPage(c, page);
 }
 
