@@ -71,6 +71,14 @@ describe("generic CRUD service", () => {
     expect((await eshopService.get({ ctx, input: { id } })).name).toBe("Odkazovaný");
   });
 
+  test("a row held by an ON DELETE RESTRICT key is refused readably too", async () => {
+    const id = await eshopService.create({ ctx, input: { name: "Držený", url: "https://h.cz" } });
+    await database.db.execute(sql`create table if not exists test_eshop_restrict (eshop_id integer not null references eshops(id) on delete restrict)`);
+    await database.db.execute(sql`insert into test_eshop_restrict values (${id})`);
+    const refused = await failureOf(eshopService.remove({ ctx, input: { id } }));
+    expect(refused.messages[0]?.key).toBe("validation.inUse");
+  });
+
   test("invalid input saves nothing; a missing id is NOT_FOUND", async () => {
     const before = (await vatService.list({ ctx, input: { page: 1, size: 1, filters: {} } })).meta.total;
     const invalid = await failureOf(vatService.create({ ctx, input: { rate: "abc" } }));

@@ -178,7 +178,8 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const translateDbError = (error: unknown): never => {
     const code = pgErrorCode(error);
     if (code === "23505") throw AppError.fail(msg("validation.duplicate"));
-    if (code === "23503") throw AppError.fail(msg("validation.inUse"));
+    // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
+    if (code === "23503" || code === "23001") throw AppError.fail(msg("validation.inUse"));
     throw error;
   };
 
