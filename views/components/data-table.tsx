@@ -78,13 +78,19 @@ function SortLink<Row>({ column, basePath, state, targetId }: { column: TableCol
   );
 }
 
+/** The table's filter form and the class its filter controls carry (the form's triggers listen to these only). */
+const formIdOf = (tableId: string) => `${tableId}-form`;
+const filterClassOf = (tableId: string) => `${tableId}-filter`;
+
 function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row>; state: TableState; targetId: string }) {
   const { t } = useView();
   const id = `${targetId}-filter-${column.key}`;
   const value = state.filters[column.key] ?? "";
+  // Outside the <form> element (it does not wrap the table), so joined to it by the form attribute.
+  const common = { id, name: column.key, form: formIdOf(targetId), className: filterClassOf(targetId) };
   if (column.filter === "boolean") {
     return (
-      <select id={id} name={column.key} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true">
+      <select {...common} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true">
         <option value="">{t("table.any")}</option>
         <option value="true">{t("table.yes")}</option>
         <option value="false">{t("table.no")}</option>
@@ -93,8 +99,7 @@ function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row
   }
   return (
     <input
-      id={id}
-      name={column.key}
+      {...common}
       type="search"
       inputMode={column.filter === "number" ? "decimal" : undefined}
       defaultValue={value}
@@ -167,12 +172,18 @@ export function DataTable<Row>(props: {
   const hasFilters = columns.some((column) => column.filter);
   return (
     <div id={id} className="data-table" hx-indicator={`#${id}`}>
+      {/*
+       * The filter form does not wrap the table, so a row may hold a form or dialog of its own
+       * (a row action): forms cannot nest. The filter controls join it by the form attribute,
+       * and its triggers listen to them only, never to inputs elsewhere on the page.
+       */}
       <form
+        id={formIdOf(id)}
         className="table-form"
         method="get"
         action={basePath}
         hx-get={basePath}
-        hx-trigger={`input changed delay:300ms from:input, change from:select, submit, ${FILTERS_CHANGED_EVENT}`}
+        hx-trigger={`input changed delay:300ms from:input.${filterClassOf(id)}, change from:select.${filterClassOf(id)}, submit, ${FILTERS_CHANGED_EVENT}`}
         hx-target={`#${id}`}
         hx-swap="outerHTML"
         hx-push-url="true"
@@ -182,47 +193,47 @@ export function DataTable<Row>(props: {
         ))}
         {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
         {state.size !== 20 ? <input type="hidden" name="size" value={state.size} /> : null}
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
-                    {column.sortable ? <SortLink column={column} basePath={basePath} state={state} targetId={id} /> : column.label}
-                  </th>
-                ))}
-              </tr>
-              {hasFilters ? (
-                <tr className="filter-row">
-                  {columns.map((column) => (
-                    <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} /> : null}</th>
-                  ))}
-                </tr>
-              ) : null}
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr className="empty-row">
-                  <td colSpan={columns.length}>{t("table.empty")}</td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={props.rowKey(row)}>
-                    {columns.map((column) => (
-                      <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
-                        {cellValue(column, row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
         <button type="submit" className="visually-hidden" tabIndex={-1}>
           {t("action.filter")}
         </button>
       </form>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+                  {column.sortable ? <SortLink column={column} basePath={basePath} state={state} targetId={id} /> : column.label}
+                </th>
+              ))}
+            </tr>
+            {hasFilters ? (
+              <tr className="filter-row">
+                {columns.map((column) => (
+                  <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} /> : null}</th>
+                ))}
+              </tr>
+            ) : null}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={columns.length}>{t("table.empty")}</td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={props.rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                      {cellValue(column, row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       <div className="table-footer">
         <Pager basePath={basePath} state={state} meta={meta} targetId={id} />
         <span className="table-loading" role="status">
