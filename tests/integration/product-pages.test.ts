@@ -39,8 +39,12 @@ describe("the list /products", () => {
   test("a table with the spec's columns, the category tree on the left and an add button", async () => {
     const id = await createProduct(t.current.ctx.db, { name: "Pletivo PVC", invoiceName: "Pletivo", ean13: ean13("859400000404"), categoryIds: [tree["Poplastované"]!, tree["Brány"]!] });
     const page = await html(await s.page("/products"));
-    // The row action opens the baskets module's amount dialog for that product.
+    // The row action opens the baskets module's amount dialog for that product; its form is not
+    // nested in the table's filter form (that form closes before the table starts).
     expect(page).toContain(`data-add-to-basket="${id}"`);
+    const filterForm = page.indexOf('<form id="list-product-form"');
+    expect(filterForm).toBeGreaterThan(-1);
+    expect(page.indexOf("</form>", filterForm)).toBeLessThan(page.indexOf("<table", filterForm));
     for (const text of [
       "<h1>Produkty</h1>",
       'href="/products/new"',
