@@ -2,9 +2,30 @@ import { count } from "drizzle-orm";
 import { eshops, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
+import type { PasswordCost } from "@/modules/auth/service";
+import { seedDemoOrders } from "./demo/orders";
+import { seedDemoSettings } from "./demo/settings";
+import { seedDemoSuppliers } from "./demo/suppliers";
+import { seedDemoTimesheets } from "./demo/timesheets";
+import { seedDemoUsers } from "./demo/users";
+import { seedDemoWarehouse } from "./demo/warehouse";
 
-/** A realistic small fence company; each later module adds its part here. Idempotent per table. */
-export async function seedDemo(ctx: Ctx): Promise<void> {
+/**
+ * A realistic small fence company (`npm start -- --demo`). Each domain seeds its own part in
+ * db/seed/demo/<domain>.ts, idempotently (only into empty tables); the order here follows the
+ * references: people and settings first, then the catalogue, then what refers to products and users.
+ */
+export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost } = {}): Promise<void> {
+  await seedDemoUsers(ctx, options.passwordCost);
+  await seedDemoShopsAndShipping(ctx);
+  await seedDemoSettings(ctx);
+  await seedDemoWarehouse(ctx);
+  await seedDemoOrders(ctx);
+  await seedDemoTimesheets(ctx);
+  await seedDemoSuppliers(ctx);
+}
+
+async function seedDemoShopsAndShipping(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const [shops] = await tx.db.select({ n: count() }).from(eshops);
     if ((shops?.n ?? 0) === 0) {

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
+import { deliveryVans, eshops, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
+import { seedDemo } from "@db/seed/demo";
+import { systemCtx } from "./lib/context";
+import { testPasswordCost } from "./modules/auth/service";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/db";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+/** `npm start -- --demo` loads the whole demo company, and loading it again changes nothing. */
+test("the demo company loads in order and is idempotent", async () => {
+  const ctx = systemCtx(database.db);
+  await seedDemo(ctx, { passwordCost: testPasswordCost });
+  const counts = async () => {
+    const tables = { users, eshops, deliveryVans, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers };
+    const result: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) result[name] = (await database.db.select({ n: count() }).from(table))[0]!.n;
+    return result;
+  };
+  const first = await counts();
+  expect(first).toMatchObject({ warehouses: 3, warehouseRackScales: 12, workplaces: 5, workTypes: 20, deliveryVans: 6, suppliers: 8 });
+  expect(first.users).toBeGreaterThanOrEqual(11);
+  expect(first.workLogs).toBeGreaterThan(0);
+  await seedDemo(ctx, { passwordCost: testPasswordCost });
+  expect(await counts()).toEqual(first);
+}, 60_000);
