@@ -20,21 +20,7 @@ export const tabFragmentPath = (id: number, tab: ProductTab) => `${productPath(i
  * panel fetches its fragment the first time it becomes visible (`intersect once`).
  */
 const TAB_STYLES = `
-.product-tablist { display: flex; flex-wrap: wrap; gap: .25rem; border-bottom: 2px solid var(--line, #d9ddd6); margin-bottom: 1rem; }
-.product-tablist [role=tab] { padding: .5rem .9rem; border: 1px solid transparent; border-bottom: 0; border-radius: 6px 6px 0 0; text-decoration: none; color: inherit; margin-bottom: -2px; }
-.product-tablist a[role=tab]:hover, .product-tablist a[role=tab]:focus-visible { background: #eef1ec; }
-.product-tablist [aria-selected=true] { background: var(--white, #fff); border-color: var(--line, #d9ddd6); border-bottom: 2px solid var(--white, #fff); font-weight: 600; }
-.product-tablist [aria-disabled=true] { color: var(--muted, #6b726c); cursor: not-allowed; }
-.product-panels > [role=tabpanel] { display: none; }
 ${PRODUCT_TABS.map((tab) => `.product-tablist[data-active=${tab}] ~ .product-panels > #${panelId(tab)}`).join(",\n")} { display: block; }
-.tab-skeleton { display: grid; gap: .8rem; max-width: 40rem; }
-.skeleton-line { height: 1.1rem; border-radius: 4px; background: linear-gradient(90deg, #eceee9 25%, #f6f7f4 50%, #eceee9 75%); background-size: 200% 100%; animation: skeleton 1.2s ease-in-out infinite; }
-.skeleton-line.short { width: 40%; } .skeleton-line.input { height: 2.2rem; }
-@keyframes skeleton { from { background-position: 200% 0; } to { background-position: -200% 0; } }
-@media (prefers-reduced-motion: reduce) { .skeleton-line { animation: none; } }
-.product-tab-intro { color: var(--muted, #6b726c); max-width: 48rem; }
-.product-panels fieldset { border: 1px solid var(--line, #d9ddd6); border-radius: 6px; margin: 0 0 1rem; padding: .75rem 1rem; }
-.product-panels legend { font-weight: 600; padding: 0 .3rem; }
 `;
 
 /** Grey bars in the shape of a form, shown until a lazy tab's fragment arrives. */

@@ -11,7 +11,7 @@ import { AppError, type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
 import { pdfResponse } from "@/lib/pdf/response";
-import { asciiJson, flash, htmxToast, isHtmx, renderFragment } from "@/lib/render";
+import { flash, htmxToast, isHtmx, renderFragment } from "@/lib/render";
 import { registerUploadLimit } from "@/lib/upload-limits";
 import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
 import { duplicateProduct } from "./duplicate.service";
@@ -28,9 +28,6 @@ import { productLabelInfo, productLabelPdf } from "./label.service";
 import { pathId } from "./media-api";
 
 registerUploadLimit({ method: "POST", pattern: /^\/products\/\d+\/images$/, maxBytes: uploadBodyLimit(PRODUCT_IMAGE_RULES) });
-
-/** @deprecated use htmxToast from @/lib/render */
-export const hxTriggerValue = asciiJson;
 
 /** The product editor, on a tab (docs/decisions/009: tabs are `?tab=<name>` links). */
 const editorPath = (productId: number, tab?: "images") => `/products/${productId}${tab ? `?tab=${tab}` : ""}`;
