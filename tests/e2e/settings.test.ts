@@ -16,6 +16,17 @@ const submit = (page: Page) => page.locator("form.entity-form button[type=submit
 const fieldError = (page: Page, name: string, text: string) =>
   page.waitForFunction(([id, expected]) => document.getElementById(id!)?.textContent === expected, [`field-${name}-error`, text]);
 
+/** Clicks the form's Delete, answers the confirm dialog and returns its question. */
+async function answerDeleteDialog(page: Page, answer: "cancel" | "confirm"): Promise<string> {
+  const isOpen = (open: boolean) => page.waitForFunction((want) => (document.getElementById("confirm-dialog") as HTMLDialogElement).open === want, open);
+  await page.locator("form.delete-form button[type=submit]").click();
+  await isOpen(true);
+  const question = await page.locator("#confirm-dialog .dialog-message").innerText();
+  await page.locator(`#confirm-dialog button[value=${answer}]`).click();
+  if (answer === "cancel") await isOpen(false);
+  return question;
+}
+
 describeBrowser("settings: delivery vans and translation groups", () => {
   const e2e = useE2E();
 
@@ -89,17 +100,9 @@ describeBrowser("settings: delivery vans and translation groups", () => {
     expect((await translationGroupService.get({ ctx, input: { id } })).name).toBe("Plotové dílce a sloupky");
 
     // Delete: cancel keeps it, confirm removes it.
-    const dialog = page.locator("#confirm-dialog");
-    await page.locator("form.delete-form button[type=submit]").click();
-    await page.waitForFunction(() => (document.getElementById("confirm-dialog") as HTMLDialogElement).open);
-    expect(await dialog.locator(".dialog-message").innerText()).toBe("Opravdu smazat tento záznam?");
-    await dialog.locator("button[value=cancel]").click();
-    await page.waitForFunction(() => !(document.getElementById("confirm-dialog") as HTMLDialogElement).open);
+    expect(await answerDeleteDialog(page, "cancel")).toBe("Opravdu smazat tento záznam?");
     expect((await translationGroupService.get({ ctx, input: { id } })).id).toBe(id);
-
-    await page.locator("form.delete-form button[type=submit]").click();
-    await page.waitForFunction(() => (document.getElementById("confirm-dialog") as HTMLDialogElement).open);
-    await dialog.locator("button[value=confirm]").click();
+    await answerDeleteDialog(page, "confirm");
     await page.waitForURL((url) => url.pathname === GROUPS);
     await page.locator(".toast-success", { hasText: "Smazáno" }).waitFor();
     expect(await page.locator(`#list-translationGroup a[href="${GROUPS}/${id}"]`).count()).toBe(0);
