@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { count } from "drizzle-orm";
 import { deliveryVans, eshops, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
 import { seedDemo } from "@db/seed/demo";
-import { systemCtx } from "./lib/context";
 import { testPasswordCost } from "./modules/auth/service";
-import { createTestDatabase, type TestDatabase } from "../tests/helpers/db";
+import { useTestDatabase } from "../tests/helpers/service";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const t = useTestDatabase();
 
 /** `npm start -- --demo` loads the whole demo company, and loading it again changes nothing. */
 test("the demo company loads in order and is idempotent", async () => {
-  const ctx = systemCtx(database.db);
+  const { ctx } = t;
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   const counts = async () => {
     const tables = { users, eshops, deliveryVans, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers };
     const result: Record<string, number> = {};
-    for (const [name, table] of Object.entries(tables)) result[name] = (await database.db.select({ n: count() }).from(table))[0]!.n;
+    for (const [name, table] of Object.entries(tables)) result[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
     return result;
   };
   const first = await counts();

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
-import { createTestDatabase, type TestDatabase, usingPostgres } from "../../tests/helpers/db";
+import { usingPostgres } from "../../tests/helpers/db";
+import { useTestDatabase } from "../../tests/helpers/service";
 import type { Ctx } from "./context";
 import { AppError } from "./errors";
 import { withIdempotency } from "./idempotency";
 
-let database: TestDatabase;
+const t = useTestDatabase();
 let userSequence = 1000;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 120_000);
-afterAll(() => database.destroy(), 120_000);
-
 /** Each test its own user, so keys never meet across tests. */
-const userCtx = (): Ctx => ({ db: database.db, userId: ++userSequence, lang: "cs" });
+const userCtx = (): Ctx => ({ db: t.db, userId: ++userSequence, lang: "cs" });
 
 /** A piece of work that counts its runs and answers the run number. */
 function counter() {
@@ -25,7 +21,7 @@ function counter() {
 }
 
 const storedKeys = async (userId: number) =>
-  database.db.select({ key: idempotencyKeys.key, operation: idempotencyKeys.operation, response: idempotencyKeys.response }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  t.db.select({ key: idempotencyKeys.key, operation: idempotencyKeys.operation, response: idempotencyKeys.response }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
 
 describe("withIdempotency", () => {
   test("without a key the work runs every time", async () => {
@@ -110,7 +106,7 @@ describe("withIdempotency", () => {
     await withIdempotency({ ctx, key: "old-key-00002", operation: "test.op" }, work);
     await withIdempotency({ ctx, key: "fresh-key-001", operation: "test.op" }, work);
     const age = async (key: string, hours: number) =>
-      database.db
+      t.db
         .update(idempotencyKeys)
         .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
         .where(and(eq(idempotencyKeys.userId, ctx.userId!), eq(idempotencyKeys.key, key)));

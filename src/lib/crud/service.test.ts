@@ -1,99 +1,80 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { vatRates } from "@db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/db";
-import { systemCtx, type Ctx } from "../context";
-import { AppError } from "../errors";
+import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { eshopService } from "@/modules/settings/eshop/service";
 import { vatService } from "@/modules/catalogue/vat/service";
 
-let database: TestDatabase;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = systemCtx(database.db);
-});
-afterAll(() => database.destroy());
-
-const failureOf = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-};
+const t = useTestDatabase();
 
 describe("generic CRUD service", () => {
   test("lists with paging, filters and sorting, and counts the whole filtered set", async () => {
-    for (const rate of [5, 7.5, 10, 10.5, 30]) await vatService.create({ ctx, input: { rate } });
-    const page = await vatService.list({ ctx, input: { page: 2, size: 3, sort: "rate,desc", filters: {} } });
+    for (const rate of [5, 7.5, 10, 10.5, 30]) await vatService.create({ ctx: t.ctx, input: { rate } });
+    const page = await vatService.list({ ctx: t.ctx, input: { page: 2, size: 3, sort: "rate,desc", filters: {} } });
     // seeded 12, 15, 21 plus five: 30, 21, 15 | 12, 10.5, 10 | 7.5, 5
     expect(page.rows.map((row) => row.rate)).toEqual([12, 10.5, 10]);
     expect(page.meta).toEqual({ page: 2, size: 3, total: 8, pages: 3, sort: "rate,desc" });
-    const filtered = await vatService.list({ ctx, input: { page: 1, size: 20, filters: { rate: "10,5" } } });
+    const filtered = await vatService.list({ ctx: t.ctx, input: { page: 1, size: 20, filters: { rate: "10,5" } } });
     expect(filtered.rows.map((row) => row.rate)).toEqual([10.5]);
-    const unknownSort = await vatService.list({ ctx, input: { page: 1, size: 2, sort: "passwordHash,asc", filters: {} } });
+    const unknownSort = await vatService.list({ ctx: t.ctx, input: { page: 1, size: 2, sort: "passwordHash,asc", filters: {} } });
     expect(unknownSort.meta.sort).toBe("rate,asc");
   });
 
   test("text filters match case-insensitively and treat % and _ literally", async () => {
-    await eshopService.create({ ctx, input: { name: "Ploty 100% kvalita", url: "https://a.cz" } });
-    await eshopService.create({ ctx, input: { name: "Brány_Praha", url: "https://b.cz" } });
-    const percent = await eshopService.list({ ctx, input: { page: 1, size: 20, filters: { name: "100%" } } });
+    await eshopService.create({ ctx: t.ctx, input: { name: "Ploty 100% kvalita", url: "https://a.cz" } });
+    await eshopService.create({ ctx: t.ctx, input: { name: "Brány_Praha", url: "https://b.cz" } });
+    const percent = await eshopService.list({ ctx: t.ctx, input: { page: 1, size: 20, filters: { name: "100%" } } });
     expect(percent.rows.map((row) => row.name)).toEqual(["Ploty 100% kvalita"]);
-    const underscore = await eshopService.list({ ctx, input: { page: 1, size: 20, filters: { name: "y_p" } } });
+    const underscore = await eshopService.list({ ctx: t.ctx, input: { page: 1, size: 20, filters: { name: "y_p" } } });
     expect(underscore.rows.map((row) => row.name)).toEqual(["Brány_Praha"]);
-    const upper = await eshopService.list({ ctx, input: { page: 1, size: 20, filters: { name: "PLOTY" } } });
+    const upper = await eshopService.list({ ctx: t.ctx, input: { page: 1, size: 20, filters: { name: "PLOTY" } } });
     expect(upper.meta.total).toBe(1);
   });
 
   test("unique values are refused case-insensitively, on create and update, as a field error", async () => {
-    const id = await eshopService.create({ ctx, input: { name: "Jediný", url: "https://c.cz" } });
-    const duplicate = await failureOf(eshopService.create({ ctx, input: { name: "JEDINÝ", url: "https://d.cz" } }));
+    const id = await eshopService.create({ ctx: t.ctx, input: { name: "Jediný", url: "https://c.cz" } });
+    const duplicate = await failureOf(eshopService.create({ ctx: t.ctx, input: { name: "JEDINÝ", url: "https://d.cz" } }));
     expect(duplicate.fields.name?.key).toBe("validation.duplicate");
-    const other = await eshopService.create({ ctx, input: { name: "Jiný", url: "https://e.cz" } });
-    const clash = await failureOf(eshopService.update({ ctx, input: { id: other, values: { name: "jediný", url: "https://e.cz" } } }));
+    const other = await eshopService.create({ ctx: t.ctx, input: { name: "Jiný", url: "https://e.cz" } });
+    const clash = await failureOf(eshopService.update({ ctx: t.ctx, input: { id: other, values: { name: "jediný", url: "https://e.cz" } } }));
     expect(clash.fields.name?.key).toBe("validation.duplicate");
     // Saving a record under its own name is not a clash.
-    expect((await eshopService.update({ ctx, input: { id, values: { name: "Jediný", url: "https://f.cz" } } })).url).toBe("https://f.cz");
+    expect((await eshopService.update({ ctx: t.ctx, input: { id, values: { name: "Jediný", url: "https://f.cz" } } })).url).toBe("https://f.cz");
   });
 
   test("a referenced row is not deleted and the refusal is readable", async () => {
-    const id = await eshopService.create({ ctx, input: { name: "Odkazovaný", url: "https://g.cz" } });
-    await database.db.execute(sql`create table if not exists test_eshop_ref (eshop_id integer not null references eshops(id))`);
-    await database.db.execute(sql`insert into test_eshop_ref values (${id})`);
-    const refused = await failureOf(eshopService.remove({ ctx, input: { id } }));
+    const id = await eshopService.create({ ctx: t.ctx, input: { name: "Odkazovaný", url: "https://g.cz" } });
+    await t.db.execute(sql`create table if not exists test_eshop_ref (eshop_id integer not null references eshops(id))`);
+    await t.db.execute(sql`insert into test_eshop_ref values (${id})`);
+    const refused = await failureOf(eshopService.remove({ ctx: t.ctx, input: { id } }));
     expect(refused.kind).toBe("fail");
     expect(refused.messages[0]?.key).toBe("validation.inUse");
-    expect((await eshopService.get({ ctx, input: { id } })).name).toBe("Odkazovaný");
+    expect((await eshopService.get({ ctx: t.ctx, input: { id } })).name).toBe("Odkazovaný");
   });
 
   test("a row held by an ON DELETE RESTRICT key is refused readably too", async () => {
-    const id = await eshopService.create({ ctx, input: { name: "Držený", url: "https://h.cz" } });
-    await database.db.execute(sql`create table if not exists test_eshop_restrict (eshop_id integer not null references eshops(id) on delete restrict)`);
-    await database.db.execute(sql`insert into test_eshop_restrict values (${id})`);
-    const refused = await failureOf(eshopService.remove({ ctx, input: { id } }));
+    const id = await eshopService.create({ ctx: t.ctx, input: { name: "Držený", url: "https://h.cz" } });
+    await t.db.execute(sql`create table if not exists test_eshop_restrict (eshop_id integer not null references eshops(id) on delete restrict)`);
+    await t.db.execute(sql`insert into test_eshop_restrict values (${id})`);
+    const refused = await failureOf(eshopService.remove({ ctx: t.ctx, input: { id } }));
     expect(refused.messages[0]?.key).toBe("validation.inUse");
   });
 
   test("invalid input saves nothing; a missing id is NOT_FOUND", async () => {
-    const before = (await vatService.list({ ctx, input: { page: 1, size: 1, filters: {} } })).meta.total;
-    const invalid = await failureOf(vatService.create({ ctx, input: { rate: "abc" } }));
+    const before = (await vatService.list({ ctx: t.ctx, input: { page: 1, size: 1, filters: {} } })).meta.total;
+    const invalid = await failureOf(vatService.create({ ctx: t.ctx, input: { rate: "abc" } }));
     expect(invalid.fields.rate?.key).toBe("validation.number");
-    expect((await vatService.list({ ctx, input: { page: 1, size: 1, filters: {} } })).meta.total).toBe(before);
-    const missing = await failureOf(vatService.get({ ctx, input: { id: 999_999 } }));
+    expect((await vatService.list({ ctx: t.ctx, input: { page: 1, size: 1, filters: {} } })).meta.total).toBe(before);
+    const missing = await failureOf(vatService.get({ ctx: t.ctx, input: { id: 999_999 } }));
     expect(missing.code).toBe("NOT_FOUND");
-    const missingDelete = await failureOf(vatService.remove({ ctx, input: { id: 999_999 } }));
+    const missingDelete = await failureOf(vatService.remove({ ctx: t.ctx, input: { id: 999_999 } }));
     expect(missingDelete.code).toBe("NOT_FOUND");
   });
 
   test("records who created and who last changed a row", async () => {
-    const id = await vatService.create({ ctx: { ...ctx, userId: 41 }, input: { rate: 9 } });
-    await vatService.update({ ctx: { ...ctx, userId: 42 }, input: { id, values: { rate: 9.5 } } });
-    const [row] = await database.db.select().from(vatRates).where(eq(vatRates.id, id));
+    const id = await vatService.create({ ctx: { ...t.ctx, userId: 41 }, input: { rate: 9 } });
+    await vatService.update({ ctx: { ...t.ctx, userId: 42 }, input: { id, values: { rate: 9.5 } } });
+    const [row] = await t.db.select().from(vatRates).where(eq(vatRates.id, id));
     expect(row).toMatchObject({ createdBy: 41, updatedBy: 42, rate: "9.50" });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
   });

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { basketItems, baskets, warehouses } from "@db/schema";
-import { createTestDatabase, type TestDatabase, usingPostgres } from "../../../tests/helpers/db";
+import { usingPostgres } from "../../../tests/helpers/db";
 import { createProduct, ean13 } from "../../../tests/helpers/factories/catalogue";
+import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
 import { scanBarcode } from "@/modules/barcode/service";
 import type { Ctx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import { translateMessage, tFor } from "@/lib/i18n";
 import {
   addToBasket,
@@ -19,29 +20,17 @@ import {
 } from "./service";
 import "./register";
 
-let database: TestDatabase;
+const t = useTestDatabase();
 let userCounter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 120_000);
-afterAll(() => database.destroy(), 120_000);
 
 async function newUserCtx(lang: "cs" | "en" = "cs"): Promise<Ctx> {
   const id = await createUser({
-    ctx: { db: database.db, userId: null, lang },
+    ctx: { db: t.db, userId: null, lang },
     input: { email: `basket${++userCounter}-${process.pid}@ohrada.test`, firstName: "Petr", lastName: "Svoboda", password: "heslo-pro-testy", isAdmin: false },
     cost: testPasswordCost,
   });
-  return { db: database.db, userId: id, lang };
+  return { db: t.db, userId: id, lang };
 }
-
-/** The AppError a refused call throws (anything else, or no error, fails the test). */
-const failureOf = (work: Promise<unknown>): Promise<AppError> =>
-  work.then(
-    () => Promise.reject(new Error("expected an AppError")),
-    (error: unknown) => (error instanceof AppError ? error : Promise.reject(error)),
-  );
 
 /** "field: text" of each field error, in Czech. */
 const fieldTexts = (error: AppError) => Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name, translateMessage(tFor("cs"), message)]));
@@ -49,14 +38,14 @@ const fieldTexts = (error: AppError) => Object.fromEntries(Object.entries(error.
 const common = { type: "COMMON" } as const;
 
 async function createWarehouse(name: string): Promise<number> {
-  const [row] = await database.db.insert(warehouses).values({ name }).returning({ id: warehouses.id });
+  const [row] = await t.db.insert(warehouses).values({ name }).returning({ id: warehouses.id });
   return row!.id;
 }
 
 describe("addToBasket", () => {
   test("adds 1 by default, then 2.5 more to the same line: one line with 3.5", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db, { name: "Plotový panel 2 m" });
+    const productId = await createProduct(t.db, { name: "Plotový panel 2 m" });
     const first = await addToBasket({ ctx, input: { type: "COMMON", productId, warehouseId: 0 } });
     expect(first.quantity).toBe(1);
     const second = await addToBasket({ ctx, input: { type: "COMMON", productId, amount: 2.5, warehouseId: 0 } });
@@ -66,7 +55,7 @@ describe("addToBasket", () => {
 
   test("takes a decimal comma and three decimals: \"0,125\" + \"1,5\" = 1.625", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     await addToBasket({ ctx, input: { productId, amount: "0,125" } });
     const result = await addToBasket({ ctx, input: { productId: String(productId), amount: "1,5" } });
     expect(result.quantity).toBe(1.625);
@@ -74,7 +63,7 @@ describe("addToBasket", () => {
 
   test("refuses 0, -1, \"abc\", 1.2345 and a blank amount with readable messages, adding nothing", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     const cases: [unknown, string][] = [
       [0, "Množství musí být větší než 0"],
       [-1, "Množství musí být větší než 0"],
@@ -91,7 +80,7 @@ describe("addToBasket", () => {
       expect(fieldTexts(error)).toEqual({ amount: text });
     }
     expect(await listBasketItems({ ctx, input: common })).toEqual([]);
-    const [row] = await database.db.select({ id: baskets.id }).from(baskets).where(eq(baskets.userId, ctx.userId!));
+    const [row] = await t.db.select({ id: baskets.id }).from(baskets).where(eq(baskets.userId, ctx.userId!));
     expect(row).toBeUndefined();
   });
 
@@ -106,7 +95,7 @@ describe("addToBasket", () => {
 
   test("COMMON is warehouse 0; WAREHOUSE needs a warehouse id above 0; other types are refused", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     expect(fieldTexts(await failureOf(addToBasket({ ctx, input: { type: "COMMON", warehouseId: 3, productId } })))).toEqual({
       warehouseId: "Společný košík patří ke skladu 0",
     });
@@ -128,7 +117,7 @@ describe("addToBasket", () => {
 
   test("the same idempotency key twice adds once and answers the same", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     const input = { type: "COMMON", productId, amount: 2, idempotencyKey: "dialog-7f3a9c21" };
     const first = await addToBasket({ ctx, input });
     const again = await addToBasket({ ctx, input });
@@ -141,23 +130,23 @@ describe("addToBasket", () => {
 
   test("a refused add does not burn its key: the corrected retry with the same key adds", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     await failureOf(addToBasket({ ctx, input: { productId: 999_999, idempotencyKey: "retry-key-0001" } }));
     expect((await addToBasket({ ctx, input: { productId, idempotencyKey: "retry-key-0001" } })).quantity).toBe(1);
   });
 
   test("a line cannot outgrow numeric(12,3): a readable fail, the line unchanged", async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     const { itemId } = await addToBasket({ ctx, input: { productId, amount: 1 } });
-    await database.db.update(basketItems).set({ quantity: "999999999.000" }).where(eq(basketItems.id, itemId));
+    await t.db.update(basketItems).set({ quantity: "999999999.000" }).where(eq(basketItems.id, itemId));
     expect(fieldTexts(await failureOf(addToBasket({ ctx, input: { productId, amount: 1000 } })))).toEqual({ amount: "Množství v košíku by bylo příliš velké" });
     expect((await listBasketItems({ ctx, input: common }))[0]!.quantity).toBe(999_999_999);
   });
 
   test("needs a user", async () => {
-    const productId = await createProduct(database.db);
-    const error = await failureOf(addToBasket({ ctx: { db: database.db, userId: null, lang: "cs" }, input: { productId } }));
+    const productId = await createProduct(t.db);
+    const error = await failureOf(addToBasket({ ctx: { db: t.db, userId: null, lang: "cs" }, input: { productId } }));
     expect(error.code).toBe("UNAUTHORIZED");
   });
 });
@@ -176,7 +165,7 @@ describe("baskets per user", () => {
   test("another user's items are neither listed nor removable", async () => {
     const ctx = await newUserCtx();
     const other = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     const { itemId } = await addToBasket({ ctx, input: { productId, amount: 3 } });
     expect(await listBasketItems({ ctx: other, input: common })).toEqual([]);
     expect((await failureOf(removeBasketItem({ ctx: other, input: { id: itemId } }))).code).toBe("NOT_FOUND");
@@ -185,7 +174,7 @@ describe("baskets per user", () => {
 
   test("removeBasketItem removes one line; clearBasket empties a basket and keeps it", async () => {
     const ctx = await newUserCtx();
-    const [p1, p2, p3] = [await createProduct(database.db), await createProduct(database.db), await createProduct(database.db)];
+    const [p1, p2, p3] = [await createProduct(t.db), await createProduct(t.db), await createProduct(t.db)];
     const first = await addToBasket({ ctx, input: { productId: p1 } });
     await addToBasket({ ctx, input: { productId: p2, amount: 2 } });
     await addToBasket({ ctx, input: { productId: p3, amount: 3 } });
@@ -202,7 +191,7 @@ describe("baskets per user", () => {
   test("basketSummaries: nothing before the first add; then the common basket first, warehouse baskets by warehouse", async () => {
     const ctx = await newUserCtx();
     expect(await basketSummaries({ ctx, userId: ctx.userId! })).toEqual([]);
-    const [p1, p2] = [await createProduct(database.db), await createProduct(database.db)];
+    const [p1, p2] = [await createProduct(t.db), await createProduct(t.db)];
     const [north, south] = [await createWarehouse("Sklad Sever"), await createWarehouse("Sklad Jih")];
     const southBasket = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: south, productId: p1 } });
     const northBasket = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: north, productId: p1 } });
@@ -218,7 +207,7 @@ describe("baskets per user", () => {
       { id: southBasket.basketId, itemCount: 1, warehouse: { id: south, name: "Sklad Jih" } },
     ]);
     // A basket whose warehouse has gone is named by the id, in the caller's language.
-    await database.db.delete(warehouses).where(eq(warehouses.id, south));
+    await t.db.delete(warehouses).where(eq(warehouses.id, south));
     expect((await listWarehouseBaskets({ ctx: { ...ctx, lang: "en" } }))[1]!.warehouse).toEqual({ id: south, name: `Warehouse ${south}` });
   });
 });
@@ -227,7 +216,7 @@ describe("product barcodes (DESIGN.md §8.1)", () => {
   test("EAN-13 and P<id> add 1 each to the common basket; a missing product is not found", async () => {
     const ctx = await newUserCtx();
     const code = ean13("859400012345");
-    const productId = await createProduct(database.db, { name: "Branka Klasik", ean13: code });
+    const productId = await createProduct(t.db, { name: "Branka Klasik", ean13: code });
     const byEan = await scanBarcode({ ctx, input: { code } });
     expect(byEan.action).toBe("added");
     expect(translateMessage(tFor("cs"), byEan.message)).toBe("Přidáno: Branka Klasik");
@@ -244,11 +233,11 @@ const pgOnly = "(PostgreSQL only: PGlite is a single connection, so two transact
 describe("simultaneous adds", () => {
   test.skipIf(!usingPostgres)(`five adds at once create one basket and one line of 5; five with one key add 1 ${pgOnly}`, async () => {
     const ctx = await newUserCtx();
-    const productId = await createProduct(database.db);
+    const productId = await createProduct(t.db);
     const results = await Promise.all(Array.from({ length: 5 }, () => addToBasket({ ctx, input: { productId } })));
     expect(new Set(results.map((result) => result.basketId)).size).toBe(1);
     expect(results.map((result) => result.quantity).sort()).toEqual([1, 2, 3, 4, 5]);
-    const other = await createProduct(database.db);
+    const other = await createProduct(t.db);
     const keyed = await Promise.all(Array.from({ length: 5 }, () => addToBasket({ ctx, input: { productId: other, idempotencyKey: "scanner-double-01" } })));
     expect(keyed.map((result) => result.quantity)).toEqual([1, 1, 1, 1, 1]);
     expect((await listBasketItems({ ctx, input: common })).map((item) => item.quantity)).toEqual([5, 1]);

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { categoryParameters, eshops, productCategories, productEshopPrices, productImages, productParameterValues, products, productTranslations } from "@db/schema";
-import { type Ctx, systemCtx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/db";
 import { createCategory, createProduct, ean13 } from "../../../../tests/helpers/factories/catalogue";
 import { filesOf, JPEG, PNG } from "../../../../tests/helpers/image-fixtures";
+import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { duplicateProduct } from "./duplicate.service";
 import { addProductImages, getProductImageFile, listProductImages, setMainProductImage } from "./images.service";
 
-let database: TestDatabase;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = systemCtx(database.db);
-}, 120_000);
-afterAll(() => database.destroy(), 120_000);
+const t = useTestDatabase();
 
 describe("duplicateProduct", () => {
   test("copies columns, categories, parameter values, translations, e-shop prices and images; not the EAN-13", async () => {
-    const db = database.db;
+    const db = t.db;
     const fences = await createCategory(db, { name: "Ploty" });
     const green = await createCategory(db, { name: "Zelené" });
     const source = await createProduct(db, {
@@ -43,10 +34,10 @@ describe("duplicateProduct", () => {
     ]);
     const [eshop] = await db.insert(eshops).values({ name: `E-shop ${source}`, url: "https://eshop.example" }).returning({ id: eshops.id });
     await db.insert(productEshopPrices).values({ productId: source, eshopId: eshop!.id, price: "1299.00" });
-    const [, second] = await addProductImages({ ctx, input: { productId: source, files: filesOf({ "a.png": PNG, "b.jpg": JPEG }) } });
-    await setMainProductImage({ ctx, input: { productId: source, imageId: second!.id } });
+    const [, second] = await addProductImages({ ctx: t.ctx, input: { productId: source, files: filesOf({ "a.png": PNG, "b.jpg": JPEG }) } });
+    await setMainProductImage({ ctx: t.ctx, input: { productId: source, imageId: second!.id } });
 
-    const copy = await duplicateProduct({ ctx: { ...ctx, userId: 7 }, input: { productId: source } });
+    const copy = await duplicateProduct({ ctx: { ...t.ctx, userId: 7 }, input: { productId: source } });
     expect(copy).not.toBe(source);
 
     const [original] = await db.select().from(products).where(eq(products.id, source));
@@ -72,40 +63,39 @@ describe("duplicateProduct", () => {
       { productId: copy, eshopId: eshop!.id, price: "1299.00" },
     ]);
 
-    const images = await listProductImages({ ctx, input: { productId: copy } });
+    const images = await listProductImages({ ctx: t.ctx, input: { productId: copy } });
     expect(images.map(({ fileName, mimeType, isMain, sortOrder }) => ({ fileName, mimeType, isMain, sortOrder }))).toEqual([
       { fileName: "a.png", mimeType: "image/png", isMain: false, sortOrder: 0 },
       { fileName: "b.jpg", mimeType: "image/jpeg", isMain: true, sortOrder: 1 },
     ]);
-    const bytes = await getProductImageFile({ ctx, input: { productId: copy, imageId: images[1]!.id } });
+    const bytes = await getProductImageFile({ ctx: t.ctx, input: { productId: copy, imageId: images[1]!.id } });
     expect(Buffer.from(bytes.data).equals(Buffer.from(JPEG))).toBe(true);
     // The source keeps its own rows.
-    expect((await listProductImages({ ctx, input: { productId: source } })).map((image) => image.id)).not.toContain(images[0]!.id);
+    expect((await listProductImages({ ctx: t.ctx, input: { productId: source } })).map((image) => image.id)).not.toContain(images[0]!.id);
     const copiedRows = await db.select({ createdBy: productImages.createdBy }).from(productImages).where(eq(productImages.productId, copy));
     expect(copiedRows.every((row) => row.createdBy === 7)).toBe(true);
   });
 
   test("a product without extras duplicates to a bare copy; duplicating twice gives two copies", async () => {
-    const source = await createProduct(database.db, { name: "Sloupek" });
-    const first = await duplicateProduct({ ctx, input: { productId: source } });
-    const second = await duplicateProduct({ ctx, input: { productId: source } });
+    const source = await createProduct(t.db, { name: "Sloupek" });
+    const first = await duplicateProduct({ ctx: t.ctx, input: { productId: source } });
+    const second = await duplicateProduct({ ctx: t.ctx, input: { productId: source } });
     expect(first).not.toBe(second);
-    const names = await database.db.select({ name: products.name }).from(products).where(eq(products.id, second));
+    const names = await t.db.select({ name: products.name }).from(products).where(eq(products.id, second));
     expect(names).toEqual([{ name: "Sloupek (kopie)" }]);
-    expect(await listProductImages({ ctx, input: { productId: first } })).toEqual([]);
+    expect(await listProductImages({ ctx: t.ctx, input: { productId: first } })).toEqual([]);
   });
 
   test("a system product's copy is an ordinary product", async () => {
-    const source = await createProduct(database.db, { name: "Montáž", systemRole: `test-role-${Date.now()}` });
-    const copy = await duplicateProduct({ ctx, input: { productId: source } });
-    const [row] = await database.db.select({ systemRole: products.systemRole }).from(products).where(eq(products.id, copy));
+    const source = await createProduct(t.db, { name: "Montáž", systemRole: `test-role-${Date.now()}` });
+    const copy = await duplicateProduct({ ctx: t.ctx, input: { productId: source } });
+    const [row] = await t.db.select({ systemRole: products.systemRole }).from(products).where(eq(products.id, copy));
     expect(row!.systemRole).toBeNull();
   });
 
   test("a missing product answers NOT_FOUND and creates nothing", async () => {
-    const before = (await database.db.select({ id: products.id }).from(products)).length;
-    const error = await duplicateProduct({ ctx, input: { productId: 2_000_000_000 } }).catch((caught: unknown) => caught);
-    expect(error instanceof AppError && error.code).toBe("NOT_FOUND");
-    expect((await database.db.select({ id: products.id }).from(products)).length).toBe(before);
+    const before = (await t.db.select({ id: products.id }).from(products)).length;
+    expect((await failureOf(duplicateProduct({ ctx: t.ctx, input: { productId: 2_000_000_000 } }))).code).toBe("NOT_FOUND");
+    expect((await t.db.select({ id: products.id }).from(products)).length).toBe(before);
   });
 });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Ctx, systemCtx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/db";
+import { describe, expect, test } from "bun:test";
 import { createProduct, ean13 } from "../../../../tests/helpers/factories/catalogue";
 import { flattenText, pdfFontNames, pdfText } from "../../../../tests/helpers/pdf-text";
+import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { grossHalere, productLabelInfo, productLabelPdf } from "./label.service";
 
-let database: TestDatabase;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = systemCtx(database.db);
-}, 120_000);
-afterAll(() => database.destroy(), 120_000);
+const t = useTestDatabase();
 
 const NAME = "Plotový dílec Řetízek – zelený, ťuk ňuk ůl";
 
 describe("product label PDF", () => {
   test("without EAN-13: Code 128 P<id>, the Czech name, the invoice name, the company and the price", async () => {
-    const id = await createProduct(database.db, { name: NAME, invoiceName: "Dílec Řetízek ŘŤŇ", unitPrice: "1234.50" });
-    const { fileName, pdf } = await productLabelPdf({ ctx, input: { productId: id } });
+    const id = await createProduct(t.db, { name: NAME, invoiceName: "Dílec Řetízek ŘŤŇ", unitPrice: "1234.50" });
+    const { fileName, pdf } = await productLabelPdf({ ctx: t.ctx, input: { productId: id } });
     expect(fileName).toBe(`stitek-produktu-${id}.pdf`);
     const text = flattenText(pdfText(pdf));
     expect(text).toContain(NAME);
@@ -31,31 +22,30 @@ describe("product label PDF", () => {
     // 21 % VAT of the factory's default rate: 1 234,50 × 1,21 = 1 493,745 → 1 493,75.
     expect(text).toContain("Cena s DPH 21 % 1 493,75 Kč");
     expect(pdfFontNames(pdf).filter((font) => /helvetica/i.test(font))).toEqual([]);
-    expect((await productLabelInfo({ ctx, input: { productId: id } })).code).toEqual({ symbology: "code128", value: `P${id}` });
+    expect((await productLabelInfo({ ctx: t.ctx, input: { productId: id } })).code).toEqual({ symbology: "code128", value: `P${id}` });
   });
 
   test("with EAN-13: the EAN digits; no price line without a price; the invoice name only when it differs", async () => {
     const code = ean13("859123400001");
-    const id = await createProduct(database.db, { name: "Branka Ťuk", invoiceName: "Branka Ťuk", ean13: code });
-    const text = flattenText(pdfText((await productLabelPdf({ ctx, input: { productId: id } })).pdf));
+    const id = await createProduct(t.db, { name: "Branka Ťuk", invoiceName: "Branka Ťuk", ean13: code });
+    const text = flattenText(pdfText((await productLabelPdf({ ctx: t.ctx, input: { productId: id } })).pdf));
     expect(text).toContain(code);
     expect(text).not.toContain(`P${id}`);
     expect(text).not.toContain("Cena");
     expect(text.split("Branka Ťuk")).toHaveLength(2);
-    expect((await productLabelInfo({ ctx, input: { productId: id } })).code).toEqual({ symbology: "ean13", value: code });
+    expect((await productLabelInfo({ ctx: t.ctx, input: { productId: id } })).code).toEqual({ symbology: "ean13", value: code });
   });
 
   test("English texts for an English user", async () => {
-    const id = await createProduct(database.db, { name: NAME, unitPrice: "10" });
-    const text = flattenText(pdfText((await productLabelPdf({ ctx: { ...ctx, lang: "en" }, input: { productId: id } })).pdf));
+    const id = await createProduct(t.db, { name: NAME, unitPrice: "10" });
+    const text = flattenText(pdfText((await productLabelPdf({ ctx: { ...t.ctx, lang: "en" }, input: { productId: id } })).pdf));
     expect(text).toContain("Price excl. VAT 10,00 Kč");
     expect(text).toContain(NAME);
   });
 
   test("a missing product answers NOT_FOUND", async () => {
     for (const productId of [2_000_000_000, 0, Number.NaN]) {
-      const error = await productLabelPdf({ ctx, input: { productId } }).catch((caught: unknown) => caught);
-      expect(error instanceof AppError && error.code).toBe("NOT_FOUND");
+      expect((await failureOf(productLabelPdf({ ctx: t.ctx, input: { productId } }))).code).toBe("NOT_FOUND");
     }
   });
 
