@@ -6,14 +6,14 @@ import { type Lang, systemCtx } from "./lib/context";
 import { AppError } from "./lib/errors";
 import type { AppContext, AppDeps, AppEnv } from "./lib/hono-env";
 import { pickLanguage, tFor, translateMessage } from "./lib/i18n";
-import { htmxToast, renderPage } from "./lib/render";
+import { flash, htmxToast, renderPage } from "./lib/render";
 import { clearSessionCookie, readSessionToken } from "./lib/session-cookie";
 import { staticFiles } from "./lib/static";
 import { MAX_BODY_BYTES, uploadLimitFor } from "./lib/upload-limits";
 import { MessagePage } from "@views/shell/message-page";
 import { authApi } from "./modules/auth/api";
 import { authPages, LANGUAGE_COOKIE } from "./modules/auth/pages";
-import { findSessionUser } from "./modules/auth/service";
+import { findSessionUser, logout } from "./modules/auth/service";
 import { barcodeApi } from "./modules/barcode/api";
 import { basketApi } from "./modules/baskets/api";
 import { basketPages } from "./modules/baskets/pages";
@@ -249,6 +249,16 @@ function handleError(error: Error, c: AppContext): Response | Promise<Response> 
   }
   if (appError.code === "NOT_FOUND") return notFoundPage(c);
   if (appError.code === "UNAUTHORIZED") return c.redirect("/login", 302);
+  // Spec 01 §6: any 403 logs the user out; the login page says why.
+  if (appError.code === "FORBIDDEN" && c.get("user")) return endSessionForbidden(c);
   if (!c.get("ctx")) return c.text(text, appError.status as 400);
   return renderPage(c, <MessagePage title={text} message={text} kind="error" />, { status: appError.status });
+}
+
+async function endSessionForbidden(c: AppContext): Promise<Response> {
+  const session = readSessionToken(c);
+  if (session) await logout({ ctx: c.get("ctx"), input: { token: session.token } });
+  clearSessionCookie(c);
+  flash(c, "warning", "API_ERROR_FORBIDDEN");
+  return c.redirect("/login", 303);
 }

@@ -68,9 +68,11 @@ describe("admins only", () => {
         const body = await response.text();
         if (response.status !== 403 || body !== JSON.stringify({ status: "error", code: "FORBIDDEN" })) failures.push(`${route.method} ${path}: ${response.status} ${body}`);
       } else {
-        const response = await worker.page(path, route.method === "GET" ? {} : { form: { name: "Převzaté" } });
-        const body = await htmlOf(response);
-        if (response.status !== 403 || !body.includes("K této akci nemáte oprávnění")) failures.push(`${route.method} ${path}: ${response.status}`);
+        // Spec 01 §6: a 403 on a page logs the user out; each page route gets a fresh non-admin session.
+        const session = await t.current.login();
+        const response = await session.page(path, route.method === "GET" ? {} : { form: { name: "Převzaté" } });
+        const loggedOut = (await session.api("/api/me")).status === 401;
+        if (response.status !== 303 || response.headers.get("Location") !== "/login" || !loggedOut) failures.push(`${route.method} ${path}: ${response.status}`);
       }
     }
     expect(failures).toEqual([]);

@@ -8,7 +8,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { baskets, sessions, users } from "@db/schema";
 import type { User } from "@/modules/settings/users/schemas";
 import { json, type Session, TEST_PASSWORD, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody, postJson } from "./support";
+import { cookiePair, expectFieldErrors, html as htmlOf, type ListBody, postJson } from "./support";
 
 const t = useTestApp();
 
@@ -45,14 +45,6 @@ async function apiLogin(email: string, password: string): Promise<Response> {
   return postJson(t.current, "/api/login", { email, password }, { "X-Forwarded-For": `10.9.${++counter % 250}.7` });
 }
 
-async function expectFields(response: Response, fields: Record<string, string>) {
-  const answer = await json(response);
-  expect(response.status, JSON.stringify(answer)).toBe(422);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual(fields);
-  for (const [field, message] of Object.entries(fields)) expect(answer.data).toContain(`Pole „${field}“: ${message}`);
-}
-
 /** Every concrete route the app registers under the given prefixes (middleware excluded). */
 function routesUnder(prefixes: string[]): { method: string; path: string }[] {
   const seen = new Set<string>();
@@ -82,9 +74,11 @@ describe("admins only", () => {
         const body = await response.text();
         if (response.status !== 403 || body !== JSON.stringify({ status: "error", code: "FORBIDDEN" })) failures.push(`${route.method} ${route.path}: ${response.status} ${body}`);
       } else {
-        const response = await worker.page(route.path, route.method === "GET" ? {} : { form: { firstName: "X", lastName: "Y", email: "x@y.cz", password: "12345678" } });
-        const body = await htmlOf(response);
-        if (response.status !== 403 || !body.includes("K této akci nemáte oprávnění")) failures.push(`${route.method} ${route.path}: ${response.status}`);
+        // Spec 01 §6: a 403 on a page logs the user out; each page route gets a fresh non-admin session.
+        const session = await t.current.login();
+        const response = await session.page(route.path, route.method === "GET" ? {} : { form: { firstName: "X", lastName: "Y", email: "x@y.cz", password: "12345678" } });
+        const loggedOut = (await session.api("/api/me")).status === 401;
+        if (response.status !== 303 || response.headers.get("Location") !== "/login" || !loggedOut) failures.push(`${route.method} ${route.path}: ${response.status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -148,9 +142,9 @@ describe("API /api/settings/users", () => {
   test("each required field is refused with its message and nothing is created", async () => {
     const before = (await json<ListBody<User>>(await admin.api("/api/settings/users?size=500"))).meta.total;
     for (const field of ["firstName", "lastName", "email"]) {
-      await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ [field]: "  " }) }), { [field]: "Povinné pole" });
+      await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ [field]: "  " }) }), { [field]: "Povinné pole" });
     }
-    await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ password: "" }) }), {
+    await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ password: "" }) }), {
       password: "Zadejte heslo (alespoň 8 znaků), nebo zaškrtněte Vygenerovat heslo",
     });
     expect((await json<ListBody<User>>(await admin.api("/api/settings/users?size=500"))).meta.total).toBe(before);
@@ -158,7 +152,7 @@ describe("API /api/settings/users", () => {
 
   test("all problems of one request are reported together", async () => {
     const response = await admin.api("/api/settings/users", { method: "POST", json: { email: "spatny" } });
-    await expectFields(response, {
+    await expectFieldErrors(response, {
       firstName: "Povinné pole",
       lastName: "Povinné pole",
       email: "Zadejte platný e-mail",
@@ -167,8 +161,8 @@ describe("API /api/settings/users", () => {
   });
 
   test("a password needs 8 characters; a password and generate together are refused", async () => {
-    await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ password: "1234567" }) }), { password: "Alespoň 8 znaků" });
-    await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ generatePassword: true }) }), {
+    await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ password: "1234567" }) }), { password: "Alespoň 8 znaků" });
+    await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ generatePassword: true }) }), {
       generatePassword: "Buď zadejte heslo, nebo ho nechte vygenerovat, ne obojí",
     });
     const ok = await createUser({ password: "12345678" });
@@ -183,12 +177,12 @@ describe("API /api/settings/users", () => {
 
   test("the email is unique case-insensitively, with a message naming the owner", async () => {
     const { email } = await createUser({ firstName: "Eva", lastName: "Malá" });
-    await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ email: email.toUpperCase() }) }), {
+    await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ email: email.toUpperCase() }) }), {
       email: "Tento e-mail už má uživatel Eva Malá",
     });
     const other = await createUser();
     const existing = await getUser(other.id);
-    await expectFields(await admin.api(`/api/settings/users/${other.id}`, { method: "PUT", json: { ...existing, email: ` ${email.toUpperCase()} ` } }), {
+    await expectFieldErrors(await admin.api(`/api/settings/users/${other.id}`, { method: "PUT", json: { ...existing, email: ` ${email.toUpperCase()} ` } }), {
       email: "Tento e-mail už má uživatel Eva Malá",
     });
     // Saving a user with its own email is no clash.
@@ -199,11 +193,11 @@ describe("API /api/settings/users", () => {
     const none = await createUser({ kioskCardCode: "" });
     expect((await getUser(none.id)).kioskCardCode).toBeNull();
     await createUser({ firstName: "Karel", lastName: "Svoboda", kioskCardCode: "k-7100" });
-    await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ kioskCardCode: "K-7100" }) }), {
+    await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ kioskCardCode: "K-7100" }) }), {
       kioskCardCode: "Tuto kartu už má uživatel Karel Svoboda",
     });
     for (const bad of ["K-1", "K 0001", "KÁ-0001", "K_0001", "x".repeat(41)]) {
-      await expectFields(await admin.api("/api/settings/users", { method: "POST", json: validUser({ kioskCardCode: bad }) }), {
+      await expectFieldErrors(await admin.api("/api/settings/users", { method: "POST", json: validUser({ kioskCardCode: bad }) }), {
         kioskCardCode: "Kód karty smí mít jen písmena bez diakritiky, číslice a pomlčky, 4–40 znaků",
       });
     }
@@ -262,10 +256,10 @@ describe("rules", () => {
   test("an admin cannot deactivate, demote or delete themselves", async () => {
     const other = await t.current.login({ admin: true });
     const self = await getUser(other.user.id);
-    await expectFields(await other.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, active: false } }), {
+    await expectFieldErrors(await other.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, active: false } }), {
       active: "Sami sebe deaktivovat nemůžete",
     });
-    await expectFields(await other.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, isAdmin: false } }), {
+    await expectFieldErrors(await other.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, isAdmin: false } }), {
       isAdmin: "Sami sobě oprávnění správce odebrat nemůžete; požádejte jiného správce",
     });
     const removal = await other.api(`/api/settings/users/${self.id}`, { method: "DELETE" });
@@ -287,8 +281,8 @@ describe("rules", () => {
     try {
       const self = await getUser(admin.user.id);
       const message = "Poslední aktivní správce musí zůstat aktivním správcem";
-      await expectFields(await admin.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, isAdmin: false } }), { isAdmin: message });
-      await expectFields(await admin.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, active: false } }), { active: message });
+      await expectFieldErrors(await admin.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, isAdmin: false } }), { isAdmin: message });
+      await expectFieldErrors(await admin.api(`/api/settings/users/${self.id}`, { method: "PUT", json: { ...self, active: false } }), { active: message });
       const removal = await admin.api(`/api/settings/users/${self.id}`, { method: "DELETE" });
       expect(removal.status).toBe(422);
       expect((await json(removal)).fields).toEqual({ id: message });
@@ -350,8 +344,8 @@ describe("password reset", () => {
 
   test("a short or missing password is refused; an unknown user is 404", async () => {
     const { id } = await createUser();
-    await expectFields(await admin.api(`/api/settings/users/${id}/password`, { method: "POST", json: { password: "kratke" } }), { password: "Alespoň 8 znaků" });
-    await expectFields(await admin.api(`/api/settings/users/${id}/password`, { method: "POST", json: {} }), {
+    await expectFieldErrors(await admin.api(`/api/settings/users/${id}/password`, { method: "POST", json: { password: "kratke" } }), { password: "Alespoň 8 znaků" });
+    await expectFieldErrors(await admin.api(`/api/settings/users/${id}/password`, { method: "POST", json: {} }), {
       password: "Zadejte heslo (alespoň 8 znaků), nebo zaškrtněte Vygenerovat heslo",
     });
     expect((await admin.api("/api/settings/users/999999999/password", { method: "POST", json: { password: "dost-dlouhe" } })).status).toBe(404);
