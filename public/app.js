@@ -118,6 +118,16 @@
     if (!e.detail.xhr.getResponseHeader("HX-Trigger")) toast("error", genericError);
   });
   body.addEventListener("htmx:sendError", function () { toast("error", genericError); });
+  // A list's URL carries only the filters in use (no `id=&name=`).
+  body.addEventListener("htmx:configRequest", function (e) {
+    if (e.detail.verb !== "get" || !e.detail.elt.closest || !e.detail.elt.closest(".table-form")) return;
+    var params = e.detail.parameters;
+    if (params instanceof FormData) {
+      Array.from(params.keys()).forEach(function (key) { if (params.getAll(key).every(function (v) { return v === ""; })) params.delete(key); });
+    } else {
+      Object.keys(params).forEach(function (key) { if (params[key] === "") delete params[key]; });
+    }
+  });
   body.addEventListener("htmx:confirm", function (e) {
     var question = e.detail.question;
     if (!question) return;

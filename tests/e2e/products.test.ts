@@ -95,7 +95,7 @@ describeBrowser("Products list", () => {
     await page.waitForURL((url) => url.searchParams.get("categories") === String(brany));
     await waitForNames(page, [names.gate]);
     await clickNode(page, brany);
-    await page.waitForURL((url) => url.searchParams.get("categories") === "");
+    await page.waitForURL((url) => !url.searchParams.get("categories"));
     await page.waitForFunction((count) => document.querySelectorAll("#list-product tbody tr:not(.empty-row)").length >= count, 5);
     await clickNode(page, zelene);
     await page.waitForURL((url) => url.searchParams.get("categories") === String(zelene));

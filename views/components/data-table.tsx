@@ -187,6 +187,8 @@ export function DataTable<Row>(props: {
         hx-target={`#${id}`}
         hx-swap="outerHTML"
         hx-push-url="true"
+        // A change while a request is in flight replaces it, so the last state always wins.
+        hx-sync="this:replace"
       >
         {(props.hiddenFilters ?? []).map((name) => (
           <input key={name} type="hidden" id={`${id}-filter-${name}`} name={name} value={state.filters[name] ?? ""} />
