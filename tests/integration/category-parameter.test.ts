@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { categoryParameterCategories, categoryParameters, productParameterValues } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createCategoryTree, createProduct } from "../helpers/factories/catalogue";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 const API = "/api/products/category/parameters";
@@ -40,34 +40,20 @@ async function tree() {
 }
 
 async function createParameter(body: unknown): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  expect(typeof answer.data).toBe("number");
-  return answer.data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 async function get(id: number): Promise<Parameter> {
-  const response = await (await session()).api(`${API}/${id}`);
-  expect(response.status).toBe(200);
-  return (await json(response)).data;
+  return (await okJson(await (await session()).api(`${API}/${id}`))).data;
 }
 
 async function list(query = ""): Promise<ListBody<Parameter>> {
-  const response = await (await session()).api(`${API}${query}`);
-  expect(response.status).toBe(200);
-  return json(response);
+  return okJson(await (await session()).api(`${API}${query}`));
 }
 
 async function expectFail(body: unknown, field: string, message: string, method = "POST", path = API) {
   const before = (await list()).meta.total;
-  const response = await (await session()).api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual({ [field]: message });
-  expect(answer.data).toEqual([`Pole „${field}“: ${message}`]);
+  await expectFieldErrors(await (await session()).api(path, { method, json: body }), { [field]: message });
   expect((await list()).meta.total).toBe(before);
 }
 

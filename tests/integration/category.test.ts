@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { categories, categoryParameterCategories, categoryParameters } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createCategoryTree, createProduct } from "../helpers/factories/catalogue";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 
@@ -27,18 +27,11 @@ const session = async () => (admin ??= await t.current.login());
 const OWN_ANCESTOR = "Kategorie nemůže být svým vlastním předkem";
 
 async function createCategory(body: unknown): Promise<number> {
-  const response = await (await session()).api("/api/category", { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  expect(typeof answer.data).toBe("number");
-  return answer.data as number;
+  return createdId(await (await session()).api("/api/category", { method: "POST", json: body }));
 }
 
 async function get(id: number): Promise<Category> {
-  const response = await (await session()).api(`/api/category/${id}`);
-  expect(response.status).toBe(200);
-  return (await json(response)).data;
+  return (await okJson(await (await session()).api(`/api/category/${id}`))).data;
 }
 
 const put = async (id: number, body: unknown) => (await session()).api(`/api/category/${id}`, { method: "PUT", json: body });
@@ -79,13 +72,7 @@ async function attachParameter(name: string, categoryIds: number[]) {
   await db.insert(categoryParameterCategories).values(categoryIds.map((categoryId) => ({ parameterId: row!.id, categoryId })));
 }
 
-async function expectFieldFail(response: Response, field: string, message: string) {
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual({ [field]: message });
-  expect(answer.data).toEqual([`Pole „${field}“: ${message}`]);
-}
+const expectFieldFail = (response: Response, field: string, message: string) => expectFieldErrors(response, { [field]: message });
 
 describe("API /api/category", () => {
   test("create answers 201 with the new id; get answers {id, name, parent}", async () => {

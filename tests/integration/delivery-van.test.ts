@@ -11,7 +11,7 @@ import { systemCtx } from "@/lib/context";
 import { spzProblem } from "@/modules/settings/delivery-van/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/db";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 const PATH = "/settings/deliveryVan";
@@ -27,11 +27,7 @@ let shared: Session;
 const session = async () => (shared ??= await t.current.login());
 
 async function createVan(body: unknown): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  return answer.data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 const getVan = async (id: number): Promise<Van> => (await json(await (await session()).api(`${API}/${id}`))).data;
@@ -40,12 +36,7 @@ const total = async () => ((await json(await (await session()).api(`${API}?size=
 /** A 422 fail naming exactly this field, and nothing saved. */
 async function expectFail(body: unknown, field: string, message: string, method = "POST", path = API) {
   const before = await total();
-  const response = await (await session()).api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual({ [field]: message });
-  expect(answer.data).toEqual([`Pole „${field}“: ${message}`]);
+  await expectFieldErrors(await (await session()).api(path, { method, json: body }), { [field]: message });
   expect(await total()).toBe(before);
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 
@@ -19,30 +19,16 @@ let user: Session;
 const session = async () => (user ??= await t.current.login());
 
 async function createEshop(body: { name: string; url: string }): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  expect(typeof answer.data).toBe("number");
-  return answer.data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 async function list(query = ""): Promise<ListBody<Eshop>> {
-  const response = await (await session()).api(`${API}${query}`);
-  expect(response.status).toBe(200);
-  return json(response);
+  return okJson(await (await session()).api(`${API}${query}`));
 }
 
 async function expectFail(body: unknown, fields: Record<string, string>, method = "POST", path = API, s?: Session) {
   const before = (await list()).meta.total;
-  const response = await (s ?? (await session())).api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual(fields);
-  expect(Array.isArray(answer.data)).toBe(true);
-  expect(answer.data).toHaveLength(Object.keys(fields).length);
-  for (const message of Object.values(fields)) expect(answer.data.some((line: string) => line.includes(message))).toBe(true);
+  const answer = await expectFieldErrors(await (s ?? (await session())).api(path, { method, json: body }), fields, s ? "en" : "cs");
   expect((await list()).meta.total).toBe(before);
   return answer;
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { basketItems, baskets, categoryParameterCategories, categoryParameters, eshops, products, vatRates } from "@db/schema";
 import { createCategoryTree, createProduct, defaultVatId, ean13 } from "../helpers/factories/catalogue";
 import { json, type Session, useTestApp } from "../helpers/app";
-import type { ListBody } from "./support";
+import { createdId, type ListBody } from "./support";
 
 const t = useTestApp();
 
@@ -39,12 +39,7 @@ beforeAll(async () => {
 });
 
 async function create(body: Record<string, unknown>): Promise<number> {
-  const response = await s.api("/api/products", { method: "POST", json: { id: null, vat, ...body } });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  expect(typeof answer.data).toBe("number");
-  return answer.data as number;
+  return createdId(await s.api("/api/products", { method: "POST", json: { id: null, vat, ...body } }));
 }
 
 const get = async (id: number): Promise<ProductBody> => (await json(await s.api(`/api/products/${id}`))).data;

@@ -12,7 +12,7 @@ import { registerPromiseStatusUsage } from "@/modules/orders/service";
 import { createTestDatabase } from "../helpers/db";
 import type { PromiseStatus } from "@/modules/orders/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 
@@ -23,9 +23,7 @@ let user: Session;
 const session = async () => (user ??= await t.current.login());
 
 async function add(name: string): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: { name } });
-  expect(response.status).toBe(201);
-  return (await json(response)).data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: { name } }));
 }
 
 const statuses = async (query = "?size=9999") => (await json(await (await session()).api(`${API}${query}`))) as ListBody<PromiseStatus>;

@@ -15,7 +15,7 @@ import type { SupplierOrder, SupplierOrderDetail } from "@/modules/suppliers/ord
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/db";
 import { createProduct, ean13 } from "../helpers/factories/catalogue";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 const PATH = "/suppliers/orders";
@@ -28,9 +28,7 @@ const session = async () => (shared ??= await t.current.login());
 const db = () => t.current.ctx.db;
 
 async function createSupplier(name: string, email = "objednavky@dodavatel.cz"): Promise<number> {
-  const response = await (await session()).api("/api/suppliers/supplier", { method: "POST", json: { name, email } });
-  expect(response.status).toBe(201);
-  return (await json(response)).data as number;
+  return createdId(await (await session()).api("/api/suppliers/supplier", { method: "POST", json: { name, email } }));
 }
 
 /** Puts lines straight into a user's basket (the baskets module's rules are not under test here). */

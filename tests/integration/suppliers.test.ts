@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { supplierOrders } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 const PATH = "/suppliers/supplier";
@@ -22,9 +22,7 @@ let shared: Session;
 const session = async () => (shared ??= await t.current.login());
 
 async function createSupplier(body: Partial<Supplier>): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  return (await json(response)).data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 const list = async (query = ""): Promise<ListBody<Supplier>> => json(await (await session()).api(`${API}${query}`));

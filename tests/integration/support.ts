@@ -1,6 +1,6 @@
 /** Small helpers shared by the HTTP integration tests (not a test file itself). */
-import { setDefaultTimeout } from "bun:test";
-import { ORIGIN, type TestApp } from "../helpers/app";
+import { expect, setDefaultTimeout } from "bun:test";
+import { json, ORIGIN, type TestApp } from "../helpers/app";
 
 // An upper bound, never a timing assertion: a plain `bun test` (no --timeout) gives tests and
 // hooks 5 s, which a busy 2-core machine can overrun on the route walk or the rate-limit logins.
@@ -49,4 +49,33 @@ export interface ListBody<T> {
 /** The page's HTML without React's `<!-- -->` text separators, so `17,5 %` reads as typed. */
 export async function html(response: Response): Promise<string> {
   return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+/** The JSON body of an answer that must be 200 (a get or a list). */
+export async function okJson<T = any>(response: Response): Promise<T> {
+  expect(response.status).toBe(200);
+  return json<T>(response);
+}
+
+/** The new id of a create's answer: 201 `success` with a number. */
+export async function createdId(response: Response): Promise<number> {
+  expect(response.status).toBe(201);
+  const answer = await json(response);
+  expect(answer.status).toBe("success");
+  expect(typeof answer.data).toBe("number");
+  return answer.data as number;
+}
+
+/**
+ * A 422 `fail` naming exactly these fields, each also in data as "Pole „field“: message"
+ * ("Field “field”: message" in English) and nothing else there; answers the body.
+ */
+export async function expectFieldErrors(response: Response, fields: Record<string, string>, lang: "cs" | "en" = "cs") {
+  const answer = await json(response);
+  expect(response.status, JSON.stringify(answer)).toBe(422);
+  expect(answer.status).toBe("fail");
+  expect(answer.fields).toEqual(fields);
+  const line = (field: string, message: string) => (lang === "cs" ? `Pole „${field}“: ${message}` : `Field “${field}”: ${message}`);
+  expect([...answer.data].sort()).toEqual(Object.entries(fields).map(([field, message]) => line(field, message)).sort());
+  return answer;
 }

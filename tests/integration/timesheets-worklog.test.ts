@@ -8,7 +8,7 @@ import { users, workplaces, workTypes } from "@db/schema";
 import { startWork } from "@/modules/timesheets/worklog/clock";
 import type { WorkLog } from "@/modules/timesheets/worklog/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 
@@ -55,19 +55,12 @@ async function createLog(body: Record<string, unknown>): Promise<number> {
 const get = async (id: number): Promise<WorkLog> => (await json(await session.api(`${API}/${id}`))).data;
 
 async function list(query = ""): Promise<WorkLogList> {
-  const response = await session.api(`${API}${query}`);
-  expect(response.status).toBe(200);
-  return json(response);
+  return okJson(await session.api(`${API}${query}`));
 }
 
 async function expectFail(body: unknown, fields: Record<string, string>, method = "POST", path = API) {
   const before = (await list("?size=500")).data;
-  const response = await session.api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual(fields);
-  for (const [field, message] of Object.entries(fields)) expect(answer.data).toContain(`Pole „${field}“: ${message}`);
+  await expectFieldErrors(await session.api(path, { method, json: body }), fields);
   expect((await list("?size=500")).data).toEqual(before);
 }
 

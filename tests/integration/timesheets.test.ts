@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { users, workLogs } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { flattenText, pdfFontNames, pdfText } from "../helpers/pdf-text";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 
@@ -25,11 +25,7 @@ let user: Session;
 const session = async () => (user ??= await t.current.login());
 
 async function create(path: string, body: unknown): Promise<number> {
-  const response = await (await session()).api(path, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  return answer.data as number;
+  return createdId(await (await session()).api(path, { method: "POST", json: body }));
 }
 const createWorkplace = (name: string) => create(WORKPLACES, { name });
 const createWorkType = (name: string, workplace: unknown) => create(WORKTYPES, { name, workplace });
@@ -43,19 +39,12 @@ async function workTypesAt(workplaceName: string, ...names: string[]): Promise<n
 }
 
 async function list<T>(path: string, query = ""): Promise<ListBody<T>> {
-  const response = await (await session()).api(`${path}${query}`);
-  expect(response.status).toBe(200);
-  return json(response);
+  return okJson(await (await session()).api(`${path}${query}`));
 }
 
 async function expectFail(path: string, body: unknown, fields: Record<string, string>, method = "POST") {
   const before = (await list(path.replace(/\/\d+$/, ""))).meta.total;
-  const response = await (await session()).api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual(fields);
-  for (const [field, message] of Object.entries(fields)) expect(answer.data).toContain(`Pole „${field}“: ${message}`);
+  await expectFieldErrors(await (await session()).api(path, { method, json: body }), fields);
   expect((await list(path.replace(/\/\d+$/, ""))).meta.total).toBe(before);
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 const PATH = "/settings/translationGroup";
@@ -14,9 +14,7 @@ let shared: Session;
 const session = async () => (shared ??= await t.current.login());
 
 async function createGroup(name: string): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: { name } });
-  expect(response.status).toBe(201);
-  return (await json(response)).data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: { name } }));
 }
 
 const list = async (query = ""): Promise<ListBody<{ id: number; name: string }>> => json(await (await session()).api(`${API}${query}`));

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { vatRates } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 
@@ -21,28 +21,16 @@ let admin: Session;
 const session = async () => (admin ??= await t.current.login());
 
 async function createVat(body: unknown): Promise<number> {
-  const response = await (await session()).api("/api/vat", { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  expect(typeof answer.data).toBe("number");
-  return answer.data as number;
+  return createdId(await (await session()).api("/api/vat", { method: "POST", json: body }));
 }
 
 async function list(query = ""): Promise<ListBody<Vat>> {
-  const response = await (await session()).api(`/api/vat${query}`);
-  expect(response.status).toBe(200);
-  return json(response);
+  return okJson(await (await session()).api(`/api/vat${query}`));
 }
 
 async function expectFail(body: unknown, field: string, message: string, method = "POST", path = "/api/vat") {
   const before = (await list("?size=500")).meta.total;
-  const response = await (await session()).api(path, { method, json: body });
-  expect(response.status).toBe(422);
-  const answer = await json(response);
-  expect(answer.status).toBe("fail");
-  expect(answer.fields).toEqual({ [field]: message });
-  expect(answer.data).toEqual([`Pole „${field}“: ${message}`]);
+  const answer = await expectFieldErrors(await (await session()).api(path, { method, json: body }), { [field]: message });
   expect(answer.code === undefined || answer.code === "VALIDATION").toBe(true);
   expect((await list("?size=500")).meta.total).toBe(before);
 }

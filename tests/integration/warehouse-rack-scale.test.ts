@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { rackScaleReadings, warehouseRackScales } from "@db/schema";
 import type { RackScale } from "@/modules/warehouse/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 
@@ -22,9 +22,7 @@ let nextExtId = 5000;
 const freshExtId = () => ++nextExtId;
 
 async function createScale(body: Record<string, unknown>): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  return (await json(response)).data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 const scale = async (id: number): Promise<RackScale> => (await json(await (await session()).api(`${API}/${id}`))).data;

@@ -11,7 +11,7 @@ import { createTestDatabase } from "../helpers/db";
 import { createProduct } from "../helpers/factories/catalogue";
 import { type Warehouse, WAREHOUSE_ICONS } from "@/modules/warehouse/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, html as htmlOf, type ListBody } from "./support";
+import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();
 
@@ -24,11 +24,7 @@ let counter = 0;
 const unique = (name: string) => `${name} ${++counter}`;
 
 async function create(body: Record<string, unknown>): Promise<number> {
-  const response = await (await session()).api(API, { method: "POST", json: body });
-  expect(response.status).toBe(201);
-  const answer = await json(response);
-  expect(answer.status).toBe("success");
-  return answer.data as number;
+  return createdId(await (await session()).api(API, { method: "POST", json: body }));
 }
 
 const get = async (id: number): Promise<Warehouse> => (await json(await (await session()).api(`${API}/${id}`))).data;
