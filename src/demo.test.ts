@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { count } from "drizzle-orm";
-import { deliveryVans, eshops, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
+import { categories, deliveryVans, eshops, products, supplierOrderLines, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
 import { seedDemo } from "@db/seed/demo";
 import { testPasswordCost } from "./modules/auth/service";
 import { useTestDatabase } from "../tests/helpers/service";
@@ -12,7 +12,7 @@ test("the demo company loads in order and is idempotent", async () => {
   const { ctx } = t;
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   const counts = async () => {
-    const tables = { users, eshops, deliveryVans, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers };
+    const tables = { users, eshops, deliveryVans, categories, products, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers, supplierOrderLines };
     const result: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) result[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
     return result;
@@ -21,6 +21,9 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first).toMatchObject({ warehouses: 3, warehouseRackScales: 12, workplaces: 5, workTypes: 20, deliveryVans: 6, suppliers: 8 });
   expect(first.users).toBeGreaterThanOrEqual(11);
   expect(first.workLogs).toBeGreaterThan(0);
+  expect(first.products).toBeGreaterThanOrEqual(300);
+  // Supplier orders get lines because the catalogue is seeded first.
+  expect(first.supplierOrderLines).toBeGreaterThan(0);
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   expect(await counts()).toEqual(first);
 }, 60_000);

@@ -3,6 +3,7 @@ import { eshops, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
 import type { PasswordCost } from "@/modules/auth/service";
+import { seedDemoCatalogue } from "./demo/catalogue";
 import { seedDemoOrders } from "./demo/orders";
 import { seedDemoSettings } from "./demo/settings";
 import { seedDemoSuppliers } from "./demo/suppliers";
@@ -19,6 +20,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoUsers(ctx, options.passwordCost);
   await seedDemoShopsAndShipping(ctx);
   await seedDemoSettings(ctx);
+  await seedDemoCatalogue(ctx);
   await seedDemoWarehouse(ctx);
   await seedDemoOrders(ctx);
   await seedDemoTimesheets(ctx);
