@@ -1,23 +1,28 @@
 /**
- * `npm run bench`: prints the figures of issue 2 (DESIGN.md §7, §9). Nothing here asserts a time.
+ * `npm run bench`: prints the figures of issues 2 and 3 (DESIGN.md §7, §9). Nothing here asserts a time.
  *
  *   npm run bench                       PGlite (+ PostgreSQL when TEST_DATABASE_URL is set)
  *   npm run bench -- --suite            also the wall time of `bun test` in both database modes
  *   npm run bench -- --diagnose         also the page with NODE_ENV=production (what-if) and the
  *                                       steps of a cold start replayed one by one (slower)
  *   npm run bench -- --runs 200         fewer measured requests (default 500, after 50 warm-up)
+ *   npm run bench -- --catalogue-runs 100   rounds of the issue 3 figures (default 50, after 5 warm-up)
  *
  * 1. List page: server time of GET /products/dph (1,000 VAT rows, page of 20, logged in), in
  *    process through app.request(), beside the bare SQL of the same two statements.
  * 2. JavaScript shipped per page, in gzip KB, and whether React is included.
  * 3. Start-up of `bun src/main.ts`: cold (empty DATA_DIR) and warm, spawn to first 200 on /login.
  * 4. Test suite wall time (--suite only).
+ * 5. Catalogue (issue 3): products list with 50,000 products filtered by name and by three
+ *    categories, the 2,000-node category tree (JSON and page), the label PDF; beside bare SQL.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { measureJsShipped, type ShippedResult } from "./js-shipped";
+import type { CatalogueResult } from "./catalogue";
+import { type CatalogueMode, catalogueSummaryRows, printCatalogue } from "./catalogue-report";
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
@@ -35,6 +40,7 @@ const numberArg = (name: string, fallback: number) => {
 };
 const RUNS = numberArg("--runs", 500);
 const WARMUP = numberArg("--warmup", 50);
+const CATALOGUE_RUNS = numberArg("--catalogue-runs", 50);
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
 const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
@@ -69,7 +75,7 @@ function machineInfo() {
   const pglite = (JSON.parse(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
   const react = (JSON.parse(readFileSync(join(ROOT, "node_modules/react/package.json"), "utf8")) as { version: string }).version;
   const nodeEnv = process.env.NODE_ENV;
-  console.log("Ohrada benchmarks (issue 2 figures; printed, never asserted)");
+  console.log("Ohrada benchmarks (issue 2 and 3 figures; printed, never asserted)");
   console.log(
     table(
       ["machine", ""],
@@ -278,8 +284,29 @@ function printSuite(runs: SuiteRun[] | null) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. Catalogue (issue 3)
 
-function printSummary(modes: ListMode[], js: ShippedResult | null, start: StartupResult | null, suite: SuiteRun[] | null) {
+/** Each database mode in its own child; a failure is reported and the other figures still print. */
+async function catalogue(): Promise<{ modes: CatalogueMode[]; failures: string[] }> {
+  const args = ["--warmup", "5", "--runs", String(CATALOGUE_RUNS), "--pdf-runs", "20"];
+  const modes: CatalogueMode[] = [];
+  const failures: string[] = [];
+  const runMode = async (label: string, env: Record<string, string>) => {
+    progress(`catalogue figures on ${label} (50,000 products, 2,000 categories; 5 warm-up + ${CATALOGUE_RUNS} rounds)`);
+    try {
+      modes.push({ label, result: await child<CatalogueResult>("catalogue.ts", args, env) });
+    } catch (error) {
+      failures.push(`catalogue figures on ${label} failed: ${(error as Error).message.split("\n").slice(0, 12).join("\n    ")}`);
+    }
+  };
+  await runMode("PGlite", envWithout(["TEST_DATABASE_URL"]));
+  if (postgresUrl) await runMode("PostgreSQL", { ...envWithout([]), TEST_DATABASE_URL: postgresUrl });
+  return { modes, failures };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function printSummary(modes: ListMode[], js: ShippedResult | null, start: StartupResult | null, suite: SuiteRun[] | null, catalogueModes: CatalogueMode[]) {
   heading("Summary");
   const rows: string[][] = [];
   for (const { label, result: r } of modes) {
@@ -291,6 +318,7 @@ function printSummary(modes: ListMode[], js: ShippedResult | null, start: Startu
     rows.push(["start-up cold (median of 3)", ms(start.coldMedian, 0), "empty DATA_DIR", ""]);
     rows.push(["start-up warm (median of 3)", ms(start.warmMedian, 0), "same DATA_DIR", ""]);
   }
+  rows.push(...catalogueSummaryRows(catalogueModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -302,6 +330,8 @@ async function main() {
 
   const modes = await listPage();
   printListPage(modes);
+
+  const catalogueFigures = await catalogue();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -324,7 +354,9 @@ async function main() {
   const suite = withSuite ? await measureSuite(progress) : null;
   printSuite(suite);
 
-  printSummary(modes, js, start, suite);
+  printCatalogue(catalogueFigures.modes, catalogueFigures.failures);
+
+  printSummary(modes, js, start, suite, catalogueFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 
