@@ -1,6 +1,8 @@
-import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, categories, products } from "./catalogue";
 import { auditColumns, identityId } from "./columns";
+import { shippingTypes } from "./settings";
 
 export const promiseStatuses = pgTable("promise_statuses", {
   id: identityId(),
@@ -19,4 +21,203 @@ export const invoiceSettings = pgTable(
     ...auditColumns,
   },
   (table) => [check("invoice_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Spec 02 §3: a customer's fence order (the header; items below). Status values are the
+ * FENCE_ORDER_STATUSES constants of src/modules/orders/fence-order/schemas.ts.
+ */
+export const fenceOrders = pgTable(
+  "fence_orders",
+  {
+    id: identityId(),
+    status: text("status").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    ico: text("ico"),
+    dic: text("dic"),
+    street: text("street"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    deliveryAddress: boolean("delivery_address").notNull().default(false),
+    deliveryCompany: text("delivery_company"),
+    deliveryFirstName: text("delivery_first_name"),
+    deliveryLastName: text("delivery_last_name"),
+    deliveryStreet: text("delivery_street"),
+    deliveryCity: text("delivery_city"),
+    deliveryPostalCode: text("delivery_postal_code"),
+    /** Percentages; the three sum to 100 (spec 02 §5, §9: 10 / 55 / 35). */
+    paymentRuleConfirmation: integer("payment_rule_confirmation").notNull(),
+    paymentRuleDelivery: integer("payment_rule_delivery").notNull(),
+    paymentRuleCompletion: integer("payment_rule_completion").notNull(),
+    /** The delivery timeframe text. */
+    delivery: text("delivery").notNull(),
+    /** VAT percent of the order (12, 15 or 21; DESIGN.md §8.8). */
+    vat: numeric("vat", { precision: 5, scale: 2 }).notNull(),
+    note: text("note"),
+    deadline: date("deadline"),
+    orderDate: date("order_date"),
+    offerDate: date("offer_date"),
+    measurementDate: date("measurement_date"),
+    priorityOrder: boolean("priority_order").notNull().default(false),
+    /** Set when staff chose the status by hand; automatic rules then leave it (docs/decisions). */
+    statusSetManually: boolean("status_set_manually").notNull().default(false),
+    shippingTypeId: integer("shipping_type_id").references(() => shippingTypes.id, { onDelete: "restrict" }),
+    shippingDistance: numeric("shipping_distance", { precision: 10, scale: 2 }),
+    shippingPrice: numeric("shipping_price", { precision: 14, scale: 2 }),
+    discountDescription: text("discount_description"),
+    discountAmount: numeric("discount_amount", { precision: 14, scale: 2 }),
+    ...auditColumns,
+  },
+  (table) => [
+    index("fence_orders_status_deadline_idx").on(table.status, table.deadline, table.id),
+    index("fence_orders_order_date_idx").on(table.orderDate),
+    index("fence_orders_phone_idx").on(table.phone),
+    index("fence_orders_email_idx").on(sql`lower(${table.email})`),
+    index("fence_orders_ico_idx").on(table.ico),
+    check("fence_orders_payment_rules_sum", sql`${table.paymentRuleConfirmation} + ${table.paymentRuleDelivery} + ${table.paymentRuleCompletion} = 100`),
+  ],
+);
+
+/** Audit trail of status changes: who, when, automatic or manual. */
+export const fenceOrderStatusHistory = pgTable(
+  "fence_order_status_history",
+  {
+    id: identityId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** AUTO (a date set it) or MANUAL. */
+    source: text("source").notNull(),
+    reason: text("reason"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id"),
+  },
+  (table) => [index("fence_order_status_history_order_idx").on(table.orderId, table.at)],
+);
+
+/** Spec 02 §3 fence item, first form: the columns the lists and material queries need; type-specific measures in `details`. */
+export const fenceOrderItems = pgTable(
+  "fence_order_items",
+  {
+    id: identityId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    productType: text("product_type").notNull(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    color: text("color"),
+    height: numeric("height", { precision: 10, scale: 1 }),
+    length: numeric("length", { precision: 10, scale: 1 }),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
+    m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    invoiceName: text("invoice_name"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...auditColumns,
+  },
+  (table) => [index("fence_order_items_order_idx").on(table.orderId), index("fence_order_items_product_idx").on(table.productId)],
+);
+
+/** Sub-products of a fence item (posts, holders…), each from a product category. */
+export const fenceOrderSubProducts = pgTable(
+  "fence_order_sub_products",
+  {
+    id: identityId(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => fenceOrderItems.id, { onDelete: "cascade" }),
+    productCategoryId: integer("product_category_id").references(() => categories.id, { onDelete: "restrict" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    invoiceName: text("invoice_name"),
+  },
+  (table) => [index("fence_order_sub_products_item_idx").on(table.itemId), index("fence_order_sub_products_product_idx").on(table.productId)],
+);
+
+/** Other and assembly items (spec 02 §3): a product, or the virtual custom product (product null, with url/storable). */
+export const fenceOrderOtherItems = pgTable(
+  "fence_order_other_items",
+  {
+    id: identityId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    itemType: text("item_type").notNull(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }).notNull(),
+    invoiceName: text("invoice_name"),
+    url: text("url"),
+    storable: boolean("storable"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...auditColumns,
+  },
+  (table) => [index("fence_order_other_items_order_idx").on(table.orderId), index("fence_order_other_items_product_idx").on(table.productId)],
+);
+
+/** Files of an order (images and PDFs, DESIGN.md §3: in the database, size-limited). */
+export const fenceOrderFiles = pgTable(
+  "fence_order_files",
+  {
+    id: identityId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    ...auditColumns,
+  },
+  (table) => [index("fence_order_files_order_idx").on(table.orderId)],
+);
+
+/** DESIGN.md §8.6: a template creates a promise when an order enters its trigger status. */
+export const defaultPromises = pgTable("default_promises", {
+  id: identityId(),
+  statusId: integer("status_id")
+    .notNull()
+    .references(() => promiseStatuses.id, { onDelete: "restrict" }),
+  promise: text("promise").notNull(),
+  daysToDeadline: integer("days_to_deadline").notNull(),
+  triggerOrderStatus: text("trigger_order_status").notNull(),
+  ...auditColumns,
+});
+
+/** Spec 01 §3: a promise to a customer about an order. */
+export const promises = pgTable(
+  "promises",
+  {
+    id: identityId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "restrict" }),
+    statusId: integer("status_id")
+      .notNull()
+      .references(() => promiseStatuses.id, { onDelete: "restrict" }),
+    created: date("created").notNull(),
+    deadline: date("deadline").notNull(),
+    solved: date("solved"),
+    resolved: boolean("resolved").notNull().default(false),
+    promise: text("promise").notNull(),
+    note: text("note"),
+    issues: text("issues"),
+    resolution: text("resolution"),
+    /** The template that created it; one promise per order and template (created once, never twice). */
+    defaultPromiseId: integer("default_promise_id").references(() => defaultPromises.id, { onDelete: "set null" }),
+    ...auditColumns,
+  },
+  (table) => [
+    index("promises_status_resolved_idx").on(table.statusId, table.resolved, table.deadline),
+    index("promises_order_idx").on(table.orderId),
+    uniqueIndex("promises_order_default_unique").on(table.orderId, table.defaultPromiseId),
+  ],
 );
