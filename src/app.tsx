@@ -36,6 +36,9 @@ import { suppliersApi, suppliersPages } from "./modules/suppliers/routes";
 import { timesheetsApi, timesheetsPages } from "./modules/timesheets/routes";
 import { warehouseApi, warehousePages } from "./modules/warehouse/routes";
 import { ordersSetupApi, ordersSetupPages } from "./modules/orders/routes";
+import { fenceOrderApi, fenceOrderPages } from "./modules/orders/fence-order/routes";
+import { fenceOrderFilesApi, fenceOrderFilesPages } from "./modules/orders/fence-order/files-routes";
+import { promiseApi, promisePages } from "./modules/orders/promise/routes";
 import { adminApi, adminPages } from "./modules/settings/admin-routes";
 
 /** Paths that answer without a session (DESIGN.md §9). Everything else needs one. */
@@ -178,6 +181,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", timesheetsApi);
   api.route("/", warehouseApi);
   api.route("/", ordersSetupApi);
+  api.route("/", fenceOrderApi);
+  api.route("/", fenceOrderFilesApi);
+  api.route("/", promiseApi);
   api.route("/", adminApi);
   api.route("/settings/eshop", eshopApi);
   api.route("/settings/shipping", shippingApi);
@@ -199,6 +205,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", timesheetsPages);
   app.route("/", warehousePages);
   app.route("/", ordersSetupPages);
+  app.route("/", fenceOrderPages);
+  app.route("/", fenceOrderFilesPages);
+  app.route("/", promisePages);
   app.route("/", adminPages);
   app.route("/", eshopPages);
   app.route("/", shippingPages);

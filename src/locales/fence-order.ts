@@ -1,0 +1,4 @@
+export const fenceOrder = {
+  cs: {},
+  en: {},
+};

@@ -1,0 +1,4 @@
+export const promise = {
+  cs: {},
+  en: {},
+};

@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { AppEnv } from "@/lib/hono-env";
+
+/** An order's files tab (3) and /api/orders/fenceOrder/upload. Mounted at /api. */
+export const fenceOrderFilesApi = new Hono<AppEnv>();
+
+/** Page routes of the same module. Mounted at /. */
+export const fenceOrderFilesPages = new Hono<AppEnv>();

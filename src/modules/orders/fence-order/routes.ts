@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { AppEnv } from "@/lib/hono-env";
+
+/** Fence orders: /orders/fenceOrder (list, new, :id with tabs, orderedMaterial) and /api/orders/fenceOrder. Mounted at /api. */
+export const fenceOrderApi = new Hono<AppEnv>();
+
+/** Page routes of the same module. Mounted at /. */
+export const fenceOrderPages = new Hono<AppEnv>();
