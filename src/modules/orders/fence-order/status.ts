@@ -1,0 +1,62 @@
+/**
+ * Spec 02 §4 date rules of a fence order, as one pure function (docs/decisions/013-fence-order-status.md):
+ * - an offer date sets PRICE_OFFER, a measurement date MEASURED, an order date ORDER_CONFIRMATION;
+ *   with several dates set the furthest wins (order over measurement over offer);
+ * - automatic moves go forward only, never out of CANCELED, and never move a status set by hand;
+ * - a newly set or changed order date sets deadline = order date + 77 days, unless staff typed
+ *   another deadline in the same save.
+ */
+import { addDays } from "@/lib/dates";
+import { FENCE_ORDER_STATUSES, type FenceOrderStatus } from "./schemas";
+
+export const DEADLINE_DAYS = 77;
+
+export interface OrderDates {
+  offerDate: string | null;
+  measurementDate: string | null;
+  orderDate: string | null;
+  deadline: string | null;
+}
+
+export interface OrderState extends OrderDates {
+  status: FenceOrderStatus;
+  statusSetManually: boolean;
+}
+
+export interface DateRulesResult {
+  status: FenceOrderStatus;
+  deadline: string | null;
+  /** Set when a rule moved the status (for the AUTO history row). */
+  change: { from: FenceOrderStatus | null; to: FenceOrderStatus; reason: "offerDate" | "measurementDate" | "orderDate" } | null;
+}
+
+const rank = (status: FenceOrderStatus) => FENCE_ORDER_STATUSES.indexOf(status);
+
+/** The status the dates prove on their own, with the date that proves it. */
+export function statusFromDates(dates: Omit<OrderDates, "deadline">): { status: FenceOrderStatus; reason: "offerDate" | "measurementDate" | "orderDate" } | null {
+  if (dates.orderDate) return { status: "ORDER_CONFIRMATION", reason: "orderDate" };
+  if (dates.measurementDate) return { status: "MEASURED", reason: "measurementDate" };
+  if (dates.offerDate) return { status: "PRICE_OFFER", reason: "offerDate" };
+  return null;
+}
+
+/** `before` is null for a new order; `after` holds the dates as saved. */
+export function applyDateRules({ before, after }: { before: OrderState | null; after: OrderDates }): DateRulesResult {
+  // Deadline: follows a newly set or changed order date, unless the same save changed the deadline itself.
+  let deadline = after.deadline;
+  const orderDateChanged = after.orderDate !== null && after.orderDate !== (before?.orderDate ?? null);
+  const deadlineTyped = before ? after.deadline !== before.deadline : after.deadline !== null;
+  if (orderDateChanged && !deadlineTyped) deadline = addDays(after.orderDate!, DEADLINE_DAYS);
+
+  const proven = statusFromDates(after);
+  if (!before) {
+    const status = proven?.status ?? "PRICE_OFFER";
+    return { status, deadline, change: { from: null, to: status, reason: proven?.reason ?? "offerDate" } };
+  }
+  const datesChanged =
+    after.offerDate !== before.offerDate || after.measurementDate !== before.measurementDate || after.orderDate !== before.orderDate;
+  if (!proven || !datesChanged || before.statusSetManually || before.status === "CANCELED" || rank(proven.status) <= rank(before.status)) {
+    return { status: before.status, deadline, change: null };
+  }
+  return { status: proven.status, deadline, change: { from: before.status, to: proven.status, reason: proven.reason } };
+}
