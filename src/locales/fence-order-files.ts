@@ -1,0 +1,40 @@
+/** The fence order's Files tab (3): uploads, downloads and deletes of an order's images and PDFs. */
+export const fenceOrderFiles = {
+  cs: {
+    fenceOrderFiles: {
+      title: "Soubory",
+      files: "Soubory",
+      upload: "Nahrát soubory",
+      hint: "Obrázky (JPEG, PNG, WebP) nebo PDF, každý nejvýše {{maxMb}} MB, najednou nejvýše {{maxFiles}} souborů.",
+      empty: "Zakázka zatím nemá žádné soubory.",
+      uploadedAt: "Nahráno",
+      size: "Velikost",
+      download: "Stáhnout",
+      pdf: "PDF",
+      alt: "Náhled {{name}}",
+      deleteConfirm: "Opravdu smazat soubor „{{name}}“?",
+      uploaded_one: "Nahrán {{count}} soubor",
+      uploaded_few: "Nahrány {{count}} soubory",
+      uploaded_other: "Nahráno {{count}} souborů",
+      deleted: "Soubor smazán",
+    },
+  },
+  en: {
+    fenceOrderFiles: {
+      title: "Files",
+      files: "Files",
+      upload: "Upload files",
+      hint: "Images (JPEG, PNG, WebP) or PDFs, each at most {{maxMb}} MB, at most {{maxFiles}} files at once.",
+      empty: "The order has no files yet.",
+      uploadedAt: "Uploaded",
+      size: "Size",
+      download: "Download",
+      pdf: "PDF",
+      alt: "Preview of {{name}}",
+      deleteConfirm: "Really delete the file “{{name}}”?",
+      uploaded_one: "{{count}} file uploaded",
+      uploaded_other: "{{count}} files uploaded",
+      deleted: "File deleted",
+    },
+  },
+};

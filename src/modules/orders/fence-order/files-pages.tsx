@@ -1,0 +1,66 @@
+/**
+ * The fence order's Files tab (3): the fragment the order editor loads lazily, its upload and
+ * delete posts, the download and the image preview. Each action answers htmx with the tab again
+ * and a toast (HX-Trigger), a plain form post with a redirect to the editor's Files tab and a
+ * flash toast.
+ */
+import { Hono } from "hono";
+import { FenceOrderFilesTab } from "@views/orders/fence-order-files-tab";
+import { formatCzechDateTime } from "@/lib/dates";
+import { type Message, msg } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { renderFragment } from "@/lib/render";
+import { tabAction } from "@/lib/tab-action";
+import { registerUploadLimit } from "@/lib/upload-limits";
+import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
+import { pathId } from "@/modules/catalogue/product/media-api";
+import { addOrderFiles, deleteOrderFile, formatFileSize, listOrderFiles, ORDER_FILE_RULES } from "./files.service";
+import { fileResponse, previewResponse } from "./files-response";
+
+registerUploadLimit({ method: "POST", pattern: /^\/orders\/fenceOrder\/\d+\/files$/, maxBytes: uploadBodyLimit(ORDER_FILE_RULES) });
+
+/** The order editor on its Files tab. */
+const filesTabPath = (orderId: number) => `/orders/fenceOrder/${orderId}?tab=3`;
+
+const limits = {
+  maxMb: ORDER_FILE_RULES.maxBytes / MB,
+  maxFiles: ORDER_FILE_RULES.maxFiles,
+  accept: ORDER_FILE_RULES.kinds.map((kind) => FILE_KINDS[kind].mimeType).join(","),
+};
+
+async function filesTab(c: AppContext, orderId: number, init: { status?: number; errors?: string[] } = {}) {
+  const files = await listOrderFiles({ ctx: c.get("ctx"), input: { orderId } });
+  const shown = files.map((file) => ({ ...file, sizeText: formatFileSize(file.size), uploadedAtText: formatCzechDateTime(file.createdAt) }));
+  return renderFragment(c, <FenceOrderFilesTab orderId={orderId} files={shown} errors={init.errors} limits={limits} />, { status: init.status });
+}
+
+/** Runs one action and answers the way the request came (htmx or a plain form). */
+const fileAction = (c: AppContext, orderId: number, work: () => Promise<Message>) =>
+  tabAction(c, { work, tab: (init) => filesTab(c, orderId, init), redirectTo: filesTabPath(orderId) });
+
+export const filesPages = new Hono<AppEnv>();
+
+filesPages.get("/orders/fenceOrder/:id{[0-9]+}/tab/3", (c) => filesTab(c, pathId(c, "id")));
+
+/** Multipart, field `files` (one or several). */
+filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files", (c) => {
+  const orderId = pathId(c, "id");
+  return fileAction(c, orderId, async () => {
+    const files = await readUploadedFiles(c, ORDER_FILE_RULES);
+    const added = await addOrderFiles({ ctx: c.get("ctx"), input: { orderId, files } });
+    return msg("fenceOrderFiles.uploaded", { count: added.length });
+  });
+});
+
+filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}/delete", (c) => {
+  const input = { orderId: pathId(c, "id"), fileId: pathId(c, "fileId") };
+  return fileAction(c, input.orderId, async () => {
+    await deleteOrderFile({ ctx: c.get("ctx"), input });
+    return msg("fenceOrderFiles.deleted");
+  });
+});
+
+filesPages.get("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}", (c) => fileResponse(c, { orderId: pathId(c, "id"), fileId: pathId(c, "fileId") }));
+
+/** Spec 02: the image preview, `?load={fileId}`. */
+filesPages.get("/orders/fenceOrder/upload", (c) => previewResponse(c));
