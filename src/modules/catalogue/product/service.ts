@@ -147,6 +147,18 @@ const productCrud = createCrudService({
     categories: { where: inCategories },
   },
   defaultSort: ["id", "asc"],
+  // Filtered by categories alone, the link table answers the total without touching products.
+  count: ({ ctx, input }) => {
+    const active = Object.entries(input.filters).filter(([, value]) => value.trim() !== "");
+    if (active.length !== 1 || active[0]![0] !== "categories") return null;
+    const ids = parseCategoryIds(active[0]![1]).filter(isRowId);
+    if (!ids.length) return Promise.resolve(0);
+    return ctx.db
+      .select({ total: sql<number>`count(distinct ${productCategories.productId})::int` })
+      .from(productCategories)
+      .where(inArray(productCategories.categoryId, ids))
+      .then((rows) => rows[0]?.total ?? 0);
+  },
   validate: ({ ctx, input, id }) => checkReferences(ctx, input, id),
   enrich: withReferences,
   // The category links are written with the row, in its transaction.
