@@ -1,8 +1,15 @@
 import { Hono } from "hono";
+import { crudApi } from "@/lib/crud/api";
 import type { AppEnv } from "@/lib/hono-env";
+import { defaultPromiseService, promiseService } from "./service";
 
-/** Promises (/orders/promises, /api/orders/promises, /api/orders/promise), the order's promises tab (2), and default promises (/orders/defaultPromises). Mounted at /api. */
+/** Promises (/api/orders/promises for the list, /api/orders/promise for saves) and default promises (/api/orders/defaultPromises). Mounted at /api. */
 export const promiseApi = new Hono<AppEnv>();
+promiseApi.route("/orders/defaultPromises", crudApi(defaultPromiseService));
+// Spec 01 §2.13: the list reads /orders/promises, saves go to /orders/promise; both spellings answer the generic calls.
+const promiseCrud = crudApi(promiseService);
+promiseApi.route("/orders/promises", promiseCrud);
+promiseApi.route("/orders/promise", promiseCrud);
 
-/** Page routes of the same module. Mounted at /. */
-export const promisePages = new Hono<AppEnv>();
+/** Page routes of the same module (/orders/promises, /orders/defaultPromises, the order's Promises tab). Mounted at /. */
+export { promisePages } from "./pages";
