@@ -82,15 +82,6 @@ export const fenceOrder = {
       lookupFound: "Nalezen zákazník ze zakázky {{id}}: {{name}}",
       lookupFill: "Vyplnit údaje",
       lookupNone: "Žádná dřívější zakázka nenalezena.",
-      statuses: {
-        PRICE_OFFER: "Cenová nabídka",
-        MEASURED: "Zaměřeno",
-        ORDER_CONFIRMATION: "Potvrzení objednávky",
-        MATERIAL_ORDER: "Objednávka materiálu",
-        PLANNED: "Naplánováno",
-        CLOSED: "Uzavřeno",
-        CANCELED: "Zrušeno",
-      },
       validation: {
         paymentSum: "Platební podmínky musí dát dohromady 100 % (nyní {{sum}} %)",
         ico: "IČO musí mít 8 číslic a vyhovět kontrole modulo 11",
@@ -183,15 +174,6 @@ export const fenceOrder = {
       lookupFound: "Found the customer of order {{id}}: {{name}}",
       lookupFill: "Fill in",
       lookupNone: "No earlier order found.",
-      statuses: {
-        PRICE_OFFER: "Price offer",
-        MEASURED: "Measured",
-        ORDER_CONFIRMATION: "Order confirmation",
-        MATERIAL_ORDER: "Material order",
-        PLANNED: "Planned",
-        CLOSED: "Closed",
-        CANCELED: "Canceled",
-      },
       validation: {
         paymentSum: "The payment rules must add up to 100 % (now {{sum}} %)",
         ico: "The company ID must have 8 digits and pass the mod 11 check",

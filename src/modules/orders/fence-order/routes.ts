@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "@/lib/hono-env";
+import { fenceOrderRestApi } from "./api";
 
 /** Fence orders: /orders/fenceOrder (list, new, :id with tabs, orderedMaterial) and /api/orders/fenceOrder. Mounted at /api. */
 export const fenceOrderApi = new Hono<AppEnv>();
+fenceOrderApi.route("/orders/fenceOrder", fenceOrderRestApi);
 
 /** Page routes of the same module. Mounted at /. */
 export const fenceOrderPages = new Hono<AppEnv>();

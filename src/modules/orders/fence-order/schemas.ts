@@ -87,7 +87,8 @@ export const fenceOrderInput = z
   })
   .superRefine((value, context) => {
     const { paymentRuleConfirmation: a, paymentRuleDelivery: b, paymentRuleCompletion: c } = value;
-    if (a + b + c !== 100) {
+    const inRange = [a, b, c].every((n) => Number.isInteger(n) && n >= 0 && n <= 100);
+    if (inRange && a + b + c !== 100) {
       for (const path of ["paymentRuleConfirmation", "paymentRuleDelivery", "paymentRuleCompletion"]) {
         context.addIssue({ code: "custom", path: [path], message: "fenceOrder.validation.paymentSum", params: { sum: a + b + c } });
       }
@@ -102,8 +103,13 @@ export type FenceOrderInput = z.output<typeof fenceOrderInput>;
 
 /** The edit mode's status form: a status, or AUTO to hand the status back to the date rules. */
 export const fenceOrderStatusInput = z.object({
-  status: z.enum([...FENCE_ORDER_STATUSES, "AUTO"], { error: "validation.required" }),
+  status: z.enum([...FENCE_ORDER_STATUSES, "AUTO"], {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? "validation.required" : "validation.invalid"),
+  }),
 });
+
+/** What the customer lookup copies from an earlier order: personal and billing data. */
+export const CUSTOMER_FIELDS = ["firstName", "lastName", "phone", "email", "company", "ico", "dic", "street", "city", "postalCode"] as const;
 
 export const customerLookupInput = z
   .object({ phone: optionalText(40), email: optionalText(200), ico: optionalText(20) })

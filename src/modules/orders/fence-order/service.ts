@@ -1,0 +1,290 @@
+/**
+ * Fence order header verbs (spec 02 §2–§5): create, get, update, status change, list with
+ * filters, customer lookup and the ordered material. The date rules of status.ts run inside the
+ * same transaction as the write (docs/decisions/013-fence-order-status.md).
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { fenceOrderFiles, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHistory, fenceOrderSubProducts, products, promises, vatRates } from "@db/schema";
+import { type Ctx, withTransaction } from "@/lib/context";
+import { createCrudService, escapeLike } from "@/lib/crud/service";
+import { AppError, msg } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { applyDefaultPromises } from "../promise/triggers";
+import {
+  CUSTOMER_FIELDS,
+  customerLookupInput,
+  FENCE_ORDER_STATUSES,
+  type FenceOrder,
+  type FenceOrderInput,
+  fenceOrderInput,
+  type FenceOrderRow,
+  type FenceOrderStatus,
+  fenceOrderStatusInput,
+} from "./schemas";
+import { applyDateRules, statusFromDates } from "./status";
+
+type Row = typeof fenceOrders.$inferSelect;
+
+const toFenceOrder = (row: Row): FenceOrder => ({
+  id: row.id,
+  status: row.status as FenceOrderStatus,
+  statusSetManually: row.statusSetManually,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  email: row.email,
+  company: row.company,
+  ico: row.ico,
+  dic: row.dic,
+  street: row.street,
+  city: row.city,
+  postalCode: row.postalCode,
+  deliveryAddress: row.deliveryAddress,
+  deliveryCompany: row.deliveryCompany,
+  deliveryFirstName: row.deliveryFirstName,
+  deliveryLastName: row.deliveryLastName,
+  deliveryStreet: row.deliveryStreet,
+  deliveryCity: row.deliveryCity,
+  deliveryPostalCode: row.deliveryPostalCode,
+  paymentRuleConfirmation: row.paymentRuleConfirmation,
+  paymentRuleDelivery: row.paymentRuleDelivery,
+  paymentRuleCompletion: row.paymentRuleCompletion,
+  delivery: row.delivery,
+  vat: Number(row.vat),
+  note: row.note,
+  deadline: row.deadline,
+  orderDate: row.orderDate,
+  offerDate: row.offerDate,
+  measurementDate: row.measurementDate,
+  priorityOrder: row.priorityOrder,
+});
+
+/** Header values of an input; the delivery address is kept only while its checkbox is on. */
+const toValues = (input: FenceOrderInput) => {
+  const delivery = input.deliveryAddress;
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    email: input.email,
+    company: input.company ?? null,
+    ico: input.ico ?? null,
+    dic: input.dic ?? null,
+    street: input.street ?? null,
+    city: input.city ?? null,
+    postalCode: input.postalCode ?? null,
+    deliveryAddress: delivery,
+    deliveryCompany: delivery ? (input.deliveryCompany ?? null) : null,
+    deliveryFirstName: delivery ? (input.deliveryFirstName ?? null) : null,
+    deliveryLastName: delivery ? (input.deliveryLastName ?? null) : null,
+    deliveryStreet: delivery ? (input.deliveryStreet ?? null) : null,
+    deliveryCity: delivery ? (input.deliveryCity ?? null) : null,
+    deliveryPostalCode: delivery ? (input.deliveryPostalCode ?? null) : null,
+    paymentRuleConfirmation: input.paymentRuleConfirmation,
+    paymentRuleDelivery: input.paymentRuleDelivery,
+    paymentRuleCompletion: input.paymentRuleCompletion,
+    delivery: input.delivery,
+    vat: String(input.vat),
+    note: input.note ?? null,
+    offerDate: input.offerDate,
+    measurementDate: input.measurementDate ?? null,
+    orderDate: input.orderDate ?? null,
+    deadline: input.deadline ?? null,
+    priorityOrder: input.priorityOrder,
+  };
+};
+
+/** Orders holding an item, a sub-product or an other/assembly item whose product name matches. */
+const containsProduct = (text: string) => {
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`(exists (select 1 from ${fenceOrderItems} i join ${products} p on p.id = i.product_id where i.order_id = ${fenceOrders.id} and p.name ilike ${pattern})
+    or exists (select 1 from ${fenceOrderOtherItems} o join ${products} p on p.id = o.product_id where o.order_id = ${fenceOrders.id} and p.name ilike ${pattern})
+    or exists (select 1 from ${fenceOrderItems} i join ${fenceOrderSubProducts} s on s.item_id = i.id join ${products} p on p.id = s.product_id where i.order_id = ${fenceOrders.id} and p.name ilike ${pattern}))`;
+};
+
+/** `status=PRICE_OFFER,MEASURED`: the known statuses among the comma-joined values. */
+const statusIn = (value: string) => {
+  const wanted = value.split(",").filter((status): status is FenceOrderStatus => (FENCE_ORDER_STATUSES as readonly string[]).includes(status));
+  return wanted.length ? inArray(fenceOrders.status, wanted) : sql`false`;
+};
+
+/** Icon data for a page of orders: file counts, open promise counts, automatic status updates (three queries). */
+async function enrich({ ctx, entities }: { ctx: Ctx; entities: FenceOrder[] }): Promise<FenceOrderRow[]> {
+  const ids = entities.map((entity) => entity.id);
+  if (!ids.length) return [];
+  const [files, open, history] = await Promise.all([
+    ctx.db
+      .select({ orderId: fenceOrderFiles.orderId, count: sql<number>`count(*)::int` })
+      .from(fenceOrderFiles)
+      .where(inArray(fenceOrderFiles.orderId, ids))
+      .groupBy(fenceOrderFiles.orderId),
+    ctx.db
+      .select({ orderId: promises.orderId, count: sql<number>`count(*)::int` })
+      .from(promises)
+      .where(and(inArray(promises.orderId, ids), eq(promises.resolved, false)))
+      .groupBy(promises.orderId),
+    ctx.db
+      .select({ orderId: fenceOrderStatusHistory.orderId, from: fenceOrderStatusHistory.fromStatus, to: fenceOrderStatusHistory.toStatus, at: fenceOrderStatusHistory.at })
+      .from(fenceOrderStatusHistory)
+      .where(and(inArray(fenceOrderStatusHistory.orderId, ids), eq(fenceOrderStatusHistory.source, "AUTO")))
+      .orderBy(fenceOrderStatusHistory.orderId, fenceOrderStatusHistory.at, fenceOrderStatusHistory.id),
+  ]);
+  const fileCount = new Map(files.map((row) => [row.orderId, Number(row.count)]));
+  const openCount = new Map(open.map((row) => [row.orderId, Number(row.count)]));
+  return entities.map((entity) => ({
+    ...entity,
+    fileCount: fileCount.get(entity.id) ?? 0,
+    openPromiseCount: openCount.get(entity.id) ?? 0,
+    autoUpdates: history.filter((row) => row.orderId === entity.id).map((row) => ({ from: row.from, to: row.to, at: row.at.toISOString() })),
+  }));
+}
+
+const crud = createCrudService({
+  table: fenceOrders,
+  input: fenceOrderInput,
+  toEntity: toFenceOrder,
+  // Writes go through createFenceOrder/updateFenceOrder below (they add status and deadline).
+  toValues,
+  listFields: {
+    id: { column: fenceOrders.id, filter: "number", sortable: true },
+    status: { column: fenceOrders.status, where: statusIn, sortable: true },
+    product: { where: containsProduct },
+    firstName: { column: fenceOrders.firstName, sortable: true },
+    lastName: { column: fenceOrders.lastName, sortable: true },
+    company: { column: fenceOrders.company, sortable: true },
+    phone: { column: fenceOrders.phone },
+    email: { column: fenceOrders.email },
+    offerDate: { column: fenceOrders.offerDate, sortable: true },
+    measurementDate: { column: fenceOrders.measurementDate, sortable: true },
+    orderDate: { column: fenceOrders.orderDate, sortable: true },
+    deadline: { column: fenceOrders.deadline, sortable: true },
+  },
+  defaultSort: ["id", "desc"],
+  enrich: enrich as never,
+});
+
+export const fenceOrderListFields = crud.listFields;
+
+export const listFenceOrders = crud.list as (args: Parameters<typeof crud.list>[0]) => Promise<{ rows: FenceOrderRow[]; meta: Awaited<ReturnType<typeof crud.list>>["meta"] }>;
+export const getFenceOrder = crud.get as (args: Parameters<typeof crud.get>[0]) => Promise<FenceOrderRow>;
+
+/** The order's VAT must be an active rate, or the rate it already has. */
+async function checkVat(ctx: Ctx, vat: number, current: number | null) {
+  if (current !== null && vat === current) return;
+  const rows = await ctx.db.select({ id: vatRates.id }).from(vatRates).where(and(eq(vatRates.active, true), eq(vatRates.rate, String(vat)))).limit(1);
+  if (!rows.length) throw AppError.invalid({ vat: msg("fenceOrder.validation.vat") });
+}
+
+async function recordStatus(ctx: Ctx, orderId: number, change: { from: string | null; to: FenceOrderStatus; reason: string | null }, source: "AUTO" | "MANUAL") {
+  await ctx.db.insert(fenceOrderStatusHistory).values({ orderId, fromStatus: change.from, toStatus: change.to, source, reason: change.reason, userId: ctx.userId });
+  await applyDefaultPromises({ ctx, input: { orderId, status: change.to } });
+}
+
+const lockRow = async (ctx: Ctx, id: number): Promise<Row> => {
+  const rows = await ctx.db.select().from(fenceOrders).where(eq(fenceOrders.id, id)).for("update");
+  if (!rows[0]) throw AppError.notFound();
+  return rows[0];
+};
+
+export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<number> {
+  const values = toValues(parseInput(fenceOrderInput, input));
+  return withTransaction(ctx, async (tx) => {
+    await checkVat(tx, Number(values.vat), null);
+    const rules = applyDateRules({ before: null, after: values });
+    const [row] = await tx.db
+      .insert(fenceOrders)
+      .values({ ...values, status: rules.status, deadline: rules.deadline, createdBy: tx.userId, updatedBy: tx.userId })
+      .returning({ id: fenceOrders.id });
+    await recordStatus(tx, row!.id, rules.change!, "AUTO");
+    return row!.id;
+  });
+}
+
+export async function updateFenceOrder({ ctx, input }: { ctx: Ctx; input: { id: number; values: unknown } }): Promise<FenceOrderRow> {
+  const values = toValues(parseInput(fenceOrderInput, input.values));
+  return withTransaction(ctx, async (tx) => {
+    const before = await lockRow(tx, input.id);
+    await checkVat(tx, Number(values.vat), Number(before.vat));
+    const rules = applyDateRules({ before: { ...before, status: before.status as FenceOrderStatus }, after: values });
+    await tx.db
+      .update(fenceOrders)
+      .set({ ...values, status: rules.status, deadline: rules.deadline, updatedBy: tx.userId, updatedAt: new Date() })
+      .where(eq(fenceOrders.id, input.id));
+    if (rules.change) await recordStatus(tx, input.id, rules.change, "AUTO");
+    return getFenceOrder({ ctx: tx, input: { id: input.id } });
+  });
+}
+
+/** The edit mode's status form: a chosen status stays (manual) until changed; AUTO hands it back to the dates. */
+export async function changeFenceOrderStatus({ ctx, input }: { ctx: Ctx; input: { id: number; status: unknown } }): Promise<FenceOrderRow> {
+  const { status } = parseInput(fenceOrderStatusInput, { status: input.status });
+  return withTransaction(ctx, async (tx) => {
+    const before = await lockRow(tx, input.id);
+    const manual = status !== "AUTO";
+    const next: FenceOrderStatus = manual ? status : (statusFromDates(before)?.status ?? "PRICE_OFFER");
+    await tx.db
+      .update(fenceOrders)
+      .set({ status: next, statusSetManually: manual, updatedBy: tx.userId, updatedAt: new Date() })
+      .where(eq(fenceOrders.id, input.id));
+    if (next !== before.status) await recordStatus(tx, input.id, { from: before.status, to: next, reason: manual ? null : "AUTO" }, "MANUAL");
+    return getFenceOrder({ ctx: tx, input: { id: input.id } });
+  });
+}
+
+export interface StatusHistoryEntry {
+  from: string | null;
+  to: string;
+  source: "AUTO" | "MANUAL";
+  reason: string | null;
+  at: string;
+  userId: number | null;
+}
+
+export async function fenceOrderStatusHistoryOf({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<StatusHistoryEntry[]> {
+  const rows = await ctx.db
+    .select()
+    .from(fenceOrderStatusHistory)
+    .where(eq(fenceOrderStatusHistory.orderId, input.id))
+    .orderBy(fenceOrderStatusHistory.at, fenceOrderStatusHistory.id);
+  return rows.map((row) => ({ from: row.fromStatus, to: row.toStatus, source: row.source as "AUTO" | "MANUAL", reason: row.reason, at: row.at.toISOString(), userId: row.userId }));
+}
+
+/** Personal and billing data of a customer's latest order (beyond the spec: fills a new order). */
+export type CustomerData = { orderId: number } & Pick<FenceOrder, (typeof CUSTOMER_FIELDS)[number]>;
+
+export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<CustomerData | null> {
+  const query = parseInput(customerLookupInput, input);
+  const byIco = query.ico?.replace(/\s+/g, "");
+  const where = query.phone
+    ? sql`regexp_replace(${fenceOrders.phone}, '[^0-9+]', '', 'g') = ${query.phone.replace(/[^0-9+]/g, "")}`
+    : query.email
+      ? sql`lower(${fenceOrders.email}) = ${query.email.toLowerCase()}`
+      : eq(fenceOrders.ico, byIco!);
+  const [row] = await ctx.db.select().from(fenceOrders).where(where).orderBy(desc(fenceOrders.id)).limit(1);
+  if (!row) return null;
+  const order = toFenceOrder(row);
+  return { orderId: row.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
+}
+
+export interface MaterialLine {
+  productId: number;
+  name: string;
+  amount: number;
+}
+
+/** Material of orders in ORDER_CONFIRMATION and MATERIAL_ORDER: items, sub-products and other items summed per product. */
+export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLine[]> {
+  const statuses = sql`('ORDER_CONFIRMATION', 'MATERIAL_ORDER')`;
+  const result = await ctx.db.execute(sql`
+    select p.id as "productId", p.name, sum(m.amount)::float8 as amount from (
+      select i.product_id, i.amount from ${fenceOrderItems} i join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
+      union all
+      select s.product_id, s.amount * i.amount from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
+      union all
+      select x.product_id, x.amount from ${fenceOrderOtherItems} x join ${fenceOrders} o on o.id = x.order_id where o.status in ${statuses}
+    ) m join ${products} p on p.id = m.product_id
+    group by p.id, p.name order by p.name, p.id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { productId: number; name: string; amount: number }[];
+  return rows.map((row) => ({ productId: Number(row.productId), name: row.name, amount: Number(row.amount) }));
+}
+
