@@ -1,13 +1,12 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
-import { Icon } from "../components/icons";
+import { Icon, IconSprite, iconUseMarkup } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 
 const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
 
-const icons = { edit: renderToStaticMarkup(<Icon name="edit" />), plus: renderToStaticMarkup(<Icon name="plus" />) };
+const icons = { edit: iconUseMarkup("edit"), plus: iconUseMarkup("plus") };
 
 /**
  * The nodes' markup as one string. A tree of 2,000 categories is some 20,000 elements; as React
@@ -53,6 +52,7 @@ export function CategoryTreePage({ tree, basePath }: { tree: TreeNode[]; basePat
     >
       {tree.length ? (
         <nav aria-label={t("category.title")}>
+          <IconSprite names={["edit", "plus"]} />
           <ul className="tree category-tree" dangerouslySetInnerHTML={{ __html: nodesMarkup(tree, basePath, labels) }} />
         </nav>
       ) : (
