@@ -122,7 +122,8 @@ promisePages.route(
       hiddenFilters: ["status"],
       aside: async (c, state) => {
         const statuses = await listPromiseStatusOptions({ ctx: c.get("ctx") });
-        const base = { page: 1, size: state.size, sort: state.sort, filters: {} };
+        // The buttons keep a chosen sort and page size; every button starts on page 1.
+        const base = { page: 1, size: state.size, sort: c.req.query("sort"), filters: {} };
         return (
           <PromiseStatusButtons
             statuses={statuses.map((status) => ({
