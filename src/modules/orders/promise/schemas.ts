@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { booleanField, dateField, integerField, optionalText, refId, requiredText } from "@/lib/zod-fields";
+import { FENCE_ORDER_STATUSES, type FenceOrderStatus } from "../fence-order/schemas";
 
-/**
- * The fence order statuses a default promise can be triggered by. This list mirrors
- * FENCE_ORDER_STATUSES of src/modules/orders/fence-order/schemas.ts (same values, same order).
- */
-export const FENCE_ORDER_STATUSES = ["PRICE_OFFER", "MEASURED", "ORDER_CONFIRMATION", "MATERIAL_ORDER", "PLANNED", "CLOSED", "CANCELED"] as const;
-export type FenceOrderStatus = (typeof FENCE_ORDER_STATUSES)[number];
+export { FENCE_ORDER_STATUSES, type FenceOrderStatus };
 
 /** DESIGN.md §8.6: a template (status, text, days to deadline, the order status that triggers it). */
 export const defaultPromiseInput = z.object({
