@@ -273,3 +273,17 @@ describe("the order's Promises tab (2)", () => {
     expect((await s.page("/orders/fenceOrder/2000000000/promises", { form: { promise: "x" } })).status).toBe(404);
   });
 });
+
+describe("language", () => {
+  test("an English user gets English messages and page texts", async () => {
+    const english = await t.current.login();
+    expect((await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } })).status).toBe(200);
+    await expectFieldErrors(await english.api(API, { method: "POST", json: await valid({ order: 2_000_000_000 }) }), { order: "The order does not exist" }, "en");
+    await expectFieldErrors(await english.api(API, { method: "POST", json: await valid({ deadline: "" }) }), { deadline: "Required" }, "en");
+    const page = await htmlOf(await english.page(PAGES));
+    expect(page).toContain("Unresolved by status");
+    expect(page).toContain("Customer");
+    const templates = await htmlOf(await english.page("/orders/defaultPromises/new"));
+    expect(templates).toContain("Order confirmation");
+  });
+});
