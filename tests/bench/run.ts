@@ -7,6 +7,7 @@
  *                                       steps of a cold start replayed one by one (slower)
  *   npm run bench -- --runs 200         fewer measured requests (default 500, after 50 warm-up)
  *   npm run bench -- --catalogue-runs 100   rounds of the issue 3 figures (default 50, after 5 warm-up)
+ *   npm run bench -- --fence-runs 100       rounds of the issue 5 figures (default 50, after 5 warm-up)
  *
  * 1. List page: server time of GET /products/dph (1,000 VAT rows, page of 20, logged in), in
  *    process through app.request(), beside the bare SQL of the same two statements.
@@ -15,6 +16,8 @@
  * 4. Test suite wall time (--suite only).
  * 5. Catalogue (issue 3): products list with 50,000 products filtered by name and by three
  *    categories, the 2,000-node category tree (JSON and page), the label PDF; beside bare SQL.
+ * 6. Fence orders (issue 5): order list with 100,000 orders filtered by two statuses, sorted by
+ *    deadline, and the contained-product filter (page and JSON); beside bare SQL.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -23,6 +26,8 @@ import { join } from "node:path";
 import { measureJsShipped, type ShippedResult } from "./js-shipped";
 import type { CatalogueResult } from "./catalogue";
 import { type CatalogueMode, catalogueSummaryRows, printCatalogue } from "./catalogue-report";
+import type { FenceOrdersResult } from "./fence-orders";
+import { type FenceOrdersMode, fenceOrdersSummaryRows, printFenceOrders } from "./fence-orders-report";
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
@@ -41,6 +46,7 @@ const numberArg = (name: string, fallback: number) => {
 const RUNS = numberArg("--runs", 500);
 const WARMUP = numberArg("--warmup", 50);
 const CATALOGUE_RUNS = numberArg("--catalogue-runs", 50);
+const FENCE_RUNS = numberArg("--fence-runs", 50);
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
 const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
@@ -75,7 +81,7 @@ function machineInfo() {
   const pglite = (JSON.parse(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
   const react = (JSON.parse(readFileSync(join(ROOT, "node_modules/react/package.json"), "utf8")) as { version: string }).version;
   const nodeEnv = process.env.NODE_ENV;
-  console.log("Ohrada benchmarks (issue 2 and 3 figures; printed, never asserted)");
+  console.log("Ohrada benchmarks (issue 2, 3 and 5 figures; printed, never asserted)");
   console.log(
     table(
       ["machine", ""],
@@ -305,8 +311,36 @@ async function catalogue(): Promise<{ modes: CatalogueMode[]; failures: string[]
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. Fence orders (issue 5)
 
-function printSummary(modes: ListMode[], js: ShippedResult | null, start: StartupResult | null, suite: SuiteRun[] | null, catalogueModes: CatalogueMode[]) {
+/** Each database mode in its own child; a failure is reported and the other figures still print. */
+async function fenceOrders(): Promise<{ modes: FenceOrdersMode[]; failures: string[] }> {
+  const args = ["--warmup", "5", "--runs", String(FENCE_RUNS)];
+  const modes: FenceOrdersMode[] = [];
+  const failures: string[] = [];
+  const runMode = async (label: string, env: Record<string, string>) => {
+    progress(`fence order figures on ${label} (100,000 orders; 5 warm-up + ${FENCE_RUNS} rounds)`);
+    try {
+      modes.push({ label, result: await child<FenceOrdersResult>("fence-orders.ts", args, env) });
+    } catch (error) {
+      failures.push(`fence order figures on ${label} failed: ${(error as Error).message.split("\n").slice(0, 12).join("\n    ")}`);
+    }
+  };
+  await runMode("PGlite", envWithout(["TEST_DATABASE_URL"]));
+  if (postgresUrl) await runMode("PostgreSQL", { ...envWithout([]), TEST_DATABASE_URL: postgresUrl });
+  return { modes, failures };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function printSummary(
+  modes: ListMode[],
+  js: ShippedResult | null,
+  start: StartupResult | null,
+  suite: SuiteRun[] | null,
+  catalogueModes: CatalogueMode[],
+  fenceModes: FenceOrdersMode[],
+) {
   heading("Summary");
   const rows: string[][] = [];
   for (const { label, result: r } of modes) {
@@ -319,6 +353,7 @@ function printSummary(modes: ListMode[], js: ShippedResult | null, start: Startu
     rows.push(["start-up warm (median of 3)", ms(start.warmMedian, 0), "same DATA_DIR", ""]);
   }
   rows.push(...catalogueSummaryRows(catalogueModes));
+  rows.push(...fenceOrdersSummaryRows(fenceModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -332,6 +367,7 @@ async function main() {
   printListPage(modes);
 
   const catalogueFigures = await catalogue();
+  const fenceFigures = await fenceOrders();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -355,8 +391,9 @@ async function main() {
   printSuite(suite);
 
   printCatalogue(catalogueFigures.modes, catalogueFigures.failures);
+  printFenceOrders(fenceFigures.modes, fenceFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 
