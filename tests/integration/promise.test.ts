@@ -157,7 +157,8 @@ describe("pages /orders/promises", () => {
     await addPromise({ order: orderId, status, deadline: "2027-05-05", promise: "Vyřešený vzorník", resolved: true });
     const page = await htmlOf(await s.page(PAGES));
     expect(page).toContain(`href="${PAGES}?status=${status}&amp;resolved=false"`);
-    expect(page).toContain("Doručit vzorník");
+    // The button counts the status's unresolved promises (the resolved one is not counted).
+    expect(page).toMatch(new RegExp(`data-status-id="${status}">Doručit vzorník <span class="badge" aria-label="Nevyřešených: 1">1</span>`));
 
     const filtered = await htmlOf(await s.page(`${PAGES}?status=${status}&resolved=false`));
     expect(filtered).toContain("Přivézt vzorník barev");
@@ -210,6 +211,12 @@ describe("pages /orders/promises", () => {
     expect(page).toContain("+420 603 111 222");
     expect(page).toContain("15.12.2026");
     expect(page).toContain(`${PAGES}/${id}/delete`);
+    // An invalid save re-shows the form with the order's customer and phone still there.
+    const invalid = await s.page(`${PAGES}/${id}`, { form: { order: String(orderId), status: String(statusId), deadline: "", promise: "Upravit termín" } });
+    expect(invalid.status).toBe(422);
+    const again = await htmlOf(invalid);
+    expect(again).toContain("Formulář není vyplněn správně");
+    expect(again).toContain("Jiří Svoboda");
     const saved = await s.page(`${PAGES}/${id}`, {
       form: { order: String(orderId), status: String(statusId), created: "01.12.2026", deadline: "16.12.2026", solved: "17.12.2026", resolved: "on", promise: "Upravit termín", note: "", issues: "", resolution: "Hotovo" },
     });

@@ -3,6 +3,8 @@ import { useView } from "../view-context";
 export interface PromiseStatusButton {
   id: number;
   name: string;
+  /** Unresolved promises of the status. */
+  unresolved: number;
   href: string;
   current: boolean;
 }
@@ -23,7 +25,7 @@ export function PromiseStatusButtons(props: { statuses: PromiseStatusButton[]; a
             aria-current={status.current ? "true" : undefined}
             data-status-id={status.id}
           >
-            {status.name}
+            {status.name} <span className="badge" aria-label={t("promise.unresolvedCount", { count: status.unresolved })}>{status.unresolved}</span>
           </a>
         ))}
         <a className={`button${props.allCurrent ? " button-primary" : ""}`} href={props.allHref} aria-current={props.allCurrent ? "true" : undefined}>

@@ -17,7 +17,7 @@ import { type FormField, type FormValues, formToInput } from "@views/components/
 import { PromiseStatusButtons } from "@views/orders/promise-status-buttons";
 import { OrderPromisesTab } from "@views/orders/promise-tab";
 import { type DefaultPromise, FENCE_ORDER_STATUSES, type OrderPromise } from "./schemas";
-import { defaultPromiseService, getPromiseOrder, listOrderPromises, listPromiseStatusOptions, promiseService } from "./service";
+import { countUnresolvedByStatus, defaultPromiseService, getPromiseOrder, listOrderPromises, listPromiseStatusOptions, promiseService } from "./service";
 
 export const PROMISES_PATH = "/orders/promises";
 export const DEFAULT_PROMISES_PATH = "/orders/defaultPromises";
@@ -109,6 +109,15 @@ function orderField(t: T, entity: OrderPromise | null): FormField {
   };
 }
 
+/** The order's customer or phone, read-only and shown from the stored promise (also when a post is re-shown with errors). */
+const orderContactField = (label: string, name: string, value: string): FormField => ({
+  name,
+  label,
+  kind: "custom",
+  readOnly: true,
+  render: () => <input id={`field-${name}`} type="text" value={value} readOnly disabled />,
+});
+
 promisePages.route(
   "/",
   crudPages<OrderPromise>({
@@ -122,12 +131,14 @@ promisePages.route(
       hiddenFilters: ["status"],
       aside: async (c, state) => {
         const statuses = await listPromiseStatusOptions({ ctx: c.get("ctx") });
+        const open = await countUnresolvedByStatus({ ctx: c.get("ctx") });
         // The buttons keep a chosen sort and page size; every button starts on page 1.
         const base = { page: 1, size: state.size, sort: c.req.query("sort"), filters: {} };
         return (
           <PromiseStatusButtons
             statuses={statuses.map((status) => ({
               ...status,
+              unresolved: open.get(status.id) ?? 0,
               href: listHref(PROMISES_PATH, base, { filters: { status: String(status.id), resolved: "false" } }),
               current: state.filters.status === String(status.id) && state.filters.resolved === "false",
             }))}
@@ -140,12 +151,7 @@ promisePages.route(
     fields: async ({ t, ctx, entity }) => [
       ...idField(t("promise.id"), entity),
       orderField(t, entity),
-      ...(entity
-        ? ([
-            { name: "customer", label: t("promise.customer"), kind: "text", readOnly: true, disabled: true },
-            { name: "phone", label: t("promise.phone"), kind: "text", readOnly: true, disabled: true },
-          ] satisfies FormField[])
-        : []),
+      ...(entity ? [orderContactField(t("promise.customer"), "customer", entity.customer), orderContactField(t("promise.phone"), "phone", entity.phone)] : []),
       await statusField(ctx, t("promise.status"), Boolean(entity)),
       { name: "created", label: t("promise.created"), kind: "date" },
       { name: "deadline", label: t("promise.deadline"), kind: "date", required: true },

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { defaultPromises, fenceOrders, promises, promiseStatuses } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
@@ -22,6 +22,16 @@ const withStatusNames = async <E extends { status: NamedRef }>(ctx: Ctx, entitie
 /** The select options of promise statuses (id order). */
 export async function listPromiseStatusOptions({ ctx }: { ctx: Ctx }): Promise<NamedRef[]> {
   return ctx.db.select({ id: promiseStatuses.id, name: promiseStatuses.name }).from(promiseStatuses).orderBy(promiseStatuses.id);
+}
+
+/** How many unresolved promises each status has (the list's status buttons). */
+export async function countUnresolvedByStatus({ ctx }: { ctx: Ctx }): Promise<Map<number, number>> {
+  const rows = await ctx.db
+    .select({ statusId: promises.statusId, n: count() })
+    .from(promises)
+    .where(eq(promises.resolved, false))
+    .groupBy(promises.statusId);
+  return new Map(rows.map((row) => [row.statusId, row.n]));
 }
 
 /** Refuses a reference to a promise status that does not exist, as a field error. */
