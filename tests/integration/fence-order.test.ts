@@ -5,31 +5,17 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { defaultPromises, fenceOrderItems, fenceOrderOtherItems, fenceOrders, products, promises, promiseStatuses } from "@db/schema";
+import { defaultPromises, fenceOrderItems, fenceOrderOtherItems, products, promises, promiseStatuses } from "@db/schema";
 import { type Session, useTestApp } from "../helpers/app";
-import { createdId, expectFieldErrors, type ListBody, okJson } from "./support";
+import { fenceOrderApi, validFenceOrder } from "./fence-order-support";
+import { expectFieldErrors, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
 let admin: Session;
 const session = async () => (admin ??= await t.current.login());
 
-export const validOrder = {
-  firstName: "Jan",
-  lastName: "Novák",
-  phone: "+420 777 123 456",
-  email: "jan.novak@example.cz",
-  paymentRuleConfirmation: 10,
-  paymentRuleDelivery: 55,
-  paymentRuleCompletion: 35,
-  delivery: "výroba 1–14 týdnů, montáž 1–7 dní",
-  vat: 21,
-  offerDate: "2026-03-01",
-};
-
-const create = async (body: Record<string, unknown> = {}) =>
-  createdId(await (await session()).api("/api/orders/fenceOrder", { method: "POST", json: { ...validOrder, ...body } }));
-const get = async (id: number) => (await okJson(await (await session()).api(`/api/orders/fenceOrder/${id}`))).data;
-const put = async (id: number, body: Record<string, unknown>) => (await session()).api(`/api/orders/fenceOrder/${id}`, { method: "PUT", json: body });
+const validOrder = validFenceOrder;
+const { create, get, put } = fenceOrderApi(session);
 const list = async (query = ""): Promise<ListBody<any>> => okJson(await (await session()).api(`/api/orders/fenceOrder${query}`));
 
 describe("create and validation", () => {
@@ -227,4 +213,3 @@ describe("customer lookup", () => {
   });
 });
 
-export { fenceOrders };

@@ -288,3 +288,11 @@ export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLi
   return rows.map((row) => ({ productId: Number(row.productId), name: row.name, amount: Number(row.amount) }));
 }
 
+
+/** Items and other/assembly items of an order (the Common tab warns while there are none). */
+export async function countFenceOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<number> {
+  const [row] = await ctx.db.execute<{ count: number }>(
+    sql`select (select count(*) from ${fenceOrderItems} where order_id = ${input.id}) + (select count(*) from ${fenceOrderOtherItems} where order_id = ${input.id}) as count`,
+  ).then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: { count: number }[] }).rows));
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,155 @@
+/** Page routes of fence orders: list, ordered material, the tabbed editor (Common tab), status form, note dialog, customer lookup. */
+import { Hono } from "hono";
+import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields, TabNotReady } from "@views/orders/fence-order-editor";
+import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable, OrderedMaterialPage } from "@views/orders/fence-order-list";
+import { type FormValues, formToInput } from "@views/components/form";
+import { formErrorsOf } from "@/lib/crud/pages";
+import { isRowId } from "@/lib/crud/service";
+import { todayInPrague } from "@/lib/dates";
+import { AppError } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { flash, isHtmx, renderFragment, renderPage } from "@/lib/render";
+import { listActiveVatRates } from "@/modules/catalogue/vat/service";
+import { fenceOrderListInput } from "./api";
+import { CUSTOMER_FIELDS, DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES, type FenceOrderRow } from "./schemas";
+import {
+  changeFenceOrderStatus,
+  countFenceOrderItems,
+  createFenceOrder,
+  customerLookup,
+  getFenceOrder,
+  listFenceOrders,
+  orderedMaterial,
+  updateFenceOrder,
+} from "./service";
+
+export const fenceOrderPageRoutes = new Hono<AppEnv>();
+const P = FENCE_ORDER_PATH;
+
+const idParam = (c: AppContext): number => {
+  const id = Number(c.req.param("id"));
+  if (!isRowId(id)) throw AppError.notFound();
+  return id;
+};
+
+fenceOrderPageRoutes.get(P, async (c) => {
+  const input = fenceOrderListInput(c);
+  const { rows, meta } = await listFenceOrders({ ctx: c.get("ctx"), input });
+  const state = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
+  const today = todayInPrague();
+  if (isHtmx(c) && c.req.header("HX-Target") === FENCE_ORDER_TABLE_ID) return renderFragment(c, <FenceOrderTable rows={rows} meta={meta} state={state} today={today} />);
+  return renderPage(c, <FenceOrderListPage rows={rows} meta={meta} state={state} today={today} />);
+});
+
+fenceOrderPageRoutes.get(`${P}/orderedMaterial`, async (c) => {
+  const ctx = c.get("ctx");
+  const [orders, material] = await Promise.all([
+    listFenceOrders({ ctx, input: { page: 1, size: 500, sort: "deadline,asc", filters: { status: "ORDER_CONFIRMATION" } } }),
+    orderedMaterial({ ctx }),
+  ]);
+  return renderPage(c, <OrderedMaterialPage orders={orders.rows} material={material} />);
+});
+
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/note`, async (c) => {
+  const id = idParam(c);
+  const order = await getFenceOrder({ ctx: c.get("ctx"), input: { id } });
+  return renderFragment(c, <FenceOrderNoteDialog id={id} note={order.note ?? ""} />);
+});
+
+/** VAT choices: the active rates, plus the order's own rate when it has since become inactive. */
+async function vatChoices(c: AppContext, order: FenceOrderRow | null): Promise<number[]> {
+  const rates = (await listActiveVatRates({ ctx: c.get("ctx") })).map((rate) => rate.rate);
+  return order && !rates.includes(order.vat) ? [...rates, order.vat].sort((a, b) => a - b) : rates;
+}
+
+const newDefaults = (): FormValues => ({ ...DEFAULT_PAYMENT_RULES, delivery: DEFAULT_DELIVERY_TEXT, vat: "21", offerDate: todayInPrague() });
+
+async function editorView(c: AppContext, order: FenceOrderRow | null, init: { values?: FormValues; error?: AppError; tab?: number } = {}) {
+  const t = c.get("t");
+  const sections = fenceOrderSections(t, await vatChoices(c, order));
+  const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
+  const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, allFields(sections).map((f) => f.name)) : { errors: {}, formErrors: [] };
+  const itemCount = order ? await countFenceOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : 0;
+  const tab = init.tab ?? 0;
+  const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} itemCount={itemCount} />;
+  return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, {
+    status: init.error ? 422 : 200,
+    toasts: init.error ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [],
+  });
+}
+
+const tabOf = (c: AppContext) => {
+  const tab = Number(c.req.query("tab") ?? 0);
+  return Number.isInteger(tab) && tab >= 0 && tab <= 8 ? tab : 0;
+};
+
+async function postedInput(c: AppContext) {
+  const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+  const sections = fenceOrderSections(c.get("t"), []);
+  return { raw: body as FormValues, input: formToInput(allFields(sections), body) };
+}
+
+async function withFormErrors(c: AppContext, order: FenceOrderRow | null, raw: FormValues, work: () => Promise<Response>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "fail") return editorView(c, order, { values: raw, error });
+    throw error;
+  }
+}
+
+fenceOrderPageRoutes.get(`${P}/new`, (c) => editorView(c, null));
+fenceOrderPageRoutes.post(`${P}/new`, async (c) => {
+  const { raw, input } = await postedInput(c);
+  return withFormErrors(c, null, raw, async () => {
+    const id = await createFenceOrder({ ctx: c.get("ctx"), input });
+    flash(c, "success", "CREATED");
+    return c.redirect(`${P}/${id}`, 303);
+  });
+});
+
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}`, async (c) => editorView(c, await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }), { tab: tabOf(c) }));
+fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}`, async (c) => {
+  const id = idParam(c);
+  const order = await getFenceOrder({ ctx: c.get("ctx"), input: { id } });
+  const { raw, input } = await postedInput(c);
+  return withFormErrors(c, order, raw, async () => {
+    await updateFenceOrder({ ctx: c.get("ctx"), input: { id, values: input } });
+    flash(c, "success", "UPDATED");
+    return c.redirect(`${P}/${id}`, 303);
+  });
+});
+
+fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
+  const id = idParam(c);
+  const body = await c.req.parseBody();
+  try {
+    await changeFenceOrderStatus({ ctx: c.get("ctx"), input: { id, status: body.status } });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "fail") {
+      flash(c, "fail", c.get("t")("validation.invalid"));
+      return c.redirect(`${P}/${id}`, 303);
+    }
+    throw error;
+  }
+  flash(c, "success", "UPDATED");
+  return c.redirect(`${P}/${id}`, 303);
+});
+
+/** Tabs this module serves that are not built yet (2 is the promises module's, 3 the files module's). */
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[145678]}`, async (c) => {
+  await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+  return renderFragment(c, <TabNotReady />);
+});
+
+/** Customer lookup: offers the latest earlier order's customer; with `fill=1` re-renders the personal and billing block filled in. */
+fenceOrderPageRoutes.get(`${P}/lookup`, async (c) => {
+  const query = Object.fromEntries(["phone", "email", "ico"].flatMap((key) => (c.req.query(key)?.trim() ? [[key, c.req.query(key)!.trim()]] : [])));
+  const customer = Object.keys(query).length ? await customerLookup({ ctx: c.get("ctx"), input: query }) : null;
+  if (c.req.query("fill") && customer) {
+    const sections = fenceOrderSections(c.get("t"), []);
+    const values = Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, customer[field]]));
+    return renderFragment(c, <CustomerFields sections={sections} values={values} errors={{}} />);
+  }
+  return renderFragment(c, <CustomerLookupResult customer={customer} query={new URLSearchParams(query).toString()} />);
+});
