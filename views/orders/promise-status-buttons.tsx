@@ -1,5 +1,7 @@
 import { useView } from "../view-context";
 
+const badgeStyle = { background: "rgba(0, 0, 0, .12)", borderRadius: "999px", padding: "0 .45rem", fontSize: ".85em", marginLeft: "auto" };
+
 export interface PromiseStatusButton {
   id: number;
   name: string;
@@ -25,7 +27,7 @@ export function PromiseStatusButtons(props: { statuses: PromiseStatusButton[]; a
             aria-current={status.current ? "true" : undefined}
             data-status-id={status.id}
           >
-            {status.name} <span className="badge" aria-label={t("promise.unresolvedCount", { count: status.unresolved })}>{status.unresolved}</span>
+            {status.name} <span className="badge" aria-label={t("promise.unresolvedCount", { count: status.unresolved })} style={badgeStyle}>{status.unresolved}</span>
           </a>
         ))}
         <a className={`button${props.allCurrent ? " button-primary" : ""}`} href={props.allHref} aria-current={props.allCurrent ? "true" : undefined}>
