@@ -94,12 +94,17 @@ const toValues = (input: FenceOrderInput) => {
   };
 };
 
-/** Orders holding an item, a sub-product or an other/assembly item whose product name matches. */
+/**
+ * Orders holding an item, a sub-product or an other/assembly item whose product name matches.
+ * Matching products come from the name's trigram index, their rows from the item tables'
+ * product indexes; the order ids join as one semi-join (an OR of correlated EXISTS would run per order).
+ */
 const containsProduct = (text: string) => {
-  const pattern = `%${escapeLike(text)}%`;
-  return sql`(exists (select 1 from ${fenceOrderItems} i join ${products} p on p.id = i.product_id where i.order_id = ${fenceOrders.id} and p.name ilike ${pattern})
-    or exists (select 1 from ${fenceOrderOtherItems} o join ${products} p on p.id = o.product_id where o.order_id = ${fenceOrders.id} and p.name ilike ${pattern})
-    or exists (select 1 from ${fenceOrderItems} i join ${fenceOrderSubProducts} s on s.item_id = i.id join ${products} p on p.id = s.product_id where i.order_id = ${fenceOrders.id} and p.name ilike ${pattern}))`;
+  const matching = sql`(select p.id from ${products} p where p.name ilike ${`%${escapeLike(text)}%`})`;
+  return sql`${fenceOrders.id} in (
+    select i.order_id from ${fenceOrderItems} i where i.product_id in ${matching}
+    union all select o.order_id from ${fenceOrderOtherItems} o where o.product_id in ${matching}
+    union all select i.order_id from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id where s.product_id in ${matching})`;
 };
 
 /** `status=PRICE_OFFER,MEASURED`: the known statuses among the comma-joined values. */
