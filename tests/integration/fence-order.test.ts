@@ -100,6 +100,18 @@ describe("create and validation", () => {
     });
   });
 
+  test("messages in English for an English user", async () => {
+    const english = await t.current.login();
+    expect((await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } })).status).toBe(200);
+    const sum = "The payment rules must add up to 100 % (now 110 %)";
+    await expectFieldErrors(
+      await english.api("/api/orders/fenceOrder", { method: "POST", json: { ...validOrder, paymentRuleConfirmation: 20, ico: "25596641" } }),
+      { paymentRuleConfirmation: sum, paymentRuleDelivery: sum, paymentRuleCompletion: sum },
+      "en",
+    );
+    await expectFieldErrors(await english.api("/api/orders/fenceOrder", { method: "POST", json: { ...validOrder, dic: "SK1" } }), { dic: "Enter the VAT ID as CZ and 8–10 digits" }, "en");
+  });
+
   test("unknown order answers 404", async () => {
     expect((await (await session()).api("/api/orders/fenceOrder/999999")).status).toBe(404);
   });

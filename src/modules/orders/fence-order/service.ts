@@ -261,7 +261,8 @@ export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown 
   const query = parseInput(customerLookupInput, input);
   const byIco = query.ico?.replace(/\s+/g, "");
   const where = query.phone
-    ? sql`regexp_replace(${fenceOrders.phone}, '[^0-9+]', '', 'g') = ${query.phone.replace(/[^0-9+]/g, "")}`
+    ? // The last nine digits: "+420 602 333 444" and "602333444" are the same Czech number.
+      sql`right(regexp_replace(${fenceOrders.phone}, '[^0-9]', '', 'g'), 9) = ${query.phone.replace(/[^0-9]/g, "").slice(-9)}`
     : query.email
       ? sql`lower(${fenceOrders.email}) = ${query.email.toLowerCase()}`
       : eq(fenceOrders.ico, byIco!);
@@ -284,7 +285,7 @@ export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLi
     select p.id as "productId", p.name, sum(m.amount)::float8 as amount from (
       select i.product_id, i.amount from ${fenceOrderItems} i join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
       union all
-      select s.product_id, s.amount * i.amount from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
+      select s.product_id, s.amount from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
       union all
       select x.product_id, x.amount from ${fenceOrderOtherItems} x join ${fenceOrders} o on o.id = x.order_id where o.status in ${statuses}
     ) m join ${products} p on p.id = m.product_id

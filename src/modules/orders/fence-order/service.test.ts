@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import { fenceOrderItems, fenceOrderOtherItems, fenceOrderSubProducts, products } from "@db/schema";
+import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
+import { changeFenceOrderStatus, countFenceOrderItems, createFenceOrder, customerLookup, orderedMaterial } from "./service";
+
+const t = useTestDatabase();
+const order = {
+  firstName: "Eva",
+  lastName: "Malá",
+  phone: "+420 602 333 444",
+  email: "Eva.Mala@Example.cz",
+  paymentRuleConfirmation: 10,
+  paymentRuleDelivery: 55,
+  paymentRuleCompletion: 35,
+  delivery: "výroba 1–14 týdnů, montáž 1–7 dní",
+  vat: 21,
+  offerDate: "2026-03-01",
+};
+
+describe("fence order service", () => {
+  test("ordered material sums items, sub-products and other items of confirmed and material-ordered orders", async () => {
+    const ctx = t.ctx;
+    const [post, slat] = await t.db.insert(products).values([{ name: "Sloupek 60x60" }, { name: "Lamela 100" }]).returning();
+    const confirmed = await createFenceOrder({ ctx, input: { ...order, orderDate: "2026-03-02" } });
+    const materialOrder = await createFenceOrder({ ctx, input: order });
+    await changeFenceOrderStatus({ ctx, input: { id: materialOrder, status: "MATERIAL_ORDER" } });
+    const offer = await createFenceOrder({ ctx, input: order });
+    const [item] = await t.db.insert(fenceOrderItems).values({ orderId: confirmed, productType: "FENCE", productId: slat!.id, amount: "3" }).returning();
+    await t.db.insert(fenceOrderSubProducts).values({ itemId: item!.id, productId: post!.id, amount: "4" });
+    await t.db.insert(fenceOrderOtherItems).values({ orderId: materialOrder, itemType: "OTHER", productId: post!.id, amount: "2", unitPrice: "100" });
+    await t.db.insert(fenceOrderOtherItems).values({ orderId: offer, itemType: "OTHER", productId: post!.id, amount: "50", unitPrice: "100" });
+    expect(await orderedMaterial({ ctx })).toEqual([
+      { productId: slat!.id, name: "Lamela 100", amount: 3 },
+      { productId: post!.id, name: "Sloupek 60x60", amount: 6 },
+    ]);
+    expect(await countFenceOrderItems({ ctx, input: { id: confirmed } })).toBe(1);
+    expect(await countFenceOrderItems({ ctx, input: { id: offer } })).toBe(1);
+    expect(await countFenceOrderItems({ ctx, input: { id: materialOrder } })).toBe(1);
+  });
+
+  test("customer lookup: the phone's last nine digits (with or without +420), the e-mail in any case; needs one key", async () => {
+    const id = await createFenceOrder({ ctx: t.ctx, input: { ...order, city: "Tábor" } });
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "602 333 444" } }))?.orderId).toBe(id);
+    expect(await customerLookup({ ctx: t.ctx, input: { phone: "602 333 445" } })).toBeNull();
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "+420602333444" } }))?.orderId).toBe(id);
+    expect((await customerLookup({ ctx: t.ctx, input: { email: "eva.mala@example.CZ" } }))?.city).toBe("Tábor");
+    expect((await failureOf(customerLookup({ ctx: t.ctx, input: {} }))).kind).toBe("fail");
+  });
+});
