@@ -1,20 +1,9 @@
 /** Fence order helpers shared by the fence order HTTP tests (not a test file itself). */
 import type { Session } from "../helpers/app";
+import { validFenceOrder } from "../helpers/factories/fence-order";
 import { createdId, okJson } from "./support";
 
-/** A valid order header for the API (spec 02 §5, §9 defaults). */
-export const validFenceOrder = {
-  firstName: "Jan",
-  lastName: "Novák",
-  phone: "+420 777 123 456",
-  email: "jan.novak@example.cz",
-  paymentRuleConfirmation: 10,
-  paymentRuleDelivery: 55,
-  paymentRuleCompletion: 35,
-  delivery: "výroba 1–14 týdnů, montáž 1–7 dní",
-  vat: 21,
-  offerDate: "2026-03-01",
-};
+export { validFenceOrder };
 
 /** The same order as a browser posts the Common tab (dd.mm.yyyy dates). */
 export const validFenceOrderForm: Record<string, string> = {

@@ -1,21 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fenceOrderItems, fenceOrderOtherItems, fenceOrderSubProducts, products } from "@db/schema";
+import { validFenceOrder } from "../../../../tests/helpers/factories/fence-order";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { changeFenceOrderStatus, countFenceOrderItems, createFenceOrder, customerLookup, orderedMaterial } from "./service";
 
 const t = useTestDatabase();
-const order = {
-  firstName: "Eva",
-  lastName: "Malá",
-  phone: "+420 602 333 444",
-  email: "Eva.Mala@Example.cz",
-  paymentRuleConfirmation: 10,
-  paymentRuleDelivery: 55,
-  paymentRuleCompletion: 35,
-  delivery: "výroba 1–14 týdnů, montáž 1–7 dní",
-  vat: 21,
-  offerDate: "2026-03-01",
-};
+const order = { ...validFenceOrder, firstName: "Eva", lastName: "Malá", phone: "+420 602 333 444", email: "Eva.Mala@Example.cz" };
 
 describe("fence order service", () => {
   test("ordered material sums items, sub-products and other items of confirmed and material-ordered orders", async () => {
