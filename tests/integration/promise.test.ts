@@ -4,6 +4,7 @@
  * Promises tab (2) with its add form, and promise statuses in use refused on delete.
  */
 import { describe, expect, test } from "bun:test";
+import type { OrderPromise } from "@/modules/orders/promise/schemas";
 import { insertTestOrder } from "@/modules/orders/promise/test-support";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
@@ -15,20 +16,6 @@ const PAGES = "/orders/promises";
 
 let user: Session;
 const session = async () => (user ??= await t.current.login());
-
-interface Promise_ {
-  id: number;
-  order: { id: number };
-  status: { id: number; name: string };
-  customer: string;
-  phone: string;
-  created: string;
-  deadline: string;
-  solved: string | null;
-  resolved: boolean;
-  promise: string;
-  note: string | null;
-}
 
 const addStatus = async (name: string) => createdId(await (await session()).api("/api/orders/promiseStatus", { method: "POST", json: { name } }));
 
@@ -47,7 +34,7 @@ const valid = async (change: Record<string, unknown> = {}) => {
 };
 
 const addPromise = async (change: Record<string, unknown> = {}) => createdId(await (await session()).api(API, { method: "POST", json: await valid(change) }));
-const list = async (query = "?size=500") => okJson<ListBody<Promise_>>(await (await session()).api(`${LIST_API}${query}`));
+const list = async (query = "?size=500") => okJson<ListBody<OrderPromise>>(await (await session()).api(`${LIST_API}${query}`));
 
 async function refused(body: Record<string, unknown>, fields: Record<string, string>, method = "POST", path = API) {
   const before = (await list()).meta.total;
