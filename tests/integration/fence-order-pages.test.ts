@@ -187,6 +187,17 @@ describe("editor", () => {
     expect(after).toContain('value="26.01.2027"');
   });
 
+  test("an invalid edit answers 422 with FORM_NOT_VALID and changes nothing", async () => {
+    const id = await create({ city: "Kladno" });
+    const response = await (await session()).page(`/orders/fenceOrder/${id}`, { form: { ...validForm, city: "Most", deliveryAddress: "on", deliveryCity: "Brno" } });
+    expect(response.status).toBe(422);
+    const html = await htmlOf(response);
+    expect(html).toContain("Formulář není vyplněn správně");
+    expect(html).toContain('id="field-deliveryAddress" aria-describedby="field-deliveryAddress-error" type="checkbox" name="deliveryAddress" checked=""');
+    expect(html).toContain('value="Most"');
+    expect(await get(id)).toMatchObject({ city: "Kladno", deliveryAddress: false });
+  });
+
   test("status form sets a manual status (UPDATED) and AUTO hands it back", async () => {
     const s = await session();
     const id = await create({ orderDate: "2026-03-02" });

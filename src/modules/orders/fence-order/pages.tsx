@@ -44,7 +44,7 @@ fenceOrderPageRoutes.get(P, async (c) => {
 fenceOrderPageRoutes.get(`${P}/orderedMaterial`, async (c) => {
   const ctx = c.get("ctx");
   const [orders, material] = await Promise.all([
-    listFenceOrders({ ctx, input: { page: 1, size: 500, sort: "deadline,asc", filters: { status: "ORDER_CONFIRMATION" } } }),
+    listFenceOrders({ ctx, input: { page: 1, size: 9999, sort: "deadline,asc", filters: { status: "ORDER_CONFIRMATION" } } }),
     orderedMaterial({ ctx }),
   ]);
   return renderPage(c, <OrderedMaterialPage orders={orders.rows} material={material} />);
