@@ -229,6 +229,9 @@ describe("the order's Promises tab (2)", () => {
     expect(fragment).toContain("Promluvit o barvě plotu");
     expect(fragment).toContain(`action="/orders/fenceOrder/${orderId}/promises"`);
     expect((await s.page("/orders/fenceOrder/2000000000/tab/2")).status).toBe(404);
+    // The order editor on ?tab=2 loads this fragment.
+    const editor = await htmlOf(await s.page(`/orders/fenceOrder/${orderId}?tab=2`));
+    expect(editor).toContain(`hx-get="/orders/fenceOrder/${orderId}/tab/2"`);
   });
 
   test("adding with htmx answers the tab again with a toast; without JS it redirects to ?tab=2 with CREATED", async () => {
