@@ -59,6 +59,7 @@ export function printFenceOrders(modes: FenceOrdersMode[], failures: string[]): 
       if (!s.statements.length) continue;
       console.log(`  ${s.label}: statements alone (median of 10)`);
       console.log(table(["statement", "median"], s.statements.map((statement) => [statement.sql, ms(statement.median)]), { leftColumns: 1 }));
+      for (const w of s.whatIf ?? []) console.log(`  what-if: ${w.label}: ${ms(w.median)} (now ${ms(w.baseline)})\n    ${w.sql}`);
       if (s.explain) console.log(`  over target: EXPLAIN (ANALYZE, BUFFERS) of the slowest\n    ${s.explain.sql}\n${s.explain.plan.replace(/^/gm, "    | ")}`);
     }
   }
