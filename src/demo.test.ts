@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { count } from "drizzle-orm";
-import { categories, deliveryVans, eshops, products, supplierOrderLines, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
+import { categories, defaultPromises, deliveryVans, fenceOrders, promises, eshops, products, supplierOrderLines, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
 import { seedDemo } from "@db/seed/demo";
 import { testPasswordCost } from "./modules/auth/service";
 import { useTestDatabase } from "../tests/helpers/service";
@@ -12,7 +12,7 @@ test("the demo company loads in order and is idempotent", async () => {
   const { ctx } = t;
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   const counts = async () => {
-    const tables = { users, eshops, deliveryVans, categories, products, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers, supplierOrderLines };
+    const tables = { users, eshops, fenceOrders, promises, defaultPromises, deliveryVans, categories, products, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers, supplierOrderLines };
     const result: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) result[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
     return result;
@@ -22,6 +22,9 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first.users).toBeGreaterThanOrEqual(11);
   expect(first.workLogs).toBeGreaterThan(0);
   expect(first.products).toBeGreaterThanOrEqual(300);
+  expect(first.fenceOrders).toBe(200);
+  expect(first.promises).toBeGreaterThan(0);
+  expect(first.defaultPromises).toBeGreaterThan(0);
   // Supplier orders get lines because the catalogue is seeded first.
   expect(first.supplierOrderLines).toBeGreaterThan(0);
   await seedDemo(ctx, { passwordCost: testPasswordCost });

@@ -4,7 +4,9 @@ import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
 import type { PasswordCost } from "@/modules/auth/service";
 import { seedDemoCatalogue } from "./demo/catalogue";
+import { seedDemoFenceOrders } from "./demo/fence-orders";
 import { seedDemoOrders } from "./demo/orders";
+import { seedDemoPromises } from "./demo/promises";
 import { seedDemoSettings } from "./demo/settings";
 import { seedDemoSuppliers } from "./demo/suppliers";
 import { seedDemoTimesheets } from "./demo/timesheets";
@@ -23,6 +25,8 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoCatalogue(ctx);
   await seedDemoWarehouse(ctx);
   await seedDemoOrders(ctx);
+  await seedDemoPromises(ctx);
+  await seedDemoFenceOrders(ctx);
   await seedDemoTimesheets(ctx);
   await seedDemoSuppliers(ctx);
 }
