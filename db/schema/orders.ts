@@ -74,6 +74,8 @@ export const fenceOrders = pgTable(
   },
   (table) => [
     index("fence_orders_status_deadline_idx").on(table.status, table.deadline, table.id),
+    // Several statuses sorted by deadline: walk the deadline order and stop after a page.
+    index("fence_orders_deadline_idx").on(table.deadline, table.id),
     index("fence_orders_order_date_idx").on(table.orderDate),
     index("fence_orders_phone_idx").on(table.phone),
     index("fence_orders_email_idx").on(sql`lower(${table.email})`),

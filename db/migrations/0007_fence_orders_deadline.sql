@@ -1,0 +1,1 @@
+CREATE INDEX "fence_orders_deadline_idx" ON "fence_orders" USING btree ("deadline","id");
