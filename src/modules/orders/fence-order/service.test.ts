@@ -34,6 +34,8 @@ describe("fence order service", () => {
     expect(await customerLookup({ ctx: t.ctx, input: { phone: "602 333 445" } })).toBeNull();
     expect((await customerLookup({ ctx: t.ctx, input: { phone: "+420602333444" } }))?.orderId).toBe(id);
     expect((await customerLookup({ ctx: t.ctx, input: { email: "eva.mala@example.CZ" } }))?.city).toBe("Tábor");
+    // A phone nobody has does not hide a matching e-mail.
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "777 000 000", email: "eva.mala@example.cz" } }))?.orderId).toBe(id);
     expect((await failureOf(customerLookup({ ctx: t.ctx, input: {} }))).kind).toBe("fail");
   });
 });

@@ -257,19 +257,24 @@ export async function fenceOrderStatusHistoryOf({ ctx, input }: { ctx: Ctx; inpu
 /** Personal and billing data of a customer's latest order (beyond the spec: fills a new order). */
 export type CustomerData = { orderId: number } & Pick<FenceOrder, (typeof CUSTOMER_FIELDS)[number]>;
 
+/** Tries the phone, then the e-mail, then the IČO; the first that matches an earlier order answers. */
 export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<CustomerData | null> {
   const query = parseInput(customerLookupInput, input);
-  const byIco = query.ico?.replace(/\s+/g, "");
-  const where = query.phone
-    ? // The last nine digits: "+420 602 333 444" and "602333444" are the same Czech number.
-      sql`right(regexp_replace(${fenceOrders.phone}, '[^0-9]', '', 'g'), 9) = ${query.phone.replace(/[^0-9]/g, "").slice(-9)}`
-    : query.email
-      ? sql`lower(${fenceOrders.email}) = ${query.email.toLowerCase()}`
-      : eq(fenceOrders.ico, byIco!);
-  const [row] = await ctx.db.select().from(fenceOrders).where(where).orderBy(desc(fenceOrders.id)).limit(1);
-  if (!row) return null;
-  const order = toFenceOrder(row);
-  return { orderId: row.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
+  const phoneDigits = query.phone?.replace(/[^0-9]/g, "").slice(-9);
+  const conditions = [
+    // The last nine digits: "+420 602 333 444" and "602333444" are the same Czech number.
+    phoneDigits ? sql`right(regexp_replace(${fenceOrders.phone}, '[^0-9]', '', 'g'), 9) = ${phoneDigits}` : null,
+    query.email ? sql`lower(${fenceOrders.email}) = ${query.email.toLowerCase()}` : null,
+    query.ico ? eq(fenceOrders.ico, query.ico.replace(/\s+/g, "")) : null,
+  ];
+  for (const where of conditions) {
+    if (!where) continue;
+    const [row] = await ctx.db.select().from(fenceOrders).where(where).orderBy(desc(fenceOrders.id)).limit(1);
+    if (!row) continue;
+    const order = toFenceOrder(row);
+    return { orderId: row.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
+  }
+  return null;
 }
 
 export interface MaterialLine {
