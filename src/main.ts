@@ -1,6 +1,6 @@
 import { systemCtx } from "./lib/context";
 import { lockDataDir } from "./lib/data-dir-lock";
-import { migrate, openDatabase } from "./lib/db";
+import { migrate, openDatabase, scheduleEmbeddedMaintenance } from "./lib/db";
 import { createLogger } from "./lib/logger";
 import { EnvError, parseEnv } from "./env";
 import { startMqtt } from "./mqtt";
@@ -38,6 +38,7 @@ async function main() {
     logger.info("demo data loaded");
   }
 
+  const stopMaintenance = scheduleEmbeddedMaintenance(database, (error) => logger.warn("database maintenance failed", { error: String(error) }));
   const mqtt = await startMqtt({ env, logger });
   const app = createApp({
     database,
@@ -65,6 +66,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: shutting down`);
     await server.stop();
+    stopMaintenance();
     await mqtt.close().catch(() => {});
     await database.close().catch(() => {});
     unlock();

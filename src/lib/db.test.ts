@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eshops } from "@db/schema";
-import { migrate, openPglite } from "./db";
+import { sql } from "drizzle-orm";
+import { migrate, openPglite, scheduleEmbeddedMaintenance } from "./db";
 
 test("embedded data survives a restart and migrations are idempotent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-db-"));
@@ -21,5 +22,23 @@ test("embedded data survives a restart and migrations are idempotent", async () 
     await second.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("embedded maintenance gives the planner statistics", async () => {
+  const database = await openPglite();
+  try {
+    await migrate(database);
+    await database.db.insert(eshops).values([{ name: "A", url: "https://a.cz" }, { name: "B", url: "https://b.cz" }]);
+    const stop = scheduleEmbeddedMaintenance(database, (error) => {
+      throw error;
+    });
+    stop();
+    // The first run is started at once; a query after it sees the analysed table.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const rows = (await database.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'eshops'`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]!.n).toBeGreaterThan(0);
+  } finally {
+    await database.close();
   }
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import * as schema from "@db/schema";
 
 export type Schema = typeof schema;
@@ -82,4 +82,17 @@ export async function migrate(database: Database): Promise<void> {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     await run(database.db as never, { migrationsFolder });
   }
+}
+
+/**
+ * PGlite runs no autovacuum: without it the planner has no statistics and counts read every heap
+ * page. The app runs VACUUM ANALYZE at start-up and then every few hours (PostgreSQL does this itself).
+ */
+export function scheduleEmbeddedMaintenance(database: Database, onError: (error: unknown) => void, everyMs = 6 * 3600_000): () => void {
+  if (database.kind !== "pglite") return () => {};
+  const run = () => database.db.execute(sql`vacuum analyze`).then(() => undefined, onError);
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
