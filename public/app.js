@@ -135,6 +135,12 @@
     confirmThen(question, function () { e.detail.issueRequest(true); });
   });
 
+  // ---- a tabbed page's default tab on a small screen (spec 02: an order opens on Items under 800 px)
+  var narrowTabs = document.querySelector("[role=tablist][data-narrow-default]");
+  if (narrowTabs && window.innerWidth < 800 && !new URLSearchParams(window.location.search).has("tab")) {
+    window.location.replace(narrowTabs.getAttribute("data-narrow-default"));
+  }
+
   // ---- barcode box on pages without islands ----------------------------------------------------
   // Same rule as the island (spec 01 §5): act 250 ms after typing stops, on more than 2 characters,
   // only when the value changed. Here acting means submitting the form to /barcode.

@@ -225,3 +225,13 @@ describe("customer lookup", () => {
   });
 });
 
+
+test("an existing order's tab list names Items (tab 1) as the small-screen default", async () => {
+  const session = await t.current.login();
+  const created = await session.api("/api/orders/fenceOrder", { method: "POST", json: validOrder });
+  const id = (await created.json()).data as number;
+  const html = await (await session.page(`/orders/fenceOrder/${id}`)).text();
+  expect(html).toContain(`data-narrow-default="/orders/fenceOrder/${id}?tab=1"`);
+  const fresh = await (await session.page("/orders/fenceOrder/new")).text();
+  expect(fresh).not.toContain("data-narrow-default");
+});

@@ -186,7 +186,13 @@ export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: 
   const base = order ? `${FENCE_ORDER_PATH}/${order.id}` : `${FENCE_ORDER_PATH}/new`;
   return (
     <AppLayout title={order ? t("fenceOrder.editTitle", { id: order.id }) : t("fenceOrder.newTitle")}>
-      <nav role="tablist" className="product-tablist fence-order-tablist" aria-label={t("fenceOrder.entity")}>
+      <nav
+        role="tablist"
+        className="product-tablist fence-order-tablist"
+        aria-label={t("fenceOrder.entity")}
+        // Spec 02: on a small screen an order opens on Items (tab 1); public/app.js follows this link there.
+        data-narrow-default={order ? `${base}?tab=1` : undefined}
+      >
         {FENCE_ORDER_TABS.map((index) =>
           order || index === 0 ? (
             <a key={index} role="tab" href={index === 0 ? base : `${base}?tab=${index}`} aria-selected={index === tab ? "true" : "false"}>

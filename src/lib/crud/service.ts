@@ -141,12 +141,14 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const sortOf = (sort: string | undefined) => {
     const [name, dir] = (sort ?? "").split(",");
     const field = name ? config.listFields[name] : undefined;
-    if (field?.sortable && field.column) return { key: `${name},${dir}`, order: [dir === "desc" ? desc(field.column) : asc(field.column), asc(table.id)] };
+    // The id breaks ties in the same direction, so one index (column, id) scanned either way serves the order.
+    if (field?.sortable && field.column)
+      return { key: `${name},${dir}`, order: dir === "desc" ? [desc(field.column), desc(table.id)] : [asc(field.column), asc(table.id)] };
     const [fallbackName, fallbackDir] = config.defaultSort;
     const fallback = config.listFields[fallbackName]?.column ?? table.id;
     return {
       key: `${fallbackName},${fallbackDir}`,
-      order: [fallbackDir === "desc" ? desc(fallback) : asc(fallback), asc(table.id)],
+      order: fallbackDir === "desc" ? [desc(fallback), desc(table.id)] : [asc(fallback), asc(table.id)],
     };
   };
 
