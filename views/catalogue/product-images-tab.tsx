@@ -4,6 +4,7 @@
  */
 import type { CSSProperties } from "react";
 import { useView } from "../view-context";
+import { UploadForm } from "../components/upload-form";
 
 export const IMAGES_TAB_ID = "product-images-tab";
 
@@ -56,39 +57,17 @@ export function ProductImagesTab({ productId, images, errors = [], limits }: Ima
   const uploadPath = `/products/${productId}/images`;
   return (
     <section id={IMAGES_TAB_ID} className="product-images-tab" aria-label={t("productMedia.images.title")}>
-      {errors.length ? (
-        <div className="alert alert-warning" role="alert">
-          <ul>
-            {errors.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <form
-        method="post"
+      <UploadForm
         action={uploadPath}
-        encType="multipart/form-data"
-        hx-post={uploadPath}
-        hx-encoding="multipart/form-data"
-        hx-target={`#${IMAGES_TAB_ID}`}
-        hx-swap="outerHTML"
-        hx-disabled-elt="find button"
+        targetId={IMAGES_TAB_ID}
+        inputId="product-images-files"
+        label={t("productMedia.images.files")}
+        hint={t("productMedia.images.hint", { maxMb: limits.maxMb, maxFiles: limits.maxFiles })}
+        submitText={t("productMedia.images.upload")}
+        accept={limits.accept}
+        errors={errors}
         className="product-images-upload"
-      >
-        <div className={`field${errors.length ? " field-invalid" : ""}`}>
-          <label htmlFor="product-images-files">{t("productMedia.images.files")}</label>
-          <input id="product-images-files" type="file" name="files" multiple required accept={limits.accept} aria-describedby="product-images-hint" />
-          <small id="product-images-hint" className="field-hint">
-            {t("productMedia.images.hint", { maxMb: limits.maxMb, maxFiles: limits.maxFiles })}
-          </small>
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-primary">
-            {t("productMedia.images.upload")}
-          </button>
-        </div>
-      </form>
+      />
       {images.length === 0 ? (
         <p className="product-images-empty">{t("productMedia.images.empty")}</p>
       ) : (
