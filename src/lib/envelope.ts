@@ -12,6 +12,8 @@ export interface PageMeta {
   total: number;
   pages: number;
   sort?: string;
+  /** The list counted only up to a cap: there are at least `total` rows (shown as "1 000+"). */
+  capped?: boolean;
 }
 
 export const success = <T>(data: T, meta?: Record<string, unknown>): Envelope<T> =>

@@ -129,10 +129,10 @@ function Pager({ basePath, state, meta, targetId }: { basePath: string; state: T
     <nav className="pager" aria-label={t("table.page", { page: meta.page, pages: meta.pages })}>
       {link(1, t("table.first"), meta.page <= 1)}
       {link(meta.page - 1, t("table.previous"), meta.page <= 1, "prev")}
-      <span className="pager-status">{t("table.page", { page: meta.page, pages: meta.pages })}</span>
+      <span className="pager-status">{t("table.page", { page: meta.page, pages: meta.capped ? `${meta.pages}+` : meta.pages })}</span>
       {link(meta.page + 1, t("table.next"), meta.page >= meta.pages, "next")}
-      {link(meta.pages, t("table.last"), meta.page >= meta.pages)}
-      <span className="pager-total">{t("table.total", { total: meta.total })}</span>
+      {meta.capped ? null : link(meta.pages, t("table.last"), meta.page >= meta.pages)}
+      <span className="pager-total">{t("table.total", { total: meta.capped ? `${meta.total.toLocaleString("cs-CZ")}+` : meta.total })}</span>
       <span className="pager-sizes">
         {t("table.pageSize")}:{" "}
         {PAGE_SIZES.map((size) => {

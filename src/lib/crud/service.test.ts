@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { vatRates } from "@db/schema";
+import { eshops, vatRates } from "@db/schema";
+import { createCrudService } from "./service";
 import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { eshopService } from "@/modules/settings/eshop/service";
 import { vatService } from "@/modules/catalogue/vat/service";
@@ -77,5 +78,29 @@ describe("generic CRUD service", () => {
     const [row] = await t.db.select().from(vatRates).where(eq(vatRates.id, id));
     expect(row).toMatchObject({ createdBy: 41, updatedBy: 42, rate: "9.50" });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
+  });
+});
+
+describe("count cap", () => {
+  const capped = createCrudService({
+    table: eshops,
+    input: eshopService.input,
+    toEntity: (row) => ({ id: row.id, name: row.name }),
+    toValues: () => ({}),
+    listFields: { name: { column: eshops.name, filter: "text", sortable: true } },
+    defaultSort: ["name", "asc"],
+    countCap: 3,
+  });
+
+  test("a broad list counts only to the cap and says so; the pages past it still load", async () => {
+    for (const name of ["Cap A", "Cap B", "Cap C", "Cap D", "Cap E", "Cap F", "Cap G"]) await eshopService.create({ ctx: t.ctx, input: { name, url: "https://cap.cz" } });
+    const first = await capped.list({ ctx: t.ctx, input: { page: 1, size: 2, filters: { name: "Cap " } } });
+    expect(first.meta).toMatchObject({ total: 3, capped: true, pages: 2 });
+    const third = await capped.list({ ctx: t.ctx, input: { page: 3, size: 2, filters: { name: "Cap " } } });
+    expect(third.rows.map((row) => row.name)).toEqual(["Cap E", "Cap F"]);
+    expect(third.meta).toMatchObject({ total: 6, capped: true, pages: 4 });
+    const narrow = await capped.list({ ctx: t.ctx, input: { page: 1, size: 2, filters: { name: "Cap A" } } });
+    expect(narrow.meta).toMatchObject({ total: 1, pages: 1 });
+    expect(narrow.meta.capped).toBeUndefined();
   });
 });

@@ -48,6 +48,11 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
    * back to counting the filtered table.
    */
   count?: (args: { ctx: Ctx; input: ListInput }) => Promise<number> | null;
+  /**
+   * Big tables count a filtered list only up to this many rows: a broad filter then costs a
+   * page, not a scan, and the pager says "1 000+". The page beyond the cap still loads.
+   */
+  countCap?: number;
   /** Loads what one row does not hold (joined names, counts) for a whole page in one go. */
   enrich?: (args: { ctx: Ctx; entities: TEntity[] }) => Promise<TEntity[]>;
   /** Writes that belong with the row (link tables) inside the same transaction. */
@@ -175,6 +180,17 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     return rows[0] as TTable["$inferSelect"];
   };
 
+  const countRows = (ctx: Ctx, where: SQL | undefined) => {
+    if (config.countCap === undefined) return ctx.db.select({ total: count() }).from(table as PgTable).where(where);
+    const limited = ctx.db
+      .select({ one: sql`1` })
+      .from(table as PgTable)
+      .where(where)
+      .limit(config.countCap + 1)
+      .as("limited");
+    return ctx.db.select({ total: count() }).from(limited);
+  };
+
   const audit = (ctx: Ctx, creating: boolean) =>
     hasAudit
       ? creating
@@ -205,11 +221,18 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
           .orderBy(...sort.order)
           .limit(input.size)
           .offset((input.page - 1) * input.size),
-        config.count?.({ ctx, input }) ?? ctx.db.select({ total: count() }).from(table as PgTable).where(where),
+        config.count?.({ ctx, input }) ?? countRows(ctx, where),
       ]);
-      const total = typeof totals === "number" ? totals : (totals[0]?.total ?? 0);
+      const counted = typeof totals === "number" ? totals : (totals[0]?.total ?? 0);
+      const cap = config.countCap;
+      // The page itself proves rows beyond the cap exist when it is past it.
+      const seen = (input.page - 1) * input.size + rows.length;
+      const capped = cap !== undefined && counted > cap;
+      const total = capped ? Math.max(cap, seen) : counted;
       const entities = rows.map((row) => config.toEntity(row as TTable["$inferSelect"]));
-      return { rows: config.enrich ? await config.enrich({ ctx, entities }) : entities, meta: pageMeta(input, total, sort.key) };
+      const meta = pageMeta(input, total, sort.key);
+      if (capped) Object.assign(meta, { capped: true, pages: Math.max(meta.pages, input.page + (rows.length === input.size ? 1 : 0)) });
+      return { rows: config.enrich ? await config.enrich({ ctx, entities }) : entities, meta };
     },
 
     async get({ ctx, input }) {

@@ -7,6 +7,9 @@ import { formatDecimal } from "@/lib/money";
 import { parseCategoryIds } from "../category/tree";
 import { type Product, type ProductInput, type ProductVat, productInput, type SystemRole } from "./schemas";
 
+/** 50,000 products: a broad filter counts up to here and shows "1 000+". */
+const PRODUCT_COUNT_CAP = 1000;
+
 const toProduct = (row: typeof products.$inferSelect): Product => ({
   id: row.id,
   name: row.name,
@@ -153,12 +156,18 @@ const productCrud = createCrudService({
     if (active.length !== 1 || active[0]![0] !== "categories") return null;
     const ids = parseCategoryIds(active[0]![1]).filter(isRowId);
     if (!ids.length) return Promise.resolve(0);
-    return ctx.db
-      .select({ total: sql<number>`count(distinct ${productCategories.productId})::int` })
+    const linked = ctx.db
+      .selectDistinct({ productId: productCategories.productId })
       .from(productCategories)
       .where(inArray(productCategories.categoryId, ids))
+      .limit(PRODUCT_COUNT_CAP + 1)
+      .as("linked");
+    return ctx.db
+      .select({ total: count() })
+      .from(linked)
       .then((rows) => rows[0]?.total ?? 0);
   },
+  countCap: PRODUCT_COUNT_CAP,
   validate: ({ ctx, input, id }) => checkReferences(ctx, input, id),
   enrich: withReferences,
   // The category links are written with the row, in its transaction.

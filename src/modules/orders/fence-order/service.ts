@@ -150,6 +150,8 @@ const crud = createCrudService({
   toEntity: toFenceOrder,
   // Writes go through createFenceOrder/updateFenceOrder below (they add status and deadline).
   toValues,
+  // 100,000 orders: a broad filter counts up to here and shows "1 000+".
+  countCap: 1000,
   listFields: {
     id: { column: fenceOrders.id, filter: "number", sortable: true },
     status: { column: fenceOrders.status, where: statusIn, sortable: true },
