@@ -124,7 +124,8 @@ export const fenceOrderItems = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     ...auditColumns,
   },
-  (table) => [index("fence_order_items_order_idx").on(table.orderId), index("fence_order_items_product_idx").on(table.productId)],
+  // (product, order) lets "orders containing a product" read order ids from the index alone.
+  (table) => [index("fence_order_items_order_idx").on(table.orderId), index("fence_order_items_product_idx").on(table.productId, table.orderId)],
 );
 
 /** Sub-products of a fence item (posts, holders…), each from a product category. */
@@ -162,7 +163,7 @@ export const fenceOrderOtherItems = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     ...auditColumns,
   },
-  (table) => [index("fence_order_other_items_order_idx").on(table.orderId), index("fence_order_other_items_product_idx").on(table.productId)],
+  (table) => [index("fence_order_other_items_order_idx").on(table.orderId), index("fence_order_other_items_product_idx").on(table.productId, table.orderId)],
 );
 
 /** Files of an order (images and PDFs, DESIGN.md §3: in the database, size-limited). */
