@@ -83,7 +83,8 @@ export async function addProducts(client: SqlClient, options: { n: number; leafI
 }
 
 export async function analyze(client: SqlClient): Promise<void> {
-  await client.exec("analyze categories");
-  await client.exec("analyze products");
-  await client.exec("analyze product_categories");
+  // The app keeps tables vacuumed (autovacuum on PostgreSQL, scheduled VACUUM ANALYZE on PGlite).
+  await client.exec("vacuum analyze categories");
+  await client.exec("vacuum analyze products");
+  await client.exec("vacuum analyze product_categories");
 }

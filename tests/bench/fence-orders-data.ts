@@ -49,7 +49,8 @@ export async function addFenceOrders(client: SqlClient, options: { n: number; pr
     select o.id, 'FENCE', (array[${productIds.join(",")}])[1 + ((o.id::bigint * 7919 + j * 104729) % ${productIds.length})], 'RAL 7016', 1530, 2500, 1, 450, 1721.25, j
     from fence_orders o cross join generate_series(1, 3) j
     where j <= 1 + o.id % 3`);
-  await client.exec("analyze products");
-  await client.exec("analyze fence_orders");
-  await client.exec("analyze fence_order_items");
+  // The app keeps tables vacuumed (autovacuum on PostgreSQL, scheduled VACUUM ANALYZE on PGlite).
+  await client.exec("vacuum analyze products");
+  await client.exec("vacuum analyze fence_orders");
+  await client.exec("vacuum analyze fence_order_items");
 }
