@@ -120,7 +120,7 @@
   body.addEventListener("htmx:sendError", function () { toast("error", genericError); });
   // A list's URL carries only the filters in use (no `id=&name=`).
   body.addEventListener("htmx:configRequest", function (e) {
-    if (e.detail.verb !== "get" || !e.detail.elt.closest || !e.detail.elt.closest(".table-form")) return;
+    if (e.detail.verb !== "get" || !e.detail.elt.closest || !e.detail.elt.closest(".data-table")) return;
     var params = e.detail.parameters;
     if (params instanceof FormData) {
       Array.from(params.keys()).forEach(function (key) { if (params.getAll(key).every(function (v) { return v === ""; })) params.delete(key); });

@@ -82,15 +82,29 @@ function SortLink<Row>({ column, basePath, state, targetId }: { column: TableCol
 const formIdOf = (tableId: string) => `${tableId}-form`;
 const filterClassOf = (tableId: string) => `${tableId}-filter`;
 
-function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row>; state: TableState; targetId: string }) {
+function FilterInput<Row>({ column, state, targetId, basePath }: { column: TableColumn<Row>; state: TableState; targetId: string; basePath: string }) {
   const { t } = useView();
   const id = `${targetId}-filter-${column.key}`;
   const value = state.filters[column.key] ?? "";
+  const formId = formIdOf(targetId);
   // Outside the <form> element (it does not wrap the table), so joined to it by the form attribute.
-  const common = { id, name: column.key, form: formIdOf(targetId), className: filterClassOf(targetId) };
+  // Each control sends the form itself: it is kept across swaps (hx-preserve) together with its own
+  // listeners, so keys typed while a request is in flight still filter.
+  const common = {
+    id,
+    name: column.key,
+    form: formId,
+    className: filterClassOf(targetId),
+    "hx-get": basePath,
+    "hx-include": `#${formId}`,
+    "hx-target": `#${targetId}`,
+    "hx-swap": "outerHTML",
+    "hx-push-url": "true",
+    "hx-sync": `#${formId}:replace`,
+  };
   if (column.filter === "boolean") {
     return (
-      <select {...common} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true">
+      <select {...common} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true" hx-trigger="change">
         <option value="">{t("table.any")}</option>
         <option value="true">{t("table.yes")}</option>
         <option value="false">{t("table.no")}</option>
@@ -107,6 +121,7 @@ function FilterInput<Row>({ column, state, targetId }: { column: TableColumn<Row
       aria-label={`${t("action.filter")}: ${column.label}`}
       // Kept across swaps so keys typed while a request is in flight are not overwritten by the answer.
       hx-preserve="true"
+      hx-trigger="input changed delay:300ms, search"
     />
   );
 }
@@ -183,7 +198,7 @@ export function DataTable<Row>(props: {
         method="get"
         action={basePath}
         hx-get={basePath}
-        hx-trigger={`input changed delay:300ms from:input.${filterClassOf(id)}, change from:select.${filterClassOf(id)}, submit, ${FILTERS_CHANGED_EVENT}`}
+        hx-trigger={`submit, ${FILTERS_CHANGED_EVENT}`}
         hx-target={`#${id}`}
         hx-swap="outerHTML"
         hx-push-url="true"
@@ -212,7 +227,7 @@ export function DataTable<Row>(props: {
             {hasFilters ? (
               <tr className="filter-row">
                 {columns.map((column) => (
-                  <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} /> : null}</th>
+                  <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} basePath={basePath} /> : null}</th>
                 ))}
               </tr>
             ) : null}
