@@ -8,6 +8,7 @@ import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
 import { pragueLocalToInstant } from "@/modules/timesheets/datetime";
+import { seededRandom } from "./random";
 
 const WORKPLACES: [workplace: string, workTypes: string[]][] = [
   ["Řezárna", ["Řezání profilů", "Řezání plechů", "Odjehlení", "Děrování sloupků"]],
@@ -16,17 +17,6 @@ const WORKPLACES: [workplace: string, workTypes: string[]][] = [
   ["Montáž", ["Montáž pantů a zámků", "Kompletace branek", "Osazení výplní", "Montáž pohonů brán"]],
   ["Sklad", ["Příjem materiálu", "Vychystání zakázek", "Balení", "Nakládka"]],
 ];
-
-/** A small deterministic generator, so every demo database tells the same story. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4_294_967_296;
-  };
-}
 
 const isEmpty = async (ctx: Ctx, table: typeof workplaces | typeof workTypes | typeof workLogs) =>
   ((await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0) === 0;
@@ -43,7 +33,7 @@ const at = (isoDate: string, minutes: number) => {
  */
 function shiftLogs(args: { userId: number; index: number; days: string[]; today: string; now: Date; typesByWorkplace: number[][] }) {
   const rows: (typeof workLogs.$inferInsert)[] = [];
-  const next = random(7919 * (args.index + 1));
+  const next = seededRandom(7919 * (args.index + 1));
   const home = args.index % args.typesByWorkplace.length;
   for (const day of args.days) {
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();

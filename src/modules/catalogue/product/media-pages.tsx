@@ -7,11 +7,10 @@
 import { Hono } from "hono";
 import { ProductImagesTab } from "@views/catalogue/product-images-tab";
 import { ProductToolsTab } from "@views/catalogue/product-tools-tab";
-import { AppError, type Message, msg } from "@/lib/errors";
+import { type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { translateMessage } from "@/lib/i18n";
 import { pdfResponse } from "@/lib/pdf/response";
-import { flash, htmxToast, isHtmx, renderFragment } from "@/lib/render";
+import { flash, isHtmx, renderFragment } from "@/lib/render";
 import { registerUploadLimit } from "@/lib/upload-limits";
 import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
 import { duplicateProduct } from "./duplicate.service";
@@ -26,6 +25,7 @@ import {
 } from "./images.service";
 import { productLabelInfo, productLabelPdf } from "./label.service";
 import { pathId } from "./media-api";
+import { tabAction } from "@/lib/tab-action";
 
 registerUploadLimit({ method: "POST", pattern: /^\/products\/\d+\/images$/, maxBytes: uploadBodyLimit(PRODUCT_IMAGE_RULES) });
 
@@ -46,26 +46,8 @@ async function imagesTab(c: AppContext, productId: number, init: { status?: numb
 }
 
 /** Runs one image action and answers the way the request came (htmx or a plain form). */
-async function imageAction(c: AppContext, productId: number, work: () => Promise<Message>): Promise<Response> {
-  const t = c.get("t");
-  try {
-    const text = translateMessage(t, await work());
-    if (isHtmx(c)) {
-      htmxToast(c, { kind: "success", text });
-      return imagesTab(c, productId);
-    }
-    flash(c, "success", text);
-  } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== "fail") throw error;
-    const texts = error.messages.map((message) => translateMessage(t, message));
-    if (isHtmx(c)) {
-      htmxToast(c, { kind: "fail", text: texts.join(" ") });
-      return imagesTab(c, productId, { status: 422, errors: texts });
-    }
-    for (const text of texts) flash(c, "fail", text);
-  }
-  return c.redirect(editorPath(productId, "images"), 303);
-}
+const imageAction = (c: AppContext, productId: number, work: () => Promise<Message>): Promise<Response> =>
+  tabAction(c, { work, tab: (init) => imagesTab(c, productId, init), redirectTo: editorPath(productId, "images") });
 
 export const productMediaPages = new Hono<AppEnv>();
 

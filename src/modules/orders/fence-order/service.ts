@@ -4,7 +4,7 @@
  * same transaction as the write (docs/decisions/013-fence-order-status.md).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { fenceOrderFiles, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHistory, fenceOrderSubProducts, products, promises, vatRates } from "@db/schema";
+import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHistory, fenceOrderSubProducts, products, promises, vatRates } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
@@ -22,6 +22,7 @@ import {
   fenceOrderStatusInput,
 } from "./schemas";
 import { applyDateRules, statusFromDates } from "./status";
+import { orderFileCounts } from "./files.service";
 
 type Row = typeof fenceOrders.$inferSelect;
 
@@ -117,12 +118,8 @@ const statusIn = (value: string) => {
 async function enrich({ ctx, entities }: { ctx: Ctx; entities: FenceOrder[] }): Promise<FenceOrderRow[]> {
   const ids = entities.map((entity) => entity.id);
   if (!ids.length) return [];
-  const [files, open, history] = await Promise.all([
-    ctx.db
-      .select({ orderId: fenceOrderFiles.orderId, count: sql<number>`count(*)::int` })
-      .from(fenceOrderFiles)
-      .where(inArray(fenceOrderFiles.orderId, ids))
-      .groupBy(fenceOrderFiles.orderId),
+  const [fileCount, open, history] = await Promise.all([
+    orderFileCounts({ ctx, orderIds: ids }),
     ctx.db
       .select({ orderId: promises.orderId, count: sql<number>`count(*)::int` })
       .from(promises)
@@ -134,7 +131,6 @@ async function enrich({ ctx, entities }: { ctx: Ctx; entities: FenceOrder[] }): 
       .where(and(inArray(fenceOrderStatusHistory.orderId, ids), eq(fenceOrderStatusHistory.source, "AUTO")))
       .orderBy(fenceOrderStatusHistory.orderId, fenceOrderStatusHistory.at, fenceOrderStatusHistory.id),
   ]);
-  const fileCount = new Map(files.map((row) => [row.orderId, Number(row.count)]));
   const openCount = new Map(open.map((row) => [row.orderId, Number(row.count)]));
   return entities.map((entity) => ({
     ...entity,
