@@ -44,6 +44,34 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+/**
+ * drizzle asks PGlite to keep dates, timestamps and intervals (and their arrays) as text, and
+ * passes that wish with every query; PGlite then copies its whole parser table (hundreds of array
+ * types) per query, about a tenth of a list page's time. The same wish set once on the instance
+ * gives the same values without the copy, so the client drizzle sees leaves the per-query
+ * parsers out.
+ */
+const TEXT_KEPT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182] as const;
+
+type PgliteClient = import("@electric-sql/pglite").PGlite;
+type QueryOptions = Parameters<PgliteClient["query"]>[2];
+type Transaction = Parameters<Parameters<PgliteClient["transaction"]>[0]>[0];
+
+const withoutParsers = (options: QueryOptions): QueryOptions => (options?.parsers ? { ...options, parsers: undefined } : options);
+
+export function withInstanceParsers(client: PgliteClient): PgliteClient {
+  const parsers = (client as unknown as { parsers: Record<number, (value: string) => unknown> }).parsers;
+  for (const type of TEXT_KEPT_TYPES) parsers[type] = (value) => value;
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (text, params, options) => query(text, params, withoutParsers(options));
+  client.transaction = (work) =>
+    transaction((tx) =>
+      work(Object.create(tx, { query: { value: ((text, params, options) => tx.query(text, params, withoutParsers(options))) satisfies Transaction["query"] } }) as Transaction),
+    );
+  return client;
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -53,7 +81,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.exec(`set ${name} = ${value}`);
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(withInstanceParsers(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
