@@ -18,7 +18,26 @@ void instance.init({
 
 export type T = TFunction;
 
-const fixed = { cs: instance.getFixedT("cs"), en: instance.getFixedT("en") };
+/**
+ * The texts never change while the app runs, so a plain `t(key)` (no values, no options) is
+ * looked up once per language: a page asks for the same menu and table labels every time, and
+ * i18next's own lookup costs several regular expressions per call.
+ */
+function remembered(t: T): T {
+  const texts = new Map<string, string>();
+  const lookup = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length || typeof key !== "string") return (t as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = t(key) as string;
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(lookup, t) as unknown as T;
+}
+
+const fixed = { cs: remembered(instance.getFixedT("cs")), en: remembered(instance.getFixedT("en")) };
 
 export const tFor = (lang: Lang): T => fixed[lang];
 

@@ -20,18 +20,12 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** Size and stroke come from the `.icon` rule in app.css, so a table of icons carries only the shapes. */
 export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
   return (
     <svg
-      className={`icon ${className ?? ""}`}
+      className={className ? `icon ${className}` : "icon"}
       viewBox="0 0 20 20"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       role={label ? "img" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
