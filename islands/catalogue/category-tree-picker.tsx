@@ -1,8 +1,14 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { callApi } from "../api";
 import { indexTree, joinCategoryIds, nodeState, selectedIds, toggleNode, type TreeIndex, type TreeNode } from "@/modules/catalogue/category/tree";
 
 export interface CategoryTreePickerProps {
-  tree: TreeNode[];
+  /** The tree, rendered with the page (forms)… */
+  tree?: TreeNode[];
+  /** …or where to fetch it after hydration (the list filter: the page never waits for the tree). */
+  treeUrl?: string;
+  /** Shown when the tree could not be loaded. */
+  loadErrorText?: string;
   /** The ids ticked at start (the saved selection or the current filter). */
   selected: number[];
   /** Form mode posts one hidden input `name` per selected id. */
@@ -13,6 +19,8 @@ export interface CategoryTreePickerProps {
   emptyText: string;
   clearLabel?: string;
 }
+
+const TREE_SKELETON = ["70%", "55%", "80%", "60%", "75%", "50%"];
 
 /** Lets the list's htmx form know the tree filter changed; must match views/components/data-table.tsx. */
 const FILTERS_CHANGED_EVENT = "filters-changed";
@@ -60,9 +68,25 @@ function Node({
 
 /** The one category tree picker (spec 01 §4), used in the product form, the parameter form and the products filter. */
 export default function CategoryTreePicker(props: CategoryTreePickerProps) {
-  const index = useMemo(() => indexTree(props.tree), [props.tree]);
-  const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(props.selected.filter((id) => index.parentOf.has(id))));
-  const selection = selectedIds(index, ticked);
+  const [fetched, setFetched] = useState<TreeNode[] | "failed" | null>(null);
+  useEffect(() => {
+    if (props.tree || !props.treeUrl) return;
+    let current = true;
+    void callApi<TreeNode[]>(props.treeUrl).then((answer) => {
+      if (current) setFetched(answer?.status === "success" && answer.data ? answer.data : "failed");
+    });
+    return () => {
+      current = false;
+    };
+  }, [props.tree, props.treeUrl]);
+  const tree = props.tree ?? (Array.isArray(fetched) ? fetched : null);
+  const index = useMemo(() => indexTree(tree ?? []), [tree]);
+  // Until a fetched tree arrives, the ids asked for stay ticked as they are.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(props.selected));
+  useEffect(() => {
+    if (tree) setTicked((current) => new Set([...current].filter((id) => index.parentOf.has(id))));
+  }, [tree, index]);
+  const selection = tree ? selectedIds(index, ticked) : props.selected;
 
   const publish = (next: ReadonlySet<number>) => {
     if (!props.filterInputId || typeof document === "undefined") return;
@@ -99,11 +123,21 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
           </button>
         ) : null}
       </div>
-      {props.tree.length === 0 ? (
+      {fetched === "failed" ? (
+        <p className="tree-empty" role="alert">
+          {props.loadErrorText ?? props.emptyText}
+        </p>
+      ) : !tree ? (
+        <div className="tree-loading" aria-busy="true" aria-label={props.label}>
+          {TREE_SKELETON.map((width, i) => (
+            <div key={i} className="skeleton-line" style={{ width }} />
+          ))}
+        </div>
+      ) : tree.length === 0 ? (
         <p className="tree-empty">{props.emptyText}</p>
       ) : (
         <ul className="tree" role="tree" aria-label={props.label} aria-multiselectable="true">
-          {props.tree.map((node) => (
+          {tree.map((node) => (
             <Node key={node.id} node={node} index={index} ticked={ticked} onToggle={toggle} depth={1} />
           ))}
         </ul>

@@ -24,6 +24,7 @@ export const product = {
       filterTitle: "Kategorie",
       filterEmpty: "Zatím žádné kategorie.",
       filterClear: "Zrušit výběr",
+      filterLoadFailed: "Strom kategorií se nepodařilo načíst. Obnovte stránku.",
       pickerEmpty: "Zatím žádné kategorie. Založte je v Produkty › Kategorie.",
       tabs: {
         label: "Části produktu",
@@ -107,6 +108,7 @@ export const product = {
       filterTitle: "Categories",
       filterEmpty: "No categories yet.",
       filterClear: "Clear selection",
+      filterLoadFailed: "The category tree could not be loaded. Reload the page.",
       pickerEmpty: "No categories yet. Create them under Products › Category.",
       tabs: {
         label: "Product sections",

@@ -297,6 +297,33 @@ describe("API /api/category", () => {
     });
   });
 
+  describe("tree (what the list filter fetches)", () => {
+    test("the bare tree answers {id, name, children}, and an unchanged tree answers 304 to its ETag", async () => {
+      const ids = await createCategoryTree(t.current.ctx.db, [{ name: "Holý strom", children: [{ name: "Holá větev" }] }]);
+      const first = await (await session()).api("/api/category/tree");
+      expect(first.status).toBe(200);
+      expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+      const tag = first.headers.get("ETag");
+      expect(tag).toBeTruthy();
+      const nodes = (await json(first)).data as Node[];
+      expect(findNode(nodes, ids["Holý strom"]!)).toEqual({
+        id: ids["Holý strom"]!,
+        name: "Holý strom",
+        children: [{ id: ids["Holá větev"]!, name: "Holá větev", children: [] }],
+      } as unknown as Node);
+
+      const again = await (await session()).api("/api/category/tree", { headers: { "If-None-Match": tag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+
+      // A renamed category changes the tree, so the old tag no longer matches.
+      expect((await put(ids["Holá větev"]!, { name: "Přejmenovaná větev", parent: { id: ids["Holý strom"]! } })).status).toBe(200);
+      const changed = await (await session()).api("/api/category/tree", { headers: { "If-None-Match": tag! } });
+      expect(changed.status).toBe(200);
+      expect(findNode((await json(changed)).data, ids["Holý strom"]!)!.children[0]!.name).toBe("Přejmenovaná větev");
+    });
+  });
+
   describe("list", () => {
     test("size=9999 is honoured for category lists (spec 01 §9); the name filter narrows", async () => {
       const { a, b, n } = await chain();

@@ -56,6 +56,9 @@ describe("the list /products", () => {
       'data-island="category-tree-picker"',
       'id="list-product-filter-categories"',
       "&quot;filterInputId&quot;:&quot;list-product-filter-categories&quot;",
+      // the tree itself comes after the page is up (the page never carries or waits for it)
+      "&quot;treeUrl&quot;:&quot;/api/category/tree&quot;",
+      'class="tree-loading"',
       // id and name are filterable; paging starts at page 1
       'id="list-product-filter-id"',
       'id="list-product-filter-name"',

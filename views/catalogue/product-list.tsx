@@ -1,7 +1,7 @@
 import { Island } from "@islands/Island";
 import CategoryTreePicker from "@islands/catalogue/category-tree-picker";
 import type { T } from "@/lib/i18n";
-import { parseCategoryIds, type TreeNode } from "@/modules/catalogue/category/tree";
+import { parseCategoryIds } from "@/modules/catalogue/category/tree";
 import type { Product } from "@/modules/catalogue/product/schemas";
 import { AddToBasketButton } from "../baskets/add-to-basket";
 import type { TableColumn } from "../components/data-table";
@@ -26,21 +26,25 @@ export function productColumns(t: T): TableColumn<Product>[] {
   ];
 }
 
+/** The tree the filter fetches once the page is up, so the list never waits for (or carries) the whole tree. */
+export const CATEGORY_TREE_URL = "/api/category/tree";
+
 /** The category tree beside the list: ticking narrows it (semicolon-joined ids, products below included). */
-export function ProductCategoryFilter({ tree, value }: { tree: TreeNode[]; value: string | undefined }) {
+export function ProductCategoryFilter({ value }: { value: string | undefined }) {
   const { t } = useView();
   return (
     <Island
       name="category-tree-picker"
       component={CategoryTreePicker}
       props={{
-        tree,
+        treeUrl: CATEGORY_TREE_URL,
         selected: parseCategoryIds(value),
         name: "categories",
         filterInputId: CATEGORY_FILTER_INPUT_ID,
         label: t("product.filterTitle"),
         emptyText: t("product.filterEmpty"),
         clearLabel: t("product.filterClear"),
+        loadErrorText: t("product.filterLoadFailed"),
       }}
     />
   );

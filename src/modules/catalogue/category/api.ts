@@ -1,11 +1,20 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { crudApi } from "@/lib/crud/api";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
-import { categoryService, listCategoriesWithChildren } from "./service";
+import { categoryService, categoryTree, listCategoriesWithChildren } from "./service";
 
 /** Categories API: /api/category (spec 01 §7): the nested tree and the generic CRUD calls. */
 export const categoryApi = new Hono<AppEnv>();
 
 categoryApi.get("/allWithChildren", async (c) => c.json(success(await listCategoriesWithChildren({ ctx: c.get("ctx") }))));
+/**
+ * The bare tree (`{id, name, children}`) the filter pickers fetch after the page is up. The ETag
+ * lets the browser keep it and ask again cheaply: an unchanged tree answers 304 with no body.
+ */
+categoryApi.get("/tree", etag(), async (c) => {
+  c.header("Cache-Control", "private, no-cache");
+  return c.json(success(await categoryTree({ ctx: c.get("ctx") })));
+});
 categoryApi.route("/", crudApi(categoryService));

@@ -31,7 +31,7 @@ const listPages = crudPages<Product>({
   fields: () => [],
   list: {
     hiddenFilters: ["categories"],
-    aside: async (c, state) => <ProductCategoryFilter tree={await categoryTree({ ctx: c.get("ctx") })} value={state.filters.categories} />,
+    aside: async (_c, state) => <ProductCategoryFilter value={state.filters.categories} />,
   },
 });
 
