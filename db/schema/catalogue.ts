@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { foldedSql } from "../../src/lib/search-text";
 import {
   type AnyPgColumn,
   boolean,
@@ -84,6 +85,8 @@ export const products = pgTable(
     m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
     /** Rows the application itself relies on (assembly products, the attention product). */
     systemRole: text("system_role"),
+    /** The name without case or diacritics, what name searches match (src/lib/search-text.ts). */
+    searchName: text("search_name").generatedAlwaysAs(sql.raw(foldedSql("name"))),
     ...auditColumns,
   },
   (table) => [
@@ -91,8 +94,8 @@ export const products = pgTable(
     uniqueIndex("products_system_role_unique").on(table.systemRole),
     // The list sorts by name a page at a time; without it every sort reads all 50,000 rows.
     index("products_name_idx").on(table.name, table.id),
-    // Substring search on names (ILIKE %…%) needs a trigram index to stay fast at 50,000 products.
-    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+    // Substring search on names (LIKE %…% on the folded name) needs a trigram index to stay fast at 50,000 products.
+    index("products_search_name_trgm_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
   ],
 );
 

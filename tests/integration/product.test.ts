@@ -173,10 +173,19 @@ describe("the list", () => {
     expect(all.data.map((row) => row.name)).toEqual(expect.arrayContaining(["Montáž plotu", "Montáž brány", "Montáž branky", "Ostatní – upřesnit"]));
   });
 
-  test("filters by id and by name (substring, any case)", async () => {
+  test("filters by id and by name (substring, any case, with or without diacritics)", async () => {
     const id = await create({ name: "Plotová Vzpěra Speciál" });
+    const cep = await create({ name: "ČEP ŘETĚZU Ůchytka 50_50" });
     expect(ids(await list(`?id=${id}`))).toEqual([id]);
     expect(ids(await list("?name=vzpěra spec"))).toEqual([id]);
+    // Typed without diacritics, or in another case, the names still match.
+    expect(ids(await list("?name=VZPERA SPECIAL"))).toEqual([id]);
+    expect(ids(await list("?name=plotova"))).toEqual([id]);
+    expect(ids(await list("?name=čep řetězu"))).toEqual([cep]);
+    expect(ids(await list("?name=cep retezu uchytka"))).toEqual([cep]);
+    // LIKE's own characters are plain text.
+    expect(ids(await list("?name=50_50"))).toEqual([cep]);
+    expect((await list("?name=50_5_")).meta.total).toBe(0);
     expect((await list("?name=%25")).meta.total).toBe(0);
   });
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, like, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
+import { foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
 import { parseInput } from "../validation";
@@ -15,6 +16,11 @@ export interface ListField {
   /** Needed for the built-in filter kinds and for sorting. */
   column?: AnyPgColumn;
   filter?: FilterKind;
+  /**
+   * A text filter on a big table matches this folded copy of the column instead (no case, no
+   * diacritics, with its own trigram index; src/lib/search-text.ts).
+   */
+  folded?: AnyPgColumn;
   /** A filter the kinds cannot express (e.g. products by semicolon-joined category ids). */
   where?: (value: string) => SQL | undefined;
   sortable?: boolean;
@@ -106,6 +112,7 @@ export function filterCondition(field: ListField, raw: string): SQL | undefined 
   if (!field.filter || !field.column) return undefined;
   switch (field.filter) {
     case "text":
+      if (field.folded) return like(field.folded, `%${escapeLike(foldText(value))}%`);
       // A text column is matched as itself so its trigram index can serve the ILIKE.
       return /^(text|varchar|character)/.test(field.column.getSQLType())
         ? ilike(field.column, `%${escapeLike(value)}%`)

@@ -4,6 +4,8 @@
  * - A node is partial when any descendant is ticked (a ticked descendant makes every ancestor partial).
  * - The selected ids are the ticked nodes that are not partial.
  */
+import { compareByName } from "@/lib/czech-order";
+
 export interface TreeNode {
   id: number;
   name: string;
@@ -77,11 +79,7 @@ export interface CategoryRow {
   sortOrder?: number;
 }
 
-const czech = new Intl.Collator("cs");
-
-/** By name the Czech way ("ch" after "h", "č" after "c"), then by id. */
-export const compareByName = (a: { id: number; name: string }, b: { id: number; name: string }): number =>
-  czech.compare(a.name, b.name) || a.id - b.id;
+export { compareByName };
 
 /** Siblings' order: sort order, then name. */
 export const compareCategories = (a: Omit<CategoryRow, "parentId">, b: Omit<CategoryRow, "parentId">): number =>

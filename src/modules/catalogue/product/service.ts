@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { compareByName } from "@/lib/czech-order";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, isRowId } from "@/lib/crud/service";
@@ -38,8 +39,7 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
     .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, ids))
-    .orderBy(asc(categories.name), asc(categories.id));
+    .where(inArray(productCategories.productId, ids));
   const vats = vatIds.length ? await ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [];
   const vatById = new Map(vats.map((row) => [row.id, toVat(row)]));
   const byProduct = new Map<number, Product["categories"]>();
@@ -50,7 +50,8 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
   }
   return entities.map((entity) => ({
     ...entity,
-    categories: byProduct.get(entity.id) ?? [],
+    // Sorted here, the Czech way; the database's collation may put "Č" after "Z".
+    categories: (byProduct.get(entity.id) ?? []).sort(compareByName),
     vat: entity.vat ? (vatById.get(entity.vat.id) ?? null) : null,
   }));
 }
@@ -143,7 +144,7 @@ const productCrud = createCrudService({
   }),
   listFields: {
     id: { column: products.id, filter: "number", sortable: true },
-    name: { column: products.name, filter: "text", sortable: true },
+    name: { column: products.name, folded: products.searchName, filter: "text", sortable: true },
     invoiceName: { column: products.invoiceName, filter: "text", sortable: true },
     storable: { column: products.storable, filter: "boolean", sortable: true },
     ean13: { column: products.ean13, filter: "text", sortable: true },

@@ -8,6 +8,7 @@ import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHis
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
+import { foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
 import { applyDefaultPromises } from "../promise/triggers";
 import {
@@ -96,12 +97,12 @@ const toValues = (input: FenceOrderInput) => {
 };
 
 /**
- * Orders holding an item, a sub-product or an other/assembly item whose product name matches.
- * Matching products come from the name's trigram index, their rows from the item tables'
+ * Orders holding an item, a sub-product or an other/assembly item whose product name matches
+ * (case and diacritics ignored). Matching products come from the folded name's trigram index, their rows from the item tables'
  * product indexes; the order ids join as one semi-join (an OR of correlated EXISTS would run per order).
  */
 const containsProduct = (text: string) => {
-  const matching = sql`(select p.id from ${products} p where p.name ilike ${`%${escapeLike(text)}%`})`;
+  const matching = sql`(select p.id from ${products} p where p.search_name like ${`%${escapeLike(foldText(text))}%`})`;
   return sql`${fenceOrders.id} in (
     select i.order_id from ${fenceOrderItems} i where i.product_id in ${matching}
     union all select o.order_id from ${fenceOrderOtherItems} o where o.product_id in ${matching}

@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
+import { czechCollator } from "@/lib/czech-order";
 import { addDays, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
 import { createCrudService, filterCondition, type CrudService } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
@@ -153,7 +154,6 @@ export async function workLogTotals({ ctx, input }: { ctx: Ctx; input: { filters
   return { totalHours: hoursOf(Number(row?.seconds ?? 0)), openCount: row?.open ?? 0 };
 }
 
-const collator = new Intl.Collator("cs");
 
 /** Workers for selects, by surname: active ones for a new log, everyone for filtering old logs. */
 export async function workers({ ctx, input = {} }: { ctx: Ctx; input?: { activeOnly?: boolean; id?: number } }) {
@@ -165,6 +165,6 @@ export async function workers({ ctx, input = {} }: { ctx: Ctx; input?: { activeO
     .from(users)
     .where(and(...conditions));
   return rows
-    .sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || a.id - b.id)
+    .sort((a, b) => czechCollator.compare(a.lastName, b.lastName) || czechCollator.compare(a.firstName, b.firstName) || a.id - b.id)
     .map((row) => ({ id: row.id, name: fullName(row) }));
 }

@@ -1,11 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
+import { compareByName } from "@/lib/czech-order";
 import { type NamedEntity, namedEntityService } from "@/lib/crud/named-entity";
 import { AppError, msg } from "@/lib/errors";
 
-const collator = new Intl.Collator("cs");
-export const byCzechName = (a: { name: string; id: number }, b: { name: string; id: number }) => collator.compare(a.name, b.name) || a.id - b.id;
 
 /** Spec 02 §3: a workplace is an id and a name; names are unique; work types keep it from deletion. */
 export const workplaceService = namedEntityService({
@@ -20,5 +19,5 @@ export const workplaceService = namedEntityService({
 /** Every workplace by name, for selects and the work type filter. */
 export async function allWorkplaces({ ctx }: { ctx: Ctx }): Promise<NamedEntity[]> {
   const rows = await ctx.db.select({ id: workplaces.id, name: workplaces.name }).from(workplaces);
-  return rows.sort(byCzechName);
+  return rows.sort(compareByName);
 }

@@ -3,7 +3,7 @@ import { workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, escapeLike, isRowId } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
-import { byCzechName } from "../workplace/service";
+import { compareByName } from "@/lib/czech-order";
 import { type WorkType, workTypeInput } from "./schemas";
 
 /** Fills in the workplace names of a page of work types with one query. */
@@ -63,5 +63,5 @@ export async function allWorkTypes({ ctx, input = {} }: { ctx: Ctx; input?: { id
     .where(and(...conditions));
   return rows
     .map((row) => ({ id: row.id, name: row.name, workplace: { id: row.workplaceId, name: row.workplaceName } }))
-    .sort((a, b) => byCzechName(a.workplace, b.workplace) || byCzechName(a, b));
+    .sort((a, b) => compareByName(a.workplace, b.workplace) || compareByName(a, b));
 }
