@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import * as schema from "@db/schema";
 
 export type Schema = typeof schema;
@@ -14,6 +14,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
  * trigram index for a name filter; 1.1 is the usual setting for such storage.
  */
 const PLANNER_SETTINGS = { random_page_cost: 1.1 } as const;
+
+/** Rows of a raw statement: postgres.js answers an array, PGlite an object with `rows`. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 export const migrationsFolder = resolve(import.meta.dir, "../../db/migrations");
 

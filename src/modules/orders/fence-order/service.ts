@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHistory, fenceOrderSubProducts, products, promises, vatRates } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { selectRows } from "@/lib/db";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { foldText } from "@/lib/search-text";
@@ -285,7 +286,7 @@ export interface MaterialLine {
 /** Material of orders in ORDER_CONFIRMATION and MATERIAL_ORDER: items, sub-products and other items summed per product. */
 export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLine[]> {
   const statuses = sql`('ORDER_CONFIRMATION', 'MATERIAL_ORDER')`;
-  const result = await ctx.db.execute(sql`
+  const rows = await selectRows<{ productId: number; name: string; amount: number }>(ctx.db, sql`
     select p.id as "productId", p.name, sum(m.amount)::float8 as amount from (
       select i.product_id, i.amount from ${fenceOrderItems} i join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
       union all
@@ -294,15 +295,15 @@ export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLi
       select x.product_id, x.amount from ${fenceOrderOtherItems} x join ${fenceOrders} o on o.id = x.order_id where o.status in ${statuses}
     ) m join ${products} p on p.id = m.product_id
     group by p.id, p.name order by p.name, p.id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { productId: number; name: string; amount: number }[];
   return rows.map((row) => ({ productId: Number(row.productId), name: row.name, amount: Number(row.amount) }));
 }
 
 
 /** Items and other/assembly items of an order (the Common tab warns while there are none). */
 export async function countFenceOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<number> {
-  const [row] = await ctx.db.execute<{ count: number }>(
+  const [row] = await selectRows<{ count: number }>(
+    ctx.db,
     sql`select (select count(*) from ${fenceOrderItems} where order_id = ${input.id}) + (select count(*) from ${fenceOrderOtherItems} where order_id = ${input.id}) as count`,
-  ).then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: { count: number }[] }).rows));
+  );
   return Number(row?.count ?? 0);
 }
