@@ -43,6 +43,21 @@ export function setBasketLoader(loader: BasketLoader): void {
   basketLoader = loader;
 }
 
+const preloaded = new WeakMap<AppContext, Promise<BasketSummary[]>>();
+
+/**
+ * Starts reading the left column's baskets now, for a handler about to render a page after its
+ * own queries: on PostgreSQL they then run side by side (PGlite runs them in turn either way).
+ */
+export function preloadLayout(c: AppContext): void {
+  if (c.get("user") && !preloaded.has(c)) {
+    const baskets = basketLoader(c);
+    // Awaited by renderPage; until then a failure must not count as unhandled.
+    baskets.catch(() => {});
+    preloaded.set(c, baskets);
+  }
+}
+
 async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: boolean): Promise<ViewState> {
   const t = c.get("t");
   const pending = consumeFlash ? getCookie(c, FLASH_COOKIE) : undefined;
@@ -56,7 +71,7 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
     path: new URL(c.req.url).pathname,
     toasts: [...flashed.map((toast) => ({ kind: toast.kind, text: t(toast.text, { defaultValue: toast.text }) as string })), ...extraToasts],
     islands: new Set(),
-    baskets: user && consumeFlash ? await basketLoader(c) : [],
+    baskets: user && consumeFlash ? await (preloaded.get(c) ?? basketLoader(c)) : [],
   };
 }
 

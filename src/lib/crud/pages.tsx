@@ -9,7 +9,7 @@ import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { AppContext, AppEnv } from "../hono-env";
 import { type T, translateMessage } from "../i18n";
-import { flash, isHtmx, renderFragment, renderPage } from "../render";
+import { flash, isHtmx, preloadLayout, renderFragment, renderPage } from "../render";
 import { listQuerySchema } from "../zod-fields";
 import { type CrudService, isRowId, type ListInput } from "./service";
 
@@ -83,6 +83,8 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   const listView = async (c: AppContext) => {
     const t = c.get("t");
     const input = listInputFromQuery(c.req.query(), filterKeys);
+    const wholePage = !(isHtmx(c) && c.req.header("HX-Target") === tableId);
+    if (wholePage) preloadLayout(c);
     const { rows, meta } = await service.list({ ctx: c.get("ctx"), input });
     const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
     const columns = config.columns?.(t) ?? [];
@@ -98,7 +100,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
         hiddenFilters={config.list?.hiddenFilters}
       />
     );
-    if (isHtmx(c) && c.req.header("HX-Target") === tableId) return renderFragment(c, table);
+    if (!wholePage) return renderFragment(c, table);
     const aside = config.list?.aside ? await config.list.aside(c, state) : null;
     return renderPage(
       c,

@@ -35,12 +35,14 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
   if (!entities.length) return entities;
   const ids = entities.map((entity) => entity.id);
   const vatIds = [...new Set(entities.flatMap((entity) => (entity.vat ? [entity.vat.id] : [])))];
-  const links = await ctx.db
-    .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
-    .from(productCategories)
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, ids));
-  const vats = vatIds.length ? await ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [];
+  const [links, vats] = await Promise.all([
+    ctx.db
+      .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(inArray(productCategories.productId, ids)),
+    vatIds.length ? ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [],
+  ]);
   const vatById = new Map(vats.map((row) => [row.id, toVat(row)]));
   const byProduct = new Map<number, Product["categories"]>();
   for (const { productId, id, name } of links) {
