@@ -13,7 +13,12 @@ export interface TableColumn<Row> {
   /** Cell content; defaults to the row's value under `key`. */
   render?: (row: Row) => ReactNode;
   align?: "start" | "end" | "center";
+  /** Keeps the cell on one line (phone numbers, dates). */
+  nowrap?: boolean;
 }
+
+const cellClass = (column: { align?: string; nowrap?: boolean }): string | undefined =>
+  [column.align ? `align-${column.align}` : "", column.nowrap ? "nowrap" : ""].filter(Boolean).join(" ") || undefined;
 
 export interface TableState {
   page: number;
@@ -241,7 +246,7 @@ export function DataTable<Row>(props: {
               rows.map((row) => (
                 <tr key={props.rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                    <td key={column.key} className={cellClass(column)}>
                       {cellValue(column, row)}
                     </td>
                   ))}

@@ -89,12 +89,12 @@ export function fenceOrderColumns(t: T, today: string): TableColumn<FenceOrderRo
     { key: "lastName", label: t("fenceOrder.lastName"), sortable: true },
     { key: "company", label: t("fenceOrder.company"), sortable: true },
     { key: "deliveryCity", label: t("fenceOrder.city_list"), render: (row) => (row.deliveryAddress && row.deliveryCity ? row.deliveryCity : (row.city ?? "")) },
-    { key: "phone", label: t("fenceOrder.phone") },
+    { key: "phone", label: t("fenceOrder.phone"), nowrap: true, render: (row) => (row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a> : "") },
     { key: "email", label: t("fenceOrder.email") },
-    { key: "offerDate", label: t("fenceOrder.offerDate"), sortable: true, render: (row) => formatCzechDate(row.offerDate) },
-    { key: "measurementDate", label: t("fenceOrder.measurementDate"), sortable: true, render: (row) => formatCzechDate(row.measurementDate) },
-    { key: "orderDate", label: t("fenceOrder.orderDate"), sortable: true, render: (row) => formatCzechDate(row.orderDate) },
-    { key: "deadline", label: t("fenceOrder.deadline"), sortable: true, render: (row) => formatCzechDate(row.deadline) },
+    { key: "offerDate", label: t("fenceOrder.offerDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.offerDate) },
+    { key: "measurementDate", label: t("fenceOrder.measurementDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.measurementDate) },
+    { key: "orderDate", label: t("fenceOrder.orderDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.orderDate) },
+    { key: "deadline", label: t("fenceOrder.deadline"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.deadline) },
     { key: "note", label: t("fenceOrder.note"), render: (row) => <NoteCell row={row} /> },
   ];
 }
