@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
 import { eshops } from "./settings";
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -87,13 +87,15 @@ export const products = pgTable(
     systemRole: text("system_role"),
     /** The name without case or diacritics, what name searches match (src/lib/search-text.ts). */
     searchName: text("search_name").generatedAlwaysAs(sql.raw(foldedSql("name"))),
+    /** The name's Czech sort key, what the list sorts by (src/lib/czech-order.ts). */
+    sortName: czechSortKeyColumn("sort_name", "name"),
     ...auditColumns,
   },
   (table) => [
     uniqueIndex("products_ean13_unique").on(table.ean13),
     uniqueIndex("products_system_role_unique").on(table.systemRole),
-    // The list sorts by name a page at a time; without it every sort reads all 50,000 rows.
-    index("products_name_idx").on(table.name, table.id),
+    // The list sorts by name (the Czech way, byte order on the key) a page at a time; without it every sort reads all 50,000 rows.
+    czechSortKeyIndex("products_sort_name_idx", table.sortName, table.id),
     // Substring search on names (LIKE %…% on the folded name) needs a trigram index to stay fast at 50,000 products.
     index("products_search_name_trgm_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
   ],

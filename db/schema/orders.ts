@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, categories, products } from "./catalogue";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
 import { shippingTypes } from "./settings";
 
 export const promiseStatuses = pgTable("promise_statuses", {
@@ -70,9 +70,16 @@ export const fenceOrders = pgTable(
     shippingPrice: numeric("shipping_price", { precision: 14, scale: 2 }),
     discountDescription: text("discount_description"),
     discountAmount: numeric("discount_amount", { precision: 14, scale: 2 }),
+    /** The Czech sort keys of the customer's names, what the order list sorts by. */
+    sortFirstName: czechSortKeyColumn("sort_first_name", "first_name"),
+    sortLastName: czechSortKeyColumn("sort_last_name", "last_name"),
+    sortCompany: czechSortKeyColumn("sort_company", "company"),
     ...auditColumns,
   },
   (table) => [
+    czechSortKeyIndex("fence_orders_sort_first_name_idx", table.sortFirstName, table.id),
+    czechSortKeyIndex("fence_orders_sort_last_name_idx", table.sortLastName, table.id),
+    czechSortKeyIndex("fence_orders_sort_company_idx", table.sortCompany, table.id),
     index("fence_orders_status_deadline_idx").on(table.status, table.deadline, table.id),
     // Several statuses sorted by deadline: walk the deadline order and stop after a page.
     index("fence_orders_deadline_idx").on(table.deadline, table.id),

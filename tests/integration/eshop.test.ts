@@ -144,6 +144,11 @@ describe("API /api/settings/eshop", () => {
       // The four above keep their order relative to each other.
       const ours = names.filter((name) => ["Alfa ohradník", "Beta brána", "Delta ohradník", "Gama branka"].includes(name));
       expect(ours).toEqual(["Alfa ohradník", "Beta brána", "Delta ohradník", "Gama branka"]);
+
+      // Names sort the Czech way: "č" after "c", "ch" after "h".
+      for (const [i, name] of ["Čtyřka ploty", "Chlumec ploty", "Hora ploty", "Cesta ploty"].entries()) await createEshop({ name, url: `https://razeni-${i}.cz` });
+      const czech = (await list("?sort=name,asc&size=500")).data.map((eshop) => eshop.name).filter((name) => name.endsWith(" ploty"));
+      expect(czech).toEqual(["Cesta ploty", "Čtyřka ploty", "Hora ploty", "Chlumec ploty"]);
     });
   });
 });

@@ -199,6 +199,18 @@ describe("list", () => {
     expect((await list(`?status=NOPE`)).meta.total).toBe(0);
   });
 
+  test("sorts by last name and company the Czech way, both directions", async () => {
+    const tag = `Řazení ${Date.now()}`;
+    const names = ["Zelenka", "Čermák", "Chalupa", "Horák", "Řezníček", "Cibulka", "Šťastný", "Svoboda"];
+    const ids = new Map<number, string>();
+    for (const lastName of names) ids.set(await create({ lastName, company: `${lastName} s.r.o.`, note: tag }), lastName);
+    const czech = ["Cibulka", "Čermák", "Horák", "Chalupa", "Řezníček", "Svoboda", "Šťastný", "Zelenka"];
+    const ours = async (sort: string) => (await list(`?sort=${sort}&size=500`)).data.flatMap((row) => (ids.has(row.id) ? [ids.get(row.id)!] : []));
+    expect(await ours("lastName,asc")).toEqual(czech);
+    expect(await ours("lastName,desc")).toEqual([...czech].reverse());
+    expect(await ours("company,asc")).toEqual(czech);
+  });
+
   test("default sort is newest first and rows carry icon data", async () => {
     const id = await create();
     const body = await list();

@@ -189,6 +189,15 @@ describe("the list", () => {
     expect((await list("?name=%25")).meta.total).toBe(0);
   });
 
+  test("sorts by name the Czech way (ch after h, č after c, ř after r), both directions", async () => {
+    const words = ["Zebra", "Řepa", "Chata", "čáp", "Rybník", "hrad", "Cihla", "Ábel", "Adam", "žába", "Ivan"];
+    for (const word of words) await create({ name: `${word} řadicí` });
+    const czech = ["Ábel", "Adam", "Cihla", "čáp", "hrad", "Chata", "Ivan", "Rybník", "Řepa", "Zebra", "žába"].map((word) => `${word} řadicí`);
+    const names = async (sort: string) => (await list(`?name=radici&sort=${sort}&size=50`)).data.map((row) => row.name);
+    expect(await names("name,asc")).toEqual(czech);
+    expect(await names("name,desc")).toEqual([...czech].reverse());
+  });
+
   test("categories: semicolon-joined ids; a ticked category matches everything below it", async () => {
     const db = t.current.ctx.db;
     const pvc = await createProduct(db, { name: "F PVC", categoryIds: [tree["Poplastované"]!] });

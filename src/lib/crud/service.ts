@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, like, ne, sql, type SQL } from "drizz
 import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
+import { czechSortKeySql } from "../czech-order";
 import { foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
@@ -21,6 +22,12 @@ export interface ListField {
    * diacritics, with its own trigram index; src/lib/search-text.ts).
    */
   folded?: AnyPgColumn;
+  /**
+   * What the list orders this field by instead of computing the Czech sort key of a text column
+   * per row: a stored key (a generated column of `czechSortKeySql`, with its index) on a big
+   * table, or the column itself where its text is a code.
+   */
+  sortKey?: AnyPgColumn;
   /** A filter the kinds cannot express (e.g. products by semicolon-joined category ids). */
   where?: (value: string) => SQL | undefined;
   sortable?: boolean;
@@ -105,6 +112,20 @@ function integerLimit(column: AnyPgColumn): number | undefined {
   }
 }
 
+const isText = (column: AnyPgColumn) => /^(text|varchar|character)/.test(column.getSQLType());
+const [keyBefore, keyAfter] = czechSortKeySql("\u0000").split("\u0000") as [string, string];
+
+/**
+ * What a list orders a field by: text the Czech way (src/lib/czech-order.ts), compared byte by
+ * byte whatever the database's collation; anything else as it is.
+ */
+export function sortExpression(field: ListField): SQL | AnyPgColumn {
+  if (field.sortKey) return sql`${field.sortKey} collate "C"`;
+  const column = field.column!;
+  if (!isText(column)) return column;
+  return sql`${sql.raw(keyBefore)}${column}${sql.raw(keyAfter)} collate "C"`;
+}
+
 export function filterCondition(field: ListField, raw: string): SQL | undefined {
   const value = raw.trim();
   if (!value) return undefined;
@@ -114,7 +135,7 @@ export function filterCondition(field: ListField, raw: string): SQL | undefined 
     case "text":
       if (field.folded) return like(field.folded, `%${escapeLike(foldText(value))}%`);
       // A text column is matched as itself so its trigram index can serve the ILIKE.
-      return /^(text|varchar|character)/.test(field.column.getSQLType())
+      return isText(field.column)
         ? ilike(field.column, `%${escapeLike(value)}%`)
         : ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
     case "number": {
@@ -141,6 +162,9 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const { table } = config;
   const hasAudit = "updatedAt" in table && "updatedBy" in table;
 
+  const defaultField = config.listFields[config.defaultSort[0]];
+  const defaultOrder = defaultField?.column ? sortExpression(defaultField) : table.id;
+
   const whereOf = (filters: Record<string, string>) =>
     and(
       ...Object.entries(filters).flatMap(([name, value]) => {
@@ -153,15 +177,10 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const sortOf = (sort: string | undefined) => {
     const [name, dir] = (sort ?? "").split(",");
     const field = name ? config.listFields[name] : undefined;
-    // The id breaks ties in the same direction, so one index (column, id) scanned either way serves the order.
-    if (field?.sortable && field.column)
-      return { key: `${name},${dir}`, order: dir === "desc" ? [desc(field.column), desc(table.id)] : [asc(field.column), asc(table.id)] };
-    const [fallbackName, fallbackDir] = config.defaultSort;
-    const fallback = config.listFields[fallbackName]?.column ?? table.id;
-    return {
-      key: `${fallbackName},${fallbackDir}`,
-      order: fallbackDir === "desc" ? [desc(fallback), desc(table.id)] : [asc(fallback), asc(table.id)],
-    };
+    const [key, by, direction] =
+      field?.sortable && field.column ? [`${name},${dir}`, sortExpression(field), dir] : [config.defaultSort.join(","), defaultOrder, config.defaultSort[1]];
+    // The id breaks ties in the same direction, so one index (key, id) scanned either way serves the order.
+    return { key, order: direction === "desc" ? [desc(by), desc(table.id)] : [asc(by), asc(table.id)] };
   };
 
   const checkUnique = async (ctx: Ctx, input: Record<string, unknown>, id: number | null) => {

@@ -146,7 +146,7 @@ const productCrud = createCrudService({
   }),
   listFields: {
     id: { column: products.id, filter: "number", sortable: true },
-    name: { column: products.name, folded: products.searchName, filter: "text", sortable: true },
+    name: { column: products.name, folded: products.searchName, sortKey: products.sortName, filter: "text", sortable: true },
     invoiceName: { column: products.invoiceName, filter: "text", sortable: true },
     storable: { column: products.storable, filter: "boolean", sortable: true },
     ean13: { column: products.ean13, filter: "text", sortable: true },

@@ -152,11 +152,12 @@ const crud = createCrudService({
   countCap: 1000,
   listFields: {
     id: { column: fenceOrders.id, filter: "number", sortable: true },
-    status: { column: fenceOrders.status, where: statusIn, sortable: true },
+    // Status codes sort as they are.
+    status: { column: fenceOrders.status, sortKey: fenceOrders.status, where: statusIn, sortable: true },
     product: { where: containsProduct },
-    firstName: { column: fenceOrders.firstName, sortable: true },
-    lastName: { column: fenceOrders.lastName, sortable: true },
-    company: { column: fenceOrders.company, sortable: true },
+    firstName: { column: fenceOrders.firstName, sortKey: fenceOrders.sortFirstName, sortable: true },
+    lastName: { column: fenceOrders.lastName, sortKey: fenceOrders.sortLastName, sortable: true },
+    company: { column: fenceOrders.company, sortKey: fenceOrders.sortCompany, sortable: true },
     phone: { column: fenceOrders.phone },
     email: { column: fenceOrders.email },
     offerDate: { column: fenceOrders.offerDate, sortable: true },

@@ -57,7 +57,7 @@ export const defaultPromiseService = createCrudService({
     status: { column: defaultPromises.statusId, filter: "number", sortable: true },
     promise: { column: defaultPromises.promise, filter: "text", sortable: true },
     daysToDeadline: { column: defaultPromises.daysToDeadline, filter: "number", sortable: true },
-    triggerOrderStatus: { column: defaultPromises.triggerOrderStatus, filter: "text", sortable: true },
+    triggerOrderStatus: { column: defaultPromises.triggerOrderStatus, sortKey: defaultPromises.triggerOrderStatus, filter: "text", sortable: true },
   },
   defaultSort: ["id", "asc"],
   validate: async ({ ctx, input }) => {
