@@ -126,6 +126,9 @@ export function sortExpression(field: ListField): SQL | AnyPgColumn {
   return sql`${sql.raw(keyBefore)}${column}${sql.raw(keyAfter)} collate "C"`;
 }
 
+/** A text column in Czech order, for queries of their own (pickers, selects); a stored key when the table has one. */
+export const czechOrder = (column: AnyPgColumn, sortKey?: AnyPgColumn) => sortExpression({ column, sortKey });
+
 export function filterCondition(field: ListField, raw: string): SQL | undefined {
   const value = raw.trim();
   if (!value) return undefined;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { basketItems, baskets, warehouseRackScales, warehouses } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { createCrudService } from "@/lib/crud/service";
+import { createCrudService, czechOrder } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { type RackScale, rackScaleInput, type Warehouse, type WarehouseIconName, warehouseInput } from "./schemas";
 
@@ -41,7 +41,7 @@ export const warehouseService = createCrudService({
 
 /** Every warehouse for tiles and selects, by name. */
 export async function listAllWarehouses({ ctx }: { ctx: Ctx }): Promise<Warehouse[]> {
-  const rows = await ctx.db.select().from(warehouses).orderBy(asc(warehouses.name), asc(warehouses.id));
+  const rows = await ctx.db.select().from(warehouses).orderBy(asc(czechOrder(warehouses.name)), asc(warehouses.id));
   return rows.map(toWarehouse);
 }
 

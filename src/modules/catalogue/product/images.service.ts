@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, productCategories, productImages, products } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { isRowId, MAX_ROW_ID } from "@/lib/crud/service";
+import { czechOrder, isRowId, MAX_ROW_ID } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { checkFiles, IMAGE_KINDS, type IncomingFile, MB, type UploadRules } from "@/lib/uploads";
 import { parseInput } from "@/lib/validation";
@@ -285,7 +285,7 @@ export async function productsOfCategoriesWithMainImage({
     .innerJoin(productCategories, and(eq(productCategories.productId, products.id), inArray(productCategories.categoryId, [...under.keys()])))
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.isMain, true)))
     .groupBy(products.id, productImages.id)
-    .orderBy(asc(products.name), asc(products.id));
+    .orderBy(asc(czechOrder(products.name, products.sortName)), asc(products.id));
   return rows.map(({ mainImageId, unitPrice, m2Price, directCategoryIds, ...row }) => ({
     ...row,
     unitPrice: unitPrice === null ? null : Number(unitPrice),

@@ -3,6 +3,7 @@
  * products.m2_price) and a price per e-shop where it differs (product_eshop_prices). CZK.
  */
 import { asc, eq, inArray } from "drizzle-orm";
+import { czechOrder } from "@/lib/crud/service";
 import { eshops, productEshopPrices, products } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
@@ -20,7 +21,7 @@ export async function getProductPrices({ ctx, input }: { ctx: Ctx; input: { id: 
     .from(products)
     .where(eq(products.id, input.id));
   if (!product) throw AppError.notFound();
-  const shops = await ctx.db.select({ id: eshops.id, name: eshops.name }).from(eshops).orderBy(asc(eshops.name), asc(eshops.id));
+  const shops = await ctx.db.select({ id: eshops.id, name: eshops.name }).from(eshops).orderBy(asc(czechOrder(eshops.name)), asc(eshops.id));
   const overrides = new Map(
     (
       await ctx.db

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { supplierOrders, suppliers } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { createCrudService } from "@/lib/crud/service";
+import { createCrudService, czechOrder } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { type Supplier, supplierInput } from "./schemas";
 
@@ -26,5 +26,5 @@ export const supplierService = createCrudService({
 
 /** Every supplier as a select option (there are tens, not thousands). */
 export async function supplierOptions({ ctx }: { ctx: Ctx }): Promise<{ id: number; name: string }[]> {
-  return ctx.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(suppliers.name), asc(suppliers.id));
+  return ctx.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(czechOrder(suppliers.name)), asc(suppliers.id));
 }
