@@ -3,9 +3,9 @@
  * products.m2_price) and a price per e-shop where it differs (product_eshop_prices). CZK.
  */
 import { asc, eq, inArray } from "drizzle-orm";
-import { czechOrder } from "@/lib/crud/service";
 import { eshops, productEshopPrices, products } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { czechOrder } from "@/lib/crud/service";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { halereToNumeric, toHalere } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
