@@ -16,6 +16,8 @@ const paths = {
   promise: "M10 2l2.5 5 5.5.8-4 3.9.9 5.5L10 14.6 5.1 17.2 6 11.7 2 7.8 7.5 7z",
   product: "M3 6l7-3 7 3-7 3-7-3zm0 0v8l7 3 7-3V6M10 9v8",
   logout: "M12 4h4v12h-4M8 6l-4 4 4 4M4 10h9",
+  flag: "M5 17V3m0 1h10l-2.5 3.5L15 11H5",
+  paperclip: "M13.5 6.5l-5.8 5.8a1.6 1.6 0 002.3 2.3l6-6a3.2 3.2 0 00-4.5-4.5l-6 6a4.8 4.8 0 006.8 6.8l5.2-5.2",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -31,15 +31,15 @@ function Icons({ row, today }: { row: FenceOrderRow; today: string }) {
   const { t } = useView();
   const age = ageWarning(row, today);
   return (
-    <span className="fence-order-icons" style={{ display: "inline-flex", gap: ".3rem" }}>
+    <span className="fence-order-icons">
       {row.priorityOrder ? (
-        <span className="icon-priority" title={t("fenceOrder.priorityOrder")} role="img" aria-label={t("fenceOrder.priorityOrder")}>
-          ★
+        <span className="icon-priority" title={t("fenceOrder.priorityOrder")}>
+          <Icon name="flag" label={t("fenceOrder.priorityOrder")} />
         </span>
       ) : null}
       {row.fileCount > 0 ? (
-        <span className="icon-files" title={t("fenceOrder.hasFiles", { count: row.fileCount })} role="img" aria-label={t("fenceOrder.hasFiles", { count: row.fileCount })}>
-          📎
+        <span className="icon-files" title={t("fenceOrder.hasFiles", { count: row.fileCount })}>
+          <Icon name="paperclip" label={t("fenceOrder.hasFiles", { count: row.fileCount })} />
         </span>
       ) : null}
       {row.openPromiseCount > 0 ? (
