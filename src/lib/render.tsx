@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ViewProvider, type BasketSummary, type Toast, type ViewState } from "@views/view-context";
 import type { AppContext } from "./hono-env";
@@ -75,26 +75,29 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
   };
 }
 
-/**
- * Pages are rendered whole, to one string: nothing here suspends, and a single string costs a
- * fraction of React's chunked stream (which encodes every small piece on its own).
- */
-function html(c: AppContext, element: ReactElement, status: number, doctype: boolean): Response {
-  const markup = renderToString(element);
+/** Rendered in full before the answer starts: nothing suspends, and a render error must still become an error page. */
+async function html(c: AppContext, element: ReactElement, status: number): Promise<Response> {
+  const body = await renderToReadableStream(element, {
+    onError(error) {
+      c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
+    },
+  });
+  await body.allReady;
   c.header("Content-Type", "text/html; charset=utf-8");
-  return c.body(doctype ? `<!DOCTYPE html>${markup}` : markup, status as 200);
+  return c.body(body, status as 200);
 }
 
 /** A whole HTML page: the element is a layout (AppLayout or PublicLayout) with its content. */
 export async function renderPage(c: AppContext, element: ReactElement, init: { status?: number; toasts?: Toast[] } = {}) {
   const state = await viewState(c, init.toasts ?? [], true);
-  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200, true);
+  // React writes the doctype itself when the tree starts with <html>.
+  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200);
 }
 
 /** An htmx fragment: no layout, same view context. */
 export async function renderFragment(c: AppContext, element: ReactElement, init: { status?: number } = {}) {
   const state = await viewState(c, [], false);
-  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200, false);
+  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200);
 }
 
 /** The same-origin page the request came from (path and query), or `fallback`: never another site. */
