@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { callApi } from "../api";
-import { indexTree, joinCategoryIds, nodeState, selectedIds, toggleNode, type TreeIndex, type TreeNode } from "@/modules/catalogue/category/tree";
+import { indexTree, joinCategoryIds, nodeState, searchTree, selectedIds, toggleNode, type TreeIndex, type TreeNode } from "@/modules/catalogue/category/tree";
 
 export interface CategoryTreePickerProps {
   /** The tree, rendered with the page (forms)… */
@@ -18,7 +18,13 @@ export interface CategoryTreePickerProps {
   label: string;
   emptyText: string;
   clearLabel?: string;
+  /** The search box over a tree of SEARCH_FROM nodes or more: its label and what shows when nothing matches. */
+  searchLabel?: string;
+  noMatchText?: string;
 }
+
+/** Below this many categories the whole tree fits at a glance and a search box is clutter. */
+export const SEARCH_FROM = 12;
 
 const TREE_SKELETON = ["70%", "55%", "80%", "60%", "75%", "50%"];
 
@@ -29,15 +35,19 @@ function Node({
   node,
   index,
   ticked,
+  shown,
   onToggle,
   depth,
 }: {
   node: TreeNode;
   index: TreeIndex;
   ticked: ReadonlySet<number>;
+  /** While searching, the ids that show; null shows all. */
+  shown: ReadonlySet<number> | null;
   onToggle: (id: number) => void;
   depth: number;
 }) {
+  if (shown && !shown.has(node.id)) return null;
   const state = nodeState(index, ticked, node.id);
   const id = `tree-node-${node.id}`;
   return (
@@ -58,7 +68,7 @@ function Node({
       {node.children.length ? (
         <ul role="group">
           {node.children.map((child) => (
-            <Node key={child.id} node={child} index={index} ticked={ticked} onToggle={onToggle} depth={depth + 1} />
+            <Node key={child.id} node={child} index={index} ticked={ticked} shown={shown} onToggle={onToggle} depth={depth + 1} />
           ))}
         </ul>
       ) : null}
@@ -87,6 +97,9 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
     if (tree) setTicked((current) => new Set([...current].filter((id) => index.parentOf.has(id))));
   }, [tree, index]);
   const selection = tree ? selectedIds(index, ticked) : props.selected;
+  const [query, setQuery] = useState("");
+  const shown = useMemo(() => (tree ? searchTree(tree, index, query) : null), [tree, index, query]);
+  const searchable = Boolean(props.searchLabel) && index.order.length >= SEARCH_FROM;
 
   const publish = (next: ReadonlySet<number>) => {
     if (!props.filterInputId || typeof document === "undefined") return;
@@ -136,11 +149,36 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
       ) : tree.length === 0 ? (
         <p className="tree-empty">{props.emptyText}</p>
       ) : (
-        <ul className="tree" role="tree" aria-label={props.label} aria-multiselectable="true">
-          {tree.map((node) => (
-            <Node key={node.id} node={node} index={index} ticked={ticked} onToggle={toggle} depth={1} />
-          ))}
-        </ul>
+        <>
+          {searchable ? (
+            <input
+              type="search"
+              className="tree-search"
+              value={query}
+              placeholder={props.searchLabel}
+              aria-label={props.searchLabel}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter would submit the surrounding form; Escape clears the search first.
+                if (event.key === "Enter") event.preventDefault();
+                if (event.key === "Escape" && query) {
+                  event.preventDefault();
+                  setQuery("");
+                }
+              }}
+            />
+          ) : null}
+          {shown && shown.size === 0 ? (
+            <p className="tree-empty">{props.noMatchText ?? props.emptyText}</p>
+          ) : (
+            <ul className="tree" role="tree" aria-label={props.label} aria-multiselectable="true">
+              {tree.map((node) => (
+                <Node key={node.id} node={node} index={index} ticked={ticked} shown={shown} onToggle={toggle} depth={1} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
       {props.filterInputId
         ? null

@@ -116,6 +116,46 @@ describeBrowser("Products list", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a bigger tree gets a search box: typing without diacritics narrows the tree, ticks survive the search", async () => {
+    const ids = await createCategoryTree(db(), [
+      {
+        name: "Ploty",
+        children: [
+          { name: "Poplastované pletivo", children: [{ name: "Zelené" }, { name: "Antracitové" }] },
+          { name: "Pozinkované pletivo", children: [{ name: "Výška 1 500 mm" }, { name: "Výška 2 000 mm" }] },
+          { name: "Svařované panely" },
+        ],
+      },
+      { name: "Brány", children: [{ name: "Křídlové" }, { name: "Posuvné" }] },
+      { name: "Příslušenství", children: [{ name: "Sloupky" }, { name: "Napínací drát" }] },
+    ]);
+    const zinc = "Pletivo pozinkované 1500 mm";
+    await createProduct(db(), { name: zinc, categoryIds: [ids["Výška 1 500 mm"]!] });
+    await createProduct(db(), { name: "Brána posuvná 4 m", categoryIds: [ids["Posuvné"]!] });
+
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.goto(LIST);
+    await waitForHydration(page, PICKER);
+    const search = page.locator(`${PICKER} input.tree-search`);
+    const visibleNodes = () => page.locator(`${PICKER} li[role="treeitem"] > label > span`).allInnerTexts();
+
+    // "pozinkovane": the match, its ancestors and everything below it; nothing else.
+    await search.fill("pozinkovane");
+    expect(await visibleNodes()).toEqual(["Ploty", "Pozinkované pletivo", "Výška 1 500 mm", "Výška 2 000 mm"]);
+    await clickNode(page, ids["Pozinkované pletivo"]!);
+    await page.waitForURL((url) => url.searchParams.get("categories") === String(ids["Pozinkované pletivo"]));
+    await waitForNames(page, [zinc]);
+
+    // Nothing matches: says so. Escape clears the search; the tick is still there.
+    await search.fill("xyz");
+    await page.locator(PICKER).getByText("Hledání neodpovídá žádná kategorie.").waitFor();
+    await search.press("Escape");
+    expect(await search.inputValue()).toBe("");
+    expect(await visibleNodes()).toEqual(expect.arrayContaining(["Brány", "Křídlové", "Příslušenství", "Napínací drát", "Pozinkované pletivo"]));
+    expect(await page.locator(`#tree-node-${ids["Pozinkované pletivo"]}`).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test("add to basket: 0 is refused and adds nothing, 2 adds and highlights the common basket; the barcode box adds by P<id> and EAN-13", async () => {
     const name = "Sloupek Zelený 48 × 2000";
     const productId = await createProduct(db(), { name });

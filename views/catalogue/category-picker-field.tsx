@@ -1,5 +1,6 @@
 import { Island } from "@islands/Island";
 import CategoryTreePicker from "@islands/catalogue/category-tree-picker";
+import type { T } from "@/lib/i18n";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
 import type { FormField } from "../components/form";
 
@@ -9,19 +10,26 @@ export const pickedCategoryIds = (value: unknown): number[] =>
     .map((item) => Number(item && typeof item === "object" && "id" in item ? item.id : item))
     .filter((id) => Number.isInteger(id) && id > 0);
 
+/** The texts of a picker's search box (shown over a bigger tree), the same in every picker. */
+export const treeSearchTexts = (t: T) => ({ searchLabel: t("category.treeSearch"), noMatchText: t("category.treeNoMatch") });
+
 /**
  * A form field that ticks categories with the tree picker island (spec 01 §4). It posts one
  * `name=<id>` per selected category, which the schema reads as a list of ids.
  */
-export function categoryPickerField(args: { name: string; label: string; emptyText: string; tree: TreeNode[] }): FormField {
-  const { name, label, emptyText, tree } = args;
+export function categoryPickerField(args: { t: T; name: string; label: string; emptyText: string; tree: TreeNode[] }): FormField {
+  const { t, name, label, emptyText, tree } = args;
   return {
     name,
     label,
     kind: "custom",
     multiple: true,
     render: ({ value }) => (
-      <Island name="category-tree-picker" component={CategoryTreePicker} props={{ tree, selected: pickedCategoryIds(value), name, label, emptyText }} />
+      <Island
+        name="category-tree-picker"
+        component={CategoryTreePicker}
+        props={{ tree, selected: pickedCategoryIds(value), name, label, emptyText, ...treeSearchTexts(t) }}
+      />
     ),
   };
 }

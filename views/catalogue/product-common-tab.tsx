@@ -14,7 +14,7 @@ export function productCommonFields(args: { t: T; tree: TreeNode[]; vats: Produc
     ...(editing ? [{ name: "id", label: t("product.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
     { name: "name", label: t("product.name"), kind: "text", required: true, autoFocus: !editing, maxLength: 200 },
     { name: "invoiceName", label: t("product.invoiceName"), kind: "text", maxLength: 200 },
-    categoryPickerField({ name: "categories", label: t("product.categories"), emptyText: t("product.pickerEmpty"), tree }),
+    categoryPickerField({ t, name: "categories", label: t("product.categories"), emptyText: t("product.pickerEmpty"), tree }),
     {
       name: "vat",
       label: t("product.vat"),

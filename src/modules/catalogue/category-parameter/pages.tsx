@@ -25,6 +25,7 @@ export const categoryParameterPages = crudPages({
     ...(entity ? [{ name: "id", label: t("categoryParameter.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
     { name: "name", label: t("categoryParameter.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },
     categoryPickerField({
+      t,
       name: "categories",
       label: t("categoryParameter.categories"),
       emptyText: t("categoryParameter.categoriesEmpty"),

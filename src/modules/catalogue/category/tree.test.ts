@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { buildTree, indexTree, isPartial, joinCategoryIds, nodeState, parseCategoryIds, pathOptions, selectedIds, toggleNode, type TreeNode } from "./tree";
+import { buildTree, indexTree, isPartial, joinCategoryIds, nodeState, parseCategoryIds, pathOptions, searchTree, selectedIds, toggleNode, type TreeNode } from "./tree";
 
 // Ploty (1) ─┬─ Poplastované (2) ─┬─ Zelené (4)
 //            │                     └─ Antracit (5)
@@ -70,6 +70,30 @@ describe("category tree selection (spec 01 §4)", () => {
     expect(parseCategoryIds("4;5; 7;x;;5")).toEqual([4, 5, 7]);
     expect(parseCategoryIds("")).toEqual([]);
     expect(parseCategoryIds("99999999999")).toEqual([]);
+  });
+});
+
+describe("searching the tree", () => {
+  const shown = (query: string) => {
+    const ids = searchTree(tree, index, query);
+    return ids === null ? null : [...ids].sort((a, b) => a - b);
+  };
+
+  test("a match shows with its ancestors and everything below it", () => {
+    expect(shown("zelen")).toEqual([1, 2, 4]);
+    expect(shown("poplast")).toEqual([1, 2, 4, 5]);
+    expect(shown("ploty")).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test("case and diacritics are ignored; several matches add up", () => {
+    expect(shown("KRIDLOVE")).toEqual([6, 7]);
+    expect(shown("brany")).toEqual([6, 7]);
+    expect(shown("e")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  test("nothing matching shows nothing; a blank query shows everything", () => {
+    expect(shown("pletivo")).toEqual([]);
+    expect(shown("   ")).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@
  * - The selected ids are the ticked nodes that are not partial.
  */
 import { compareByName } from "@/lib/czech-order";
+import { foldText } from "@/lib/search-text";
 
 export interface TreeNode {
   id: number;
@@ -56,6 +57,29 @@ export function nodeState(index: TreeIndex, ticked: ReadonlySet<number>, id: num
 /** In tree order, so the joined filter value is stable. */
 export function selectedIds(index: TreeIndex, ticked: ReadonlySet<number>): number[] {
   return index.order.filter((id) => ticked.has(id) && !isPartial(index, ticked, id));
+}
+
+/**
+ * The nodes a picker shows while its search box holds `query` (case and diacritics ignored):
+ * the matching nodes, everything below them (a ticked match covers its subtree) and the way up
+ * to them. Null when the query is blank: everything shows.
+ */
+export function searchTree(roots: TreeNode[], index: TreeIndex, query: string): Set<number> | null {
+  const wanted = foldText(query.trim());
+  if (!wanted) return null;
+  const shown = new Set<number>();
+  const walk = (nodes: TreeNode[]) => {
+    for (const node of nodes) {
+      if (foldText(node.name).includes(wanted)) {
+        shown.add(node.id);
+        for (const below of index.descendantsOf.get(node.id) ?? []) shown.add(below);
+        for (let up = index.parentOf.get(node.id) ?? null; up !== null && !shown.has(up); up = index.parentOf.get(up) ?? null) shown.add(up);
+      }
+      walk(node.children);
+    }
+  };
+  walk(roots);
+  return shown;
 }
 
 /** Spec 01 §9: the category filter joins ids with a semicolon. */
