@@ -25,6 +25,8 @@ export interface ViewState {
   toasts: Toast[];
   islands: Set<string>;
   baskets: BasketSummary[];
+  /** Markup built as strings (views/components/raw-html.tsx), put in place after React renders. */
+  rawHtml?: Map<string, string>;
 }
 
 const ViewContext = createContext<ViewState | null>(null);

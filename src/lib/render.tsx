@@ -76,28 +76,31 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
 }
 
 /** Rendered in full before the answer starts: nothing suspends, and a render error must still become an error page. */
-async function html(c: AppContext, element: ReactElement, status: number): Promise<Response> {
-  const body = await renderToReadableStream(element, {
+async function html(c: AppContext, state: ViewState, element: ReactElement, status: number): Promise<Response> {
+  const body = await renderToReadableStream(<ViewProvider value={state}>{element}</ViewProvider>, {
     onError(error) {
       c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
     },
   });
   await body.allReady;
   c.header("Content-Type", "text/html; charset=utf-8");
-  return c.body(body, status as 200);
+  if (!state.rawHtml?.size) return c.body(body, status as 200);
+  let text = await new Response(body).text();
+  for (const [marker, markup] of state.rawHtml) text = text.replace(marker, () => markup);
+  return c.body(text, status as 200);
 }
 
 /** A whole HTML page: the element is a layout (AppLayout or PublicLayout) with its content. */
 export async function renderPage(c: AppContext, element: ReactElement, init: { status?: number; toasts?: Toast[] } = {}) {
   const state = await viewState(c, init.toasts ?? [], true);
   // React writes the doctype itself when the tree starts with <html>.
-  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200);
+  return html(c, state, element, init.status ?? 200);
 }
 
 /** An htmx fragment: no layout, same view context. */
 export async function renderFragment(c: AppContext, element: ReactElement, init: { status?: number } = {}) {
   const state = await viewState(c, [], false);
-  return html(c, <ViewProvider value={state}>{element}</ViewProvider>, init.status ?? 200);
+  return html(c, state, element, init.status ?? 200);
 }
 
 /** The same-origin page the request came from (path and query), or `fallback`: never another site. */

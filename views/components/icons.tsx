@@ -36,23 +36,3 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
     </svg>
   );
 }
-
-/**
- * For pages that repeat an icon thousands of times (a 2,000-node category tree): the shapes once,
- * as symbols, and each use a short reference.
- */
-export function IconSprite({ names }: { names: IconName[] }) {
-  return (
-    <svg width="0" height="0" style={{ position: "absolute" }} aria-hidden="true">
-      {names.map((name) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 20 20">
-          <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-/** The markup of one sprite reference (for string-built markup). */
-export const iconUseMarkup = (name: IconName): string =>
-  `<svg class="icon" width="1em" height="1em" aria-hidden="true"><use href="#icon-${name}"/></svg>`;

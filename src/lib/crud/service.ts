@@ -57,8 +57,8 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
   /** Checks before a delete; a foreign-key violation is refused as `validation.inUse` anyway. */
   beforeDelete?: (args: { ctx: Ctx; id: number }) => Promise<void>;
   /**
-   * A cheaper total for some filter combinations (e.g. counting link rows alone); null falls
-   * back to counting the filtered table.
+   * A cheaper exact total for some filter combinations (e.g. counting link rows alone); null
+   * falls back to counting the filtered table (up to `countCap`).
    */
   count?: (args: { ctx: Ctx; input: ListInput }) => Promise<number> | null;
   /**
@@ -256,7 +256,8 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       const cap = config.countCap;
       // The page itself proves rows beyond the cap exist when it is past it.
       const seen = (input.page - 1) * input.size + rows.length;
-      const capped = cap !== undefined && counted > cap;
+      // A module's own count is exact; the generic one stops past the cap.
+      const capped = typeof totals !== "number" && cap !== undefined && counted > cap;
       const total = capped ? Math.max(cap, seen) : counted;
       const entities = rows.map((row) => config.toEntity(row as TTable["$inferSelect"]));
       const meta = pageMeta(input, total, sort.key);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql, count } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
+import { preparedFor } from "@/lib/db";
 import { AppError, msg } from "@/lib/errors";
 import type { SessionUser } from "@/lib/hono-env";
 import { parseInput } from "@/lib/validation";
@@ -24,7 +25,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 // Verifying against a real hash even for unknown emails keeps response times from revealing accounts.
 let dummyHash: Promise<string> | null = null;
 
-const toSessionUser = (row: typeof users.$inferSelect): SessionUser => ({
+const toSessionUser = (row: Pick<typeof users.$inferSelect, "id" | "email" | "firstName" | "lastName" | "isAdmin" | "language">): SessionUser => ({
   id: row.id,
   email: row.email,
   firstName: row.firstName,
@@ -68,16 +69,29 @@ export async function login({
   return { token, user: toSessionUser(user), expiresAt };
 }
 
+/** Every request asks it: only the columns a session user needs, and the SQL assembled once. */
+const sessionUserQuery = preparedFor((db) =>
+  db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin, language: users.language })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare("find_session_user"),
+);
+
 /** The user behind a token, or null when it is unknown, expired, revoked or the user is inactive. */
 export async function findSessionUser({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<SessionUser | null> {
   if (!input.token || input.token.length > 200) return null;
-  const rows = await ctx.db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(input.token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
-    .limit(1);
-  return rows[0] ? toSessionUser(rows[0].user) : null;
+  const [row] = await sessionUserQuery(ctx.db).execute({ tokenHash: hashToken(input.token), now: new Date().toISOString() });
+  return row ? toSessionUser(row) : null;
 }
 
 export async function logout({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<void> {

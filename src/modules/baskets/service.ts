@@ -6,6 +6,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouses } from "@db/schema";
 import type { BasketSummary } from "@views/view-context";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { preparedFor } from "@/lib/db";
 import { pgErrorCode } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
@@ -141,17 +142,23 @@ interface BasketCount {
   itemCount: number;
 }
 
-async function basketCounts(ctx: Ctx, userId: number, type?: BasketType): Promise<BasketCount[]> {
-  const rows = await ctx.db
+/** A user's baskets with their line counts; every page's left column asks, so the SQL is assembled once. */
+const basketCountsQuery = preparedFor((db) =>
+  db
     .select({ id: baskets.id, type: baskets.type, warehouseId: baskets.warehouseId, warehouseName: warehouses.name, itemCount: count(basketItems.id) })
     .from(baskets)
     .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
     // Warehouse id 0 (the common basket) matches no warehouse.
     .leftJoin(warehouses, eq(warehouses.id, baskets.warehouseId))
-    .where(type ? and(eq(baskets.userId, userId), eq(baskets.type, type)) : eq(baskets.userId, userId))
+    .where(and(eq(baskets.userId, sql.placeholder("userId")), sql`(${sql.placeholder("type")}::text is null or ${baskets.type} = ${sql.placeholder("type")}::text)`))
     .groupBy(baskets.id, warehouses.name)
     // The common basket first, then warehouse baskets by warehouse.
-    .orderBy(sql`case when ${baskets.type} = 'COMMON' then 0 else 1 end`, asc(baskets.warehouseId));
+    .orderBy(sql`case when ${baskets.type} = 'COMMON' then 0 else 1 end`, asc(baskets.warehouseId))
+    .prepare("basket_counts"),
+);
+
+async function basketCounts(ctx: Ctx, userId: number, type?: BasketType): Promise<BasketCount[]> {
+  const rows = await basketCountsQuery(ctx.db).execute({ userId, type: type ?? null });
   return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount) }));
 }
 

