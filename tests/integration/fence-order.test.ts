@@ -195,6 +195,13 @@ describe("list", () => {
 
     const byProduct = await list(`?product=${encodeURIComponent(tag.toLowerCase())}`);
     expect(byProduct.data.map((row) => row.id).sort()).toEqual([a, c].sort());
+    // Read newest first, oldest first or by deadline (each page its own form of the filter), the same orders and total.
+    for (const sort of ["id,desc", "id,asc", "deadline,asc", "lastName,desc"]) {
+      const sorted = await list(`?product=${encodeURIComponent(tag.toUpperCase())}&sort=${sort}`);
+      expect(sorted.data.map((row) => row.id).sort()).toEqual([a, c].sort());
+      expect(sorted.meta.total).toBe(2);
+    }
+    expect((await list(`?product=${encodeURIComponent(tag)}&sort=id,asc`)).data.map((row) => row.id)).toEqual([a, c].sort((x, y) => x - y));
     expect((await list(`?id=${b}`)).data.map((row) => row.id)).toEqual([b]);
     expect((await list(`?status=NOPE`)).meta.total).toBe(0);
   });

@@ -30,6 +30,11 @@ export interface ListField {
   sortKey?: AnyPgColumn;
   /** A filter the kinds cannot express (e.g. products by semicolon-joined category ids). */
   where?: (value: string) => SQL | undefined;
+  /**
+   * The same filter written for a page read in `sort` order, when another form of it finds the
+   * first rows sooner (the count keeps `where`).
+   */
+  pageWhere?: (value: string, sort: string) => SQL | undefined;
   sortable?: boolean;
 }
 
@@ -168,11 +173,16 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const defaultField = config.listFields[config.defaultSort[0]];
   const defaultOrder = defaultField?.column ? sortExpression(defaultField) : table.id;
 
-  const whereOf = (filters: Record<string, string>) =>
+  /** The filters' conditions; given the sort, those of the page itself (`pageWhere`). */
+  const whereOf = (filters: Record<string, string>, pageSort?: string) =>
     and(
       ...Object.entries(filters).flatMap(([name, value]) => {
         const field = config.listFields[name];
-        const condition = field ? filterCondition(field, value) : undefined;
+        const condition = !field
+          ? undefined
+          : pageSort !== undefined && field.pageWhere && value.trim()
+            ? field.pageWhere(value.trim(), pageSort)
+            : filterCondition(field, value);
         return condition ? [condition] : [];
       }),
     );
@@ -246,7 +256,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         ctx.db
           .select()
           .from(table as PgTable)
-          .where(where)
+          .where(whereOf(input.filters, sort.key))
           .orderBy(...sort.order)
           .limit(input.size)
           .offset((input.page - 1) * input.size),
