@@ -114,19 +114,22 @@ const containsProduct = (text: string) => {
 };
 
 /**
- * The same filter for a page of newest (or oldest) orders: asked per order, the item tables'
- * order indexes merge with the orders in id order and the page stops after 20 matches, instead
- * of first gathering every matching order (100,000 orders, a product on 18 % of them: 17 → 2 ms
- * on PGlite). Read in any other order, the semi-join above stays faster.
+ * The same filter for a page: the orders are read in the page's own order and each is asked
+ * whether it holds a matching product, so the page stops after 20 matches instead of first
+ * gathering every matching order (100,000 orders, a product on 18 % of them, PGlite):
+ * - newest or oldest first, the item tables' order indexes merge with the orders (17 → 2 ms);
+ * - in any other order (deadline, names) the question is kept as a filter on that order's scan:
+ *   `is true` stops the planner from turning it back into a join that sorts every match
+ *   (by deadline 94 → 33 ms; a product on 40 % of the orders 165 → 37 ms).
  */
 const containsProductPage = (text: string, sort: string) => {
-  if (!sort.startsWith("id,")) return containsProduct(text);
-  return sql`exists (
+  const holds = sql`exists (
     select 1 from (
       select i.order_id, i.product_id from ${fenceOrderItems} i
       union all select o.order_id, o.product_id from ${fenceOrderOtherItems} o
       union all select i.order_id, s.product_id from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id
     ) held where held.order_id = ${fenceOrders.id} and held.product_id in ${matchingProducts(text)})`;
+  return sort.startsWith("id,") ? holds : sql`(${holds}) is true`;
 };
 
 /** `status=PRICE_OFFER,MEASURED`: the known statuses among the comma-joined values. */
