@@ -86,7 +86,7 @@ export const products = pgTable(
     /** Rows the application itself relies on (assembly products, the attention product). */
     systemRole: text("system_role"),
     /** The name without case or diacritics, what name searches match (src/lib/search-text.ts). */
-    searchName: text("search_name").generatedAlwaysAs(sql.raw(foldedSql("name"))),
+    searchName: text("search_name").generatedAlwaysAs(sql.raw(foldedSql(`"name"`))),
     /** The name's Czech sort key, what the list sorts by (src/lib/czech-order.ts). */
     sortName: czechSortKeyColumn("sort_name", "name"),
     ...auditColumns,

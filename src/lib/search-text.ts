@@ -21,5 +21,5 @@ export function foldText(text: string): string {
   return out;
 }
 
-/** The SQL of the folded copy of `column` (a bare column name): `lower` under "C" touches ASCII only. */
-export const foldedSql = (column: string): string => `lower(translate("${column}", '${FOLD_FROM}', '${FOLD_TO}') collate "C")`;
+/** The SQL of the folded copy of a text `expression` (e.g. `"name"`): `lower` under "C" touches ASCII only. */
+export const foldedSql = (expression: string): string => `lower(translate(${expression}, '${FOLD_FROM}', '${FOLD_TO}') collate "C")`;

@@ -127,6 +127,9 @@ describe("API /api/settings/eshop", () => {
       const plots = await list(`?name=${encodeURIComponent("OHRADNÍK")}`);
       expect(plots.data.map((eshop) => eshop.name).sort()).toEqual(["Alfa ohradník", "Delta ohradník"]);
       expect(plots.meta.total).toBe(2);
+      // …and ignore diacritics: typed without them, or with capitals, the names still match.
+      expect((await list("?name=ohradnik")).data.map((eshop) => eshop.name).sort()).toEqual(["Alfa ohradník", "Delta ohradník"]);
+      expect((await list(`?name=${encodeURIComponent("BRÁNA")}`)).data.map((eshop) => eshop.name)).toEqual(["Beta brána"]);
       const slovak = await list("?url=.sk");
       expect(slovak.data.map((eshop) => eshop.name)).toEqual(["Gama branka"]);
       // % and _ are literal characters, not wildcards.

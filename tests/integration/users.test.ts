@@ -224,6 +224,8 @@ describe("API /api/settings/users", () => {
     expect(byName.data.map((user) => user.lastName)).toEqual([`Filtr${tag}`]);
     const byFullName = await json<ListBody<User>>(await admin.api(`/api/settings/users?name=${encodeURIComponent(`Zdeněk Filtr${tag}`)}`));
     expect(byFullName.meta.total).toBe(1);
+    const withoutDiacritics = await json<ListBody<User>>(await admin.api(`/api/settings/users?name=${encodeURIComponent(`ZDENEK FILTR${tag}`)}`));
+    expect(withoutDiacritics.meta.total).toBe(1);
     const byCard = await json<ListBody<User>>(await admin.api(`/api/settings/users?kioskCardCode=f-${tag}`));
     expect(byCard.meta.total).toBe(1);
     const admins = await json<ListBody<User>>(await admin.api("/api/settings/users?isAdmin=true&size=500"));

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
 import { czechSortKeySql } from "../czech-order";
-import { foldText } from "../search-text";
+import { foldedSql, foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
 import { parseInput } from "../validation";
@@ -134,6 +134,15 @@ export function sortExpression(field: ListField): SQL | AnyPgColumn {
 /** A text column in Czech order, for queries of their own (pickers, selects); a stored key when the table has one. */
 export const czechOrder = (column: AnyPgColumn, sortKey?: AnyPgColumn) => sortExpression({ column, sortKey });
 
+const [foldBefore, foldAfter] = foldedSql("\u0000").split("\u0000") as [string, string];
+
+/**
+ * `expression` holds `value` somewhere, case and diacritics ignored ("novak" finds "Novák"),
+ * folded per row; a big table keeps a folded column with a trigram index instead (`folded`).
+ */
+export const matchesText = (expression: SQLWrapper, value: string): SQL =>
+  sql`${sql.raw(foldBefore)}${expression}${sql.raw(foldAfter)} like ${`%${escapeLike(foldText(value))}%`}`;
+
 export function filterCondition(field: ListField, raw: string): SQL | undefined {
   const value = raw.trim();
   if (!value) return undefined;
@@ -142,10 +151,7 @@ export function filterCondition(field: ListField, raw: string): SQL | undefined 
   switch (field.filter) {
     case "text":
       if (field.folded) return like(field.folded, `%${escapeLike(foldText(value))}%`);
-      // A text column is matched as itself so its trigram index can serve the ILIKE.
-      return isText(field.column)
-        ? ilike(field.column, `%${escapeLike(value)}%`)
-        : ilike(sql`${field.column}::text`, `%${escapeLike(value)}%`);
+      return matchesText(isText(field.column) ? field.column : sql`${field.column}::text`, value);
     case "number": {
       const number = Number(value.replace(",", "."));
       if (!Number.isFinite(number)) return sql`false`;

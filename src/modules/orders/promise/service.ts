@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { defaultPromises, fenceOrders, promises, promiseStatuses } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { createCrudService, escapeLike } from "@/lib/crud/service";
+import { createCrudService, matchesText } from "@/lib/crud/service";
 import { todayInPrague } from "@/lib/dates";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { registerPromiseStatusUsage } from "../service";
@@ -80,7 +80,7 @@ async function orderContacts(ctx: Ctx, ids: number[]) {
 
 /** Promises whose order's customer (first and last name) or phone matches the text. */
 const orderMatches = (expression: ReturnType<typeof sql>) => (value: string) =>
-  inArray(promises.orderId, sql`(select ${fenceOrders.id} from ${fenceOrders} where ${expression} ilike ${`%${escapeLike(value)}%`})`);
+  inArray(promises.orderId, sql`(select ${fenceOrders.id} from ${fenceOrders} where ${matchesText(expression, value)})`);
 
 const basePromiseService = createCrudService({
   table: promises,

@@ -1,6 +1,6 @@
-import { and, eq, ilike, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { deliveryVans } from "@db/schema";
-import { createCrudService, escapeLike } from "@/lib/crud/service";
+import { createCrudService, matchesText } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { deliveryVanInput, formatSpz, normaliseSpz } from "./schemas";
 
@@ -13,7 +13,7 @@ export const deliveryVanService = createCrudService({
     id: { column: deliveryVans.id, filter: "number", sortable: true },
     name: { column: deliveryVans.name, filter: "text", sortable: true },
     // "1ab 23" finds 1AB2345: the filter is normalised like the stored plate.
-    spz: { column: deliveryVans.spz, sortable: true, where: (value) => ilike(deliveryVans.spz, `%${escapeLike(normaliseSpz(value))}%`) },
+    spz: { column: deliveryVans.spz, sortable: true, where: (value) => matchesText(deliveryVans.spz, normaliseSpz(value)) },
   },
   defaultSort: ["name", "asc"],
   // The plate is unique (a unique index backs this up); the message names the plate.

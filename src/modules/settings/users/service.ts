@@ -7,10 +7,10 @@
  * - deactivating a user or resetting their password ends their sessions in the same transaction;
  * - a user still referenced (work logs, baskets) is not deleted: deactivate instead.
  */
-import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { users } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { createCrudService, type CrudService, escapeLike, pgErrorCode } from "@/lib/crud/service";
+import { createCrudService, type CrudService, matchesText, pgErrorCode } from "@/lib/crud/service";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { generatePassword, hashPassword, type PasswordCost, revokeUserSessions, setPassword } from "@/modules/auth/service";
@@ -99,10 +99,7 @@ const crud = createCrudService({
     name: {
       column: users.lastName,
       sortable: true,
-      where: (value) => {
-        const pattern = `%${escapeLike(value)}%`;
-        return or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
-      },
+      where: (value) => or(matchesText(users.firstName, value), matchesText(users.lastName, value), matchesText(sql`${users.firstName} || ' ' || ${users.lastName}`, value)),
     },
     email: { column: users.email, filter: "text", sortable: true },
     kioskCardCode: { column: users.kioskCardCode, filter: "text", sortable: true },

@@ -2,10 +2,10 @@
  * Supplier orders (spec 02 §2 "Suppliers", §3, §7): the generic CRUD over supplier_orders, the
  * order's lines, and "Create from basket", which turns the caller's COMMON basket into an order.
  */
-import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { products, supplierOrderLines, supplierOrders, suppliers } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { createCrudService, escapeLike } from "@/lib/crud/service";
+import { createCrudService, matchesText } from "@/lib/crud/service";
 import { formatCzechDate, todayInPrague } from "@/lib/dates";
 import { AppError, msg } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
@@ -41,7 +41,7 @@ export const supplierOrderService = createCrudService({
     // The list's supplier filter matches the supplier's name.
     supplier: {
       where: (value) =>
-        sql`${supplierOrders.supplierId} in (select ${suppliers.id} from ${suppliers} where ${ilike(suppliers.name, `%${escapeLike(value)}%`)})`,
+        sql`${supplierOrders.supplierId} in (select ${suppliers.id} from ${suppliers} where ${matchesText(suppliers.name, value)})`,
     },
     createdAt: { column: supplierOrders.createdAt, sortable: true },
   },

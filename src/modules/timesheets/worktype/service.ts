@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { createCrudService, escapeLike, isRowId } from "@/lib/crud/service";
+import { createCrudService, isRowId, matchesText } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { compareByName } from "@/lib/czech-order";
 import { type WorkType, workTypeInput } from "./schemas";
@@ -27,7 +27,7 @@ export const workTypeService = createCrudService({
     workplace: {
       filter: "text",
       where: (value) =>
-        inArray(workTypes.workplaceId, sql`(select ${workplaces.id} from ${workplaces} where ${ilike(workplaces.name, `%${escapeLike(value)}%`)})`),
+        inArray(workTypes.workplaceId, sql`(select ${workplaces.id} from ${workplaces} where ${matchesText(workplaces.name, value)})`),
     },
     workplaceId: { column: workTypes.workplaceId, filter: "number" },
   },
