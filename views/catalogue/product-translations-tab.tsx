@@ -1,4 +1,4 @@
-import { PRODUCT_LANGUAGES, type ProductTranslations } from "@/modules/catalogue/product/schemas";
+import { PRODUCT_LANGUAGES } from "@/modules/catalogue/product/schemas";
 import { FieldRow, type FormField } from "../components/form";
 import { useView } from "../view-context";
 import { ProductTabForm } from "./product-editor";

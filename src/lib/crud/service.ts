@@ -179,6 +179,8 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const defaultField = config.listFields[config.defaultSort[0]];
   const defaultOrder = defaultField?.column ? sortExpression(defaultField) : table.id;
 
+  const hasPageWhere = Object.values(config.listFields).some((field) => field.pageWhere);
+
   /** The filters' conditions; given the sort, those of the page itself (`pageWhere`). */
   const whereOf = (filters: Record<string, string>, pageSort?: string) =>
     and(
@@ -262,7 +264,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         ctx.db
           .select()
           .from(table as PgTable)
-          .where(whereOf(input.filters, sort.key))
+          .where(hasPageWhere ? whereOf(input.filters, sort.key) : where)
           .orderBy(...sort.order)
           .limit(input.size)
           .offset((input.page - 1) * input.size),

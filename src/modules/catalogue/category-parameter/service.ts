@@ -5,7 +5,7 @@ import { createCrudService, isRowId } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import type { CategoryRef } from "../category/schemas";
 import { ancestorsSubquery } from "../category/service";
-import { compareByName } from "../category/tree";
+import { compareByName } from "@/lib/czech-order";
 import { type CategoryParameter, categoryParameterInput, type ParameterUnit } from "./schemas";
 
 const toParameter = (row: typeof categoryParameters.$inferSelect): CategoryParameter => ({

@@ -103,7 +103,6 @@ export interface CategoryRow {
   sortOrder?: number;
 }
 
-export { compareByName };
 
 /** Siblings' order: sort order, then name. */
 export const compareCategories = (a: Omit<CategoryRow, "parentId">, b: Omit<CategoryRow, "parentId">): number =>

@@ -7,7 +7,7 @@
  * - deactivating a user or resetting their password ends their sessions in the same transaction;
  * - a user still referenced (work logs, baskets) is not deleted: deactivate instead.
  */
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { users } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createCrudService, type CrudService, matchesText, pgErrorCode } from "@/lib/crud/service";
@@ -99,7 +99,8 @@ const crud = createCrudService({
     name: {
       column: users.lastName,
       sortable: true,
-      where: (value) => or(matchesText(users.firstName, value), matchesText(users.lastName, value), matchesText(sql`${users.firstName} || ' ' || ${users.lastName}`, value)),
+      // "First Last" holds whatever either name holds.
+      where: (value) => matchesText(sql`${users.firstName} || ' ' || ${users.lastName}`, value),
     },
     email: { column: users.email, filter: "text", sortable: true },
     kioskCardCode: { column: users.kioskCardCode, filter: "text", sortable: true },
