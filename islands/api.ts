@@ -1,4 +1,4 @@
-/** The island side of the API envelope: one place that handles 401/403 and transport errors. */
+/** The island side of the API envelope: one place that handles 401 and transport errors. */
 export interface ApiEnvelope<T> {
   status: "success" | "fail" | "error";
   data?: T;
@@ -16,8 +16,8 @@ export async function callApi<T>(url: string, init: RequestInit = {}): Promise<A
   } catch {
     return null;
   }
-  if (response.status === 401 || response.status === 403) {
-    // Spec: any 401 or 403 ends the session.
+  if (response.status === 401) {
+    // A missing, expired or revoked session ends here; a 403 (no access) keeps it and comes back as its envelope.
     window.location.assign("/logout?expired=1");
     return null;
   }

@@ -111,16 +111,19 @@
   });
   body.addEventListener("htmx:responseError", function (e) {
     var status = e.detail.xhr.status;
-    if (status === 401 || status === 403) {
+    // Only a lost session ends it; a refused role (403) keeps the user here with the server's toast.
+    if (status === 401) {
       window.location.assign("/logout?expired=1");
       return;
     }
     if (!e.detail.xhr.getResponseHeader("HX-Trigger")) toast("error", genericError);
   });
   body.addEventListener("htmx:sendError", function () { toast("error", genericError); });
-  // A list's URL carries only the filters in use (no `id=&name=`).
+  // A list's URL carries only the filters in use (no `id=&name=`); a filter above the table
+  // (status chips) belongs to the list through its form attribute.
   body.addEventListener("htmx:configRequest", function (e) {
-    if (e.detail.verb !== "get" || !e.detail.elt.closest || !e.detail.elt.closest(".data-table")) return;
+    var elt = e.detail.elt;
+    if (e.detail.verb !== "get" || !elt.closest || !(elt.closest(".data-table") || (elt.form && elt.form.closest(".data-table")))) return;
     var params = e.detail.parameters;
     if (params instanceof FormData) {
       Array.from(params.keys()).forEach(function (key) { if (params.getAll(key).every(function (v) { return v === ""; })) params.delete(key); });

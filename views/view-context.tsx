@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { Lang } from "@/lib/context";
+import type { BasketSummary, Lang } from "@/lib/context";
 import type { SessionUser } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 
@@ -8,13 +8,7 @@ export interface Toast {
   text: string;
 }
 
-export interface BasketSummary {
-  id: number;
-  name: string;
-  href: string;
-  itemCount: number;
-  common: boolean;
-}
+export type { BasketSummary };
 
 /** Per-request facts every view may read; collected `islands` decide which scripts ship. */
 export interface ViewState {

@@ -21,6 +21,8 @@ export interface CategoryTreePickerProps {
   /** The search box over a tree of SEARCH_FROM nodes or more: its label and what shows when nothing matches. */
   searchLabel?: string;
   noMatchText?: string;
+  /** A node's tooltip, `{id}` standing for its id (translated on the server like every text here). */
+  idTooltip?: string;
 }
 
 /** Below this many categories the whole tree fits at a glance and a search box is clutter. */
@@ -38,6 +40,7 @@ function Node({
   shown,
   onToggle,
   depth,
+  idTooltip,
 }: {
   node: TreeNode;
   index: TreeIndex;
@@ -46,13 +49,14 @@ function Node({
   shown: ReadonlySet<number> | null;
   onToggle: (id: number) => void;
   depth: number;
+  idTooltip?: string;
 }) {
   if (shown && !shown.has(node.id)) return null;
   const state = nodeState(index, ticked, node.id);
   const id = `tree-node-${node.id}`;
   return (
     <li role="treeitem" aria-checked={state === "partial" ? "mixed" : state === "checked"} aria-expanded={node.children.length ? true : undefined} aria-level={depth}>
-      <label htmlFor={id} className={`tree-label tree-${state}`} title={`id ${node.id}`}>
+      <label htmlFor={id} className={`tree-label tree-${state}`} title={idTooltip?.replace("{id}", String(node.id))}>
         <input
           id={id}
           type="checkbox"
@@ -68,7 +72,7 @@ function Node({
       {node.children.length ? (
         <ul role="group">
           {node.children.map((child) => (
-            <Node key={child.id} node={child} index={index} ticked={ticked} shown={shown} onToggle={onToggle} depth={depth + 1} />
+            <Node key={child.id} node={child} index={index} ticked={ticked} shown={shown} onToggle={onToggle} depth={depth + 1} idTooltip={idTooltip} />
           ))}
         </ul>
       ) : null}
@@ -174,7 +178,7 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
           ) : (
             <ul className="tree" role="tree" aria-label={props.label} aria-multiselectable="true">
               {tree.map((node) => (
-                <Node key={node.id} node={node} index={index} ticked={ticked} shown={shown} onToggle={toggle} depth={1} />
+                <Node key={node.id} node={node} index={index} ticked={ticked} shown={shown} onToggle={toggle} depth={1} idTooltip={props.idTooltip} />
               ))}
             </ul>
           )}

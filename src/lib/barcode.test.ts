@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ean13 } from "../../tests/helpers/factories/catalogue";
+import { ean13 } from "./ean13";
 import { barcodePng, barcodeSvg, checkBarcodeValue, productBarcode } from "./barcode";
 import { AppError } from "./errors";
 import { tFor, translateMessage } from "./i18n";

@@ -4,7 +4,7 @@
  * Values are checked first: a bad one is a readable `fail`, never a bwip-js stack trace.
  */
 import bwipjs from "bwip-js/node";
-import { isValidEan13 } from "@/modules/barcode/schemas";
+import { isValidEan13 } from "@/lib/ean13";
 import { AppError, msg } from "./errors";
 
 export type Symbology = "ean13" | "code128" | "qrcode";

@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { AppError, type Message } from "./errors";
 
 export type Lang = "cs" | "en";
 
@@ -7,9 +8,48 @@ export interface Ctx {
   db: Db;
   userId: number | null;
   lang: Lang;
+  /** What the modules declared for each other (src/lib/http/module.ts builds it once per app). */
+  wiring: Wiring;
   /** Set inside withTransaction so nested calls reuse the open transaction. */
   inTransaction?: boolean;
 }
+
+/** What a scanned code names (DESIGN.md §8.1) once the menu box has parsed it. */
+export type DomainCode = { by: "ean13"; ean13: string } | { by: "id"; id: number };
+export type ScanResult = { action: "open"; url: string; message: Message } | { action: "added"; message: Message };
+/** A domain's answer to its codes; null when the referenced record does not exist. */
+export type BarcodeHandler = (args: { ctx: Ctx; code: DomainCode }) => Promise<ScanResult | null>;
+export type BarcodeDomain = "product" | "order" | "warehouse";
+
+/** One basket in the layout's left column. */
+export interface BasketSummary {
+  id: number;
+  name: string;
+  href: string;
+  itemCount: number;
+  common: boolean;
+}
+export type BasketLoader = (args: { ctx: Ctx; userId: number }) => Promise<BasketSummary[]>;
+
+/**
+ * "Is this record still used?" asked before deleting it, so the refusal says why. The foreign
+ * keys stay the backstop (`validation.inUse`).
+ */
+export interface UsageCheck {
+  /** The entity being deleted, as its service names it (e.g. "promiseStatus"). */
+  entity: string;
+  isUsed: (args: { ctx: Ctx; id: number }) => Promise<boolean>;
+  message: Message;
+}
+
+/** The tables built from every module's declaration. */
+export interface Wiring {
+  barcodeHandlers: Partial<Record<BarcodeDomain, BarcodeHandler>>;
+  basketLoaders: BasketLoader[];
+  usageChecks: UsageCheck[];
+}
+
+export const EMPTY_WIRING: Wiring = Object.freeze({ barcodeHandlers: {}, basketLoaders: [], usageChecks: [] });
 
 /**
  * Runs `work` in one transaction. PGlite is a single connection, so inside the transaction only
@@ -20,4 +60,12 @@ export async function withTransaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>
   return ctx.db.transaction(async (tx) => work({ ...ctx, db: tx as unknown as Db, inTransaction: true }));
 }
 
-export const systemCtx = (db: Db, lang: Lang = "cs"): Ctx => ({ db, userId: null, lang });
+/** A ctx with no user (start-up, seeds, tests); `wiring` as the app builds it, or none. */
+export const systemCtx = (db: Db, lang: Lang = "cs", wiring: Wiring = EMPTY_WIRING): Ctx => ({ db, userId: null, lang, wiring });
+
+/** Refuses a delete when a declared usage check finds the record still in use. */
+export async function assertUnused(ctx: Ctx, entity: string, id: number): Promise<void> {
+  for (const check of ctx.wiring.usageChecks) {
+    if (check.entity === entity && (await check.isUsed({ ctx, id }))) throw AppError.fail(check.message);
+  }
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
 import { usingPostgres } from "../../tests/helpers/db";
 import { useTestDatabase } from "../../tests/helpers/service";
-import type { Ctx } from "./context";
+import { type Ctx, systemCtx } from "./context";
 import { AppError } from "./errors";
 import { withIdempotency } from "./idempotency";
 
@@ -11,7 +11,7 @@ const t = useTestDatabase();
 let userSequence = 1000;
 
 /** Each test its own user, so keys never meet across tests. */
-const userCtx = (): Ctx => ({ db: t.db, userId: ++userSequence, lang: "cs" });
+const userCtx = (): Ctx => ({ ...systemCtx(t.db), userId: ++userSequence });
 
 /** A piece of work that counts its runs and answers the run number. */
 function counter() {

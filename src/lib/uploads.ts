@@ -5,10 +5,11 @@
  *
  * The route reads the multipart body with `readUploadedFiles`; the service checks the same files
  * again with `checkFiles` (cheap), so a service called from elsewhere keeps the same rules.
- * Register the route's body cap with `registerUploadLimit({…, maxBytes: uploadBodyLimit(rules)})`.
+ * The route's module declares its body cap: `uploadLimits: [uploadLimit("POST", /^…$/, rules)]`.
  */
 import type { Context } from "hono";
 import { AppError, msg, type Message } from "./errors";
+import type { UploadLimit } from "./http/module";
 
 export type FileKind = "jpeg" | "png" | "webp" | "pdf";
 
@@ -66,6 +67,13 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** The request body cap for a route that takes up to `maxFiles` files of `maxBytes`. */
 export const uploadBodyLimit = (rules: Pick<UploadRules, "maxBytes" | "maxFiles">): number =>
   rules.maxBytes * rules.maxFiles + MULTIPART_OVERHEAD;
+
+/** A module's upload route and the body cap its rules allow (the whole path, /api included). */
+export const uploadLimit = (method: string, pattern: RegExp, rules: Pick<UploadRules, "maxBytes" | "maxFiles">): UploadLimit => ({
+  method,
+  pattern,
+  maxBytes: uploadBodyLimit(rules),
+});
 
 /** The name without any client path (`C:\fakepath\…`), control characters or excess length. */
 export function cleanFileName(name: string): string {

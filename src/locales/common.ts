@@ -75,6 +75,7 @@ export const common = {
     },
     form: {
       requiredMark: "povinné",
+      datePlaceholder: "dd.mm.rrrr",
       newTitle: "{{entity}} – nový záznam",
       editTitle: "{{entity}} – úprava",
     },
@@ -91,6 +92,9 @@ export const common = {
       barcodeUnknown: "Neznámý kód {{code}}",
       barcodeWorkType: "Kód pracovní činnosti {{code}} se čte v kiosku",
       barcodeCard: "Kód karty {{code}} se čte v kiosku",
+      barcodeTooShort: "Kód je příliš krátký: čtečka musí poslat alespoň {{min}} znaky",
+      barcodeOpenOrder: "Otevírám zakázku {{id}}",
+      barcodeOpenWarehouse: "Otevírám sklad {{name}}",
       baskets: "Košíky",
       commonBasket: "Společný košík",
       noBaskets: "Žádné košíky",
@@ -98,6 +102,9 @@ export const common = {
       logout: "Odhlásit",
       language: "Jazyk",
       skipToContent: "Přejít na obsah",
+      mainMenu: "Hlavní nabídka",
+      // Each language is offered under its own name, whatever the page's language.
+      languageNames: { cs: "Čeština", en: "English" },
     },
     menu: {
       dashboard: "Přehled",
@@ -223,6 +230,7 @@ export const common = {
     },
     form: {
       requiredMark: "required",
+      datePlaceholder: "dd.mm.yyyy",
       newTitle: "{{entity}} – new",
       editTitle: "{{entity}} – edit",
     },
@@ -239,6 +247,9 @@ export const common = {
       barcodeUnknown: "Unknown code {{code}}",
       barcodeWorkType: "Work type code {{code}} is read by the kiosk",
       barcodeCard: "Card code {{code}} is read by the kiosk",
+      barcodeTooShort: "The code is too short: a scanner must send at least {{min}} characters",
+      barcodeOpenOrder: "Opening order {{id}}",
+      barcodeOpenWarehouse: "Opening warehouse {{name}}",
       baskets: "Baskets",
       commonBasket: "Common basket",
       noBaskets: "No baskets",
@@ -246,6 +257,8 @@ export const common = {
       logout: "Logout",
       language: "Language",
       skipToContent: "Skip to content",
+      mainMenu: "Main menu",
+      languageNames: { cs: "Čeština", en: "English" },
     },
     menu: {
       dashboard: "Dashboard",

@@ -21,7 +21,8 @@ import { categoryTree, listCategoriesWithChildren } from "@/modules/catalogue/ca
 import { productLabelPdf } from "@/modules/catalogue/product/label.service";
 import { productService } from "@/modules/catalogue/product/service";
 import { createTestApp } from "../helpers/app";
-import { createProduct, ean13 } from "../helpers/factories/catalogue";
+import { createProduct } from "../helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { addCategories, addProducts, analyze } from "./catalogue-data";
 import { measureInterleaved, stats, type Stats } from "./lib";
 import { brief, type SqlClient, type Statement, sqlClient } from "./sql-capture";

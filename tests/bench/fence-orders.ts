@@ -76,7 +76,7 @@ async function listService(): Promise<{ list: ListFn; input: (query: Record<stri
   try {
     const service = (await import("@/modules/orders/fence-order/service")) as unknown as { listFenceOrders?: ListFn };
     const api = (await import("@/modules/orders/fence-order/api")) as unknown as { fenceOrderFilterKeys?: string[] };
-    const pages = (await import("@/lib/crud/pages")) as unknown as { listInputFromQuery?: InputFn };
+    const pages = (await import("@/lib/crud/list-query")) as unknown as { listInputFromQuery?: InputFn };
     if (!service.listFenceOrders || !api.fenceOrderFilterKeys || !pages.listInputFromQuery) return null;
     const keys = api.fenceOrderFilterKeys;
     const parse = pages.listInputFromQuery;

@@ -1,4 +1,4 @@
-/** Spec 02 §2–§5 and docs/decisions/013: fence orders through the UI — create, FORM_NOT_VALID, the order-date rule, the note dialog, the age icons. */
+/** Spec 02 §2–§5 and docs/decisions/013: fence orders through the UI — create, FORM_NOT_VALID, the order-date rule, the status chips and the automatic-updates tip, the note dialog, the age icons. */
 import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { todayInPrague } from "@/lib/dates";
@@ -123,6 +123,65 @@ describeBrowser("Fence orders", () => {
     await row.waitFor();
     expect(await row.locator(".fence-order-status").innerText()).toBe("Potvrzení objednávky");
     expect(await row.innerText()).toContain(czech(deadline));
+    expect(errors).toEqual([]);
+  });
+
+  test("status chips: two statuses ticked by plain clicks narrow the list, the URL keeps them, Space unticks one", async () => {
+    const today = todayInPrague();
+    const order = (lastName: string, dates: Record<string, string>) => createFenceOrder({ ctx: ctx(), input: { ...validFenceOrder, lastName, offerDate: today, ...dates } });
+    const measured = await order("Zaměřená", { measurementDate: today });
+    const confirmed = await order("Potvrzená", { orderDate: today });
+    const offer = await order("Nabídnutá", {});
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.goto(`${LIST}?size=500`);
+    await rowOf(page, offer).waitFor();
+    const chip = (label: string) => page.locator(".filter-status .filter-chip", { hasText: label });
+    const statusesInUrl = () => page.evaluate(() => new URLSearchParams(location.search).getAll("status").sort().join());
+    const shownStatuses = async () => new Set(await page.locator("#list-fenceOrder tbody .fence-order-status").allInnerTexts());
+
+    await chip("Zaměřeno").click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll("status").join() === "MEASURED");
+    await rowOf(page, offer).waitFor({ state: "detached" });
+    await chip("Potvrzení objednávky").click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll("status").length === 2);
+    await rowOf(page, confirmed).waitFor();
+    expect(await statusesInUrl()).toBe("MEASURED,ORDER_CONFIRMATION");
+    expect(new URL(page.url()).searchParams.get("size")).toBe("500");
+    // Only the filters in use travel: no empty `id=` or `product=`.
+    expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual(["size", "status", "status"]);
+    expect(await rowOf(page, measured).count()).toBe(1);
+    expect(await rowOf(page, offer).count()).toBe(0);
+    expect(await shownStatuses()).toEqual(new Set(["Zaměřeno", "Potvrzení objednávky"]));
+    expect(await page.locator(".filter-status input:checked").evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual(["MEASURED", "ORDER_CONFIRMATION"]);
+
+    // The URL alone restores the filter.
+    await page.reload();
+    await rowOf(page, confirmed).waitFor();
+    expect(await rowOf(page, offer).count()).toBe(0);
+    expect(await chip("Zaměřeno").locator("input").isChecked()).toBe(true);
+
+    // The keyboard: focus a chip's box and press Space.
+    await chip("Zaměřeno").locator("input").focus();
+    await page.keyboard.press("Space");
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll("status").join() === "ORDER_CONFIRMATION");
+    await rowOf(page, measured).waitFor({ state: "detached" });
+    expect(await shownStatuses()).toEqual(new Set(["Potvrzení objednávky"]));
+    expect(errors).toEqual([]);
+  });
+
+  test("the info icon by the status filter shows the automatic status updates", async () => {
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.goto(LIST);
+    const button = page.getByRole("button", { name: "Automatické změny stavu" });
+    expect(await button.getAttribute("title")).toContain("Datum zaměření nastaví stav Zaměřeno.");
+    const tip = page.locator("#fence-order-auto-rules");
+    expect(await tip.isVisible()).toBe(false);
+    // A keyboard user reaches it (just before the first chip) and sees the list while it has focus.
+    await page.locator(".filter-status input").first().focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await tip.waitFor({ state: "visible" });
+    expect(await tip.innerText()).toContain("Datum objednávky nastaví stav Potvrzení objednávky.");
     expect(errors).toEqual([]);
   });
 

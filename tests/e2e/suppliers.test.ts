@@ -4,7 +4,8 @@ import ExcelJS from "exceljs";
 import type { Request } from "playwright-core";
 import { addToBasket } from "@/modules/baskets/service";
 import { supplierService } from "@/modules/suppliers/supplier/service";
-import { createProduct, ean13 } from "../helpers/factories/catalogue";
+import { createProduct } from "../helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { describeBrowser } from "../helpers/browser";
 import { useE2E } from "./server";
 

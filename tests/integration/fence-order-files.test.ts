@@ -6,7 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { fenceOrderFiles } from "@db/schema";
-import { uploadLimitFor } from "@/lib/upload-limits";
+import { appTables } from "@/app";
+import { uploadLimitFor } from "@/lib/http/body-limit";
 import { MB, uploadBodyLimit } from "@/lib/uploads";
 import { ORDER_FILE_RULES, type OrderFile } from "@/modules/orders/fence-order/files.service";
 import { insertBareOrder } from "@/modules/orders/fence-order/files-test-support";
@@ -137,7 +138,7 @@ describe("upload", () => {
 
   test("the upload routes have their own body cap", () => {
     for (const path of ["/api/orders/fenceOrder/upload", "/orders/fenceOrder/5/files"]) {
-      expect(uploadLimitFor("POST", path)?.maxBytes).toBe(uploadBodyLimit(ORDER_FILE_RULES));
+      expect(uploadLimitFor(appTables.uploadLimits, "POST", path)?.maxBytes).toBe(uploadBodyLimit(ORDER_FILE_RULES));
     }
     expect(uploadBodyLimit(ORDER_FILE_RULES)).toBeGreaterThan(20 * MB);
   });
@@ -168,7 +169,7 @@ describe("download, preview and delete", () => {
     const download = await page(`/orders/fenceOrder/${orderId}/files/${pdf!.id}`);
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename*=UTF-8''${encodeURIComponent("nabídka č. 1.pdf")}`);
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="nabidka_c._1.pdf"; filename*=UTF-8''${encodeURIComponent("nabídka č. 1.pdf")}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);
     const inline = await page(`/orders/fenceOrder/${orderId}/files/${image!.id}`);
     expect(inline.headers.get("Content-Type")).toBe("image/webp");

@@ -31,6 +31,13 @@ const rowOf = (html: string, id: number) => {
   return html.slice(html.lastIndexOf("<tr", start), html.indexOf("</tr>", start));
 };
 
+/** The status chips ticked on a list page. */
+const ticked = (html: string) =>
+  [...html.matchAll(/<input [^>]*type="checkbox"[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => tag.includes('name="status"') && tag.includes('checked=""'))
+    .map((tag) => tag.match(/value="([A-Z_]+)"/)![1]);
+
 describe("list page", () => {
   test("age warning by days since the order date: 59 none, 60 yellow, 80 orange, 90 red, CLOSED none", async () => {
     const today = todayInPrague();
@@ -70,6 +77,30 @@ describe("list page", () => {
     expect(rowOf(html, b)).not.toContain("Prioritní zakázka");
   });
 
+  test("an info icon by the status filter lists the automatic status updates, as its title and as its description, in the user's language", async () => {
+    const html = await page("/orders/fenceOrder");
+    const tip = html.slice(html.indexOf('<span class="info-tip">'), html.indexOf("</fieldset>"));
+    expect(tip).toContain('<button type="button" class="info-tip-button" aria-describedby="fence-order-auto-rules"');
+    expect(tip).toContain('aria-label="Automatické změny stavu"');
+    const rules = [
+      "Datum nabídky nastaví stav Cenová nabídka.",
+      "Datum zaměření nastaví stav Zaměřeno.",
+      "Datum objednávky nastaví stav Potvrzení objednávky.",
+      "Datum objednávky nastaví i termín na datum objednávky + 77 dní, pokud termín nezadáte sami.",
+      "Stav se automaticky posouvá jen dopředu, nikdy ze stavu Zrušeno a nikdy u stavu nastaveného ručně.",
+    ];
+    expect(tip).toContain(`title="Automatické změny stavu:\n${rules.map((rule) => `• ${rule}`).join("\n")}"`);
+    expect(tip).toContain('<span role="tooltip" id="fence-order-auto-rules" class="info-tip-text"><strong>Automatické změny stavu</strong><ul>');
+    for (const rule of rules) expect(tip).toContain(`<li>${rule}</li>`);
+
+    const english = await t.current.login();
+    await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
+    const en = await htmlOf(await english.page("/orders/fenceOrder"));
+    expect(en).toContain("<li>Order date sets the status Order confirmation.</li>");
+    expect(en).toContain("<li>Automatic updates only move the status forward, never out of Canceled and never over a status set by hand.</li>");
+    expect(en).not.toContain("nastaví");
+  });
+
   test("the note is a boolean icon whose click loads a <dialog> with the note", async () => {
     const id = await create({ note: "Pozor na psa <b>!</b>" });
     const row = rowOf(await page("/orders/fenceOrder?size=500"), id);
@@ -96,7 +127,18 @@ describe("list page", () => {
     expect(html).toContain(`href="/orders/fenceOrder/${measured}"`);
     expect(html).toContain(`href="/orders/fenceOrder/${confirmed}"`);
     expect(html).not.toContain(`href="/orders/fenceOrder/${offer}"`);
-    expect(html).toContain('<option value="MEASURED" selected=""');
+    // Status chips: checkboxes joined to the table's form, each sending it on change; the chosen ones ticked.
+    expect(ticked(html)).toEqual(["MEASURED", "ORDER_CONFIRMATION"]);
+    expect(html).not.toContain("<select multiple");
+    expect(html).toContain(
+      '<input form="list-fenceOrder-form" class="list-fenceOrder-filter" hx-get="/orders/fenceOrder" hx-include="#list-fenceOrder-form" hx-target="#list-fenceOrder" hx-swap="outerHTML" hx-push-url="true" hx-sync="#list-fenceOrder-form:replace" type="checkbox" hx-trigger="change" name="status" value="PRICE_OFFER"/>',
+    );
+    // The comma-joined form of the API (older links) ticks the same chips and lists the same orders.
+    const joined = await page("/orders/fenceOrder?status=MEASURED,ORDER_CONFIRMATION&size=500");
+    expect(ticked(joined)).toEqual(["MEASURED", "ORDER_CONFIRMATION"]);
+    expect(joined).toContain(`href="/orders/fenceOrder/${measured}"`);
+    expect(joined).not.toContain(`href="/orders/fenceOrder/${offer}"`);
+    expect(ticked(await page("/orders/fenceOrder"))).toEqual([]);
 
     const fragment = await page(`/orders/fenceOrder?product=${encodeURIComponent(tag)}`, { "HX-Request": "true", "HX-Target": "list-fenceOrder" });
     expect(fragment).not.toContain("<html");

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import type { AppEnv } from "@/lib/hono-env";
-import { flash } from "@/lib/render";
+import { flash } from "@/web/render";
 import "./support";
 
 /** The flash list the browser keeps: the last Set-Cookie of the name wins. */

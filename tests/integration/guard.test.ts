@@ -4,14 +4,14 @@
  * covered the moment it is mounted.
  */
 import { describe, expect, test } from "bun:test";
-import { PUBLIC_PATHS } from "@/app";
+import { PUBLIC_ROUTES } from "@/app";
 import { json, useTestApp } from "../helpers/app";
 import "./support";
 
 const t = useTestApp();
 
 const isPublic = (method: string, path: string) =>
-  PUBLIC_PATHS.some((entry) => entry.method === method && entry.pattern.test(path));
+  PUBLIC_ROUTES.some((entry) => entry.method === method && entry.pattern.test(path));
 
 /** `:id{[0-9]+}` and plain `:id` become `1`; wildcards become a made-up segment. */
 const concretePath = (pattern: string) => pattern.replace(/:\w+(\{[^}]*\})?/g, "1").replace(/\*/g, "anything");

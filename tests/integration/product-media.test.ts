@@ -12,16 +12,19 @@ import { eq } from "drizzle-orm";
 import { type ErrorHandler, Hono } from "hono";
 import { productCategories, productImages, products } from "@db/schema";
 import type { AppEnv } from "@/lib/hono-env";
+import { systemCtx } from "@/lib/context";
 import { tFor } from "@/lib/i18n";
 import { readSessionToken } from "@/lib/session-cookie";
-import { uploadLimitFor } from "@/lib/upload-limits";
+import { appTables } from "@/app";
+import { uploadLimitFor } from "@/lib/http/body-limit";
 import { MB, uploadBodyLimit } from "@/lib/uploads";
 import { findSessionUser } from "@/modules/auth/service";
 import { PRODUCT_IMAGE_RULES, type ProductImage } from "@/modules/catalogue/product/images.service";
 import { productMediaApi } from "@/modules/catalogue/product/media-api";
 import { productMediaPages } from "@/modules/catalogue/product/media-pages";
 import { json, ORIGIN, type Session, useTestApp } from "../helpers/app";
-import { createCategory, createProduct, ean13 } from "../helpers/factories/catalogue";
+import { createCategory, createProduct } from "../helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { bigJpeg, fileOf, JPEG, PNG, TEXT, WEBP } from "../helpers/image-fixtures";
 import { flattenText, pdfText } from "../helpers/pdf-text";
 import { html as htmlOf } from "./support";
@@ -40,7 +43,7 @@ function mediaHarness(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     const session = readSessionToken(c);
-    const ctx = { db: deps.database.db, userId: null, lang: "cs" as const };
+    const ctx = systemCtx(deps.database.db);
     const user = session ? await findSessionUser({ ctx, input: { token: session.token } }) : null;
     if (!user) return c.text("no session", 401);
     c.set("deps", deps);
@@ -224,11 +227,11 @@ describe("upload", () => {
 
   test("the upload routes have their own body cap: ten files of 10 MB, not the default 1 MB", () => {
     for (const path of ["/api/products/5/images", "/products/5/images"]) {
-      expect(uploadLimitFor("POST", path)?.maxBytes).toBe(uploadBodyLimit(PRODUCT_IMAGE_RULES));
+      expect(uploadLimitFor(appTables.uploadLimits, "POST", path)?.maxBytes).toBe(uploadBodyLimit(PRODUCT_IMAGE_RULES));
     }
     expect(uploadBodyLimit(PRODUCT_IMAGE_RULES)).toBeGreaterThan(100 * MB);
-    expect(uploadLimitFor("POST", "/api/products/5/images/order")).toBeUndefined();
-    expect(uploadLimitFor("PUT", "/api/products/5/images")).toBeUndefined();
+    expect(uploadLimitFor(appTables.uploadLimits, "POST", "/api/products/5/images/order")).toBeUndefined();
+    expect(uploadLimitFor(appTables.uploadLimits, "PUT", "/api/products/5/images")).toBeUndefined();
   });
 
   test("no file chosen is refused; a JSON body too", async () => {

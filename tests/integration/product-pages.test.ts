@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { categoryParameterCategories, categoryParameters, eshops, products, vatRates } from "@db/schema";
-import { createCategoryTree, createProduct, defaultVatId, ean13 } from "../helpers/factories/catalogue";
+import { createCategoryTree, createProduct, defaultVatId } from "../helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { cookiePair, html } from "./support";
 

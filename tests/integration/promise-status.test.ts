@@ -1,14 +1,12 @@
 /**
  * Promise statuses (spec 01 §2.13, §5, §7): CRUD on /api/orders/promiseStatus and the pages under
  * /orders/promiseStatus (list with add, edit with a read-only id, a required name and Delete).
- * A status still used cannot be deleted: the promises table arrives later and registers its check
- * (registerPromiseStatusUsage); here a registered check stands in for it.
+ * A status still used (by a promise or a default promise: the orders module's usage check) cannot be deleted.
  */
 import { describe, expect, test } from "bun:test";
 import { promiseStatuses } from "@db/schema";
 import { seedDemoOrders } from "@db/seed/demo/orders";
 import { systemCtx } from "@/lib/context";
-import { registerPromiseStatusUsage } from "@/modules/orders/service";
 import { createTestDatabase } from "../helpers/db";
 import type { PromiseStatus } from "@/modules/orders/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
@@ -74,24 +72,27 @@ describe("API /api/orders/promiseStatus", () => {
 
   test("a status still used is refused with a readable message and stays", async () => {
     const used = await add("Používaný stav");
-    const unregister = registerPromiseStatusUsage(async ({ statusId }) => statusId === used);
-    try {
-      const s = await session();
-      const response = await s.api(`${API}/${used}`, { method: "DELETE" });
-      expect(response.status).toBe(422);
-      expect(await json(response)).toMatchObject({ status: "fail", data: ["Stav nelze smazat, používají ho přísliby nebo výchozí přísliby"] });
-      expect((await s.api(`${API}/${used}`)).status).toBe(200);
-      // The page route says the same as a toast on the edit form.
-      const page = await s.page(`${PAGES}/${used}/delete`, { method: "POST" });
-      expect(page.status).toBe(303);
-      expect(page.headers.get("Location")).toBe(`${PAGES}/${used}`);
-      expect(await htmlOf(await s.page(`${PAGES}/${used}`, { headers: { Cookie: cookiePair(page, "ohrada_flash")! } }))).toContain("Stav nelze smazat");
-      // Another status is not affected by that check.
-      const free = await add("Volný stav");
-      expect((await s.api(`${API}/${free}`, { method: "DELETE" })).status).toBe(200);
-    } finally {
-      unregister();
-    }
+    const s = await session();
+    const template = await s.api("/api/orders/defaultPromises", {
+      method: "POST",
+      json: { status: used, promise: "Zavolat zákazníkovi", daysToDeadline: 3, triggerOrderStatus: "ORDER_CONFIRMATION" },
+    });
+    expect(template.status).toBe(201);
+    const templateId = ((await json(template)) as { data: number }).data;
+    const response = await s.api(`${API}/${used}`, { method: "DELETE" });
+    expect(response.status).toBe(422);
+    expect(await json(response)).toMatchObject({ status: "fail", data: ["Stav nelze smazat, používají ho přísliby nebo výchozí přísliby"] });
+    expect((await s.api(`${API}/${used}`)).status).toBe(200);
+    // The page route says the same as a toast on the edit form.
+    const page = await s.page(`${PAGES}/${used}/delete`, { method: "POST" });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("Location")).toBe(`${PAGES}/${used}`);
+    expect(await htmlOf(await s.page(`${PAGES}/${used}`, { headers: { Cookie: cookiePair(page, "ohrada_flash")! } }))).toContain("Stav nelze smazat");
+    // Another status is not affected by that check.
+    const free = await add("Volný stav");
+    expect((await s.api(`${API}/${free}`, { method: "DELETE" })).status).toBe(200);
+    // Once nothing uses it, it goes.
+    expect((await s.api(`/api/orders/defaultPromises/${templateId}`, { method: "DELETE" })).status).toBe(200);
     expect((await (await session()).api(`${API}/${used}`, { method: "DELETE" })).status).toBe(200);
   });
 });

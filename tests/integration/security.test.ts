@@ -3,7 +3,9 @@
  * limits, /healthz, and how an unexpected error is answered and logged.
  */
 import { describe, expect, test } from "bun:test";
-import { MAX_BODY_BYTES } from "@/lib/upload-limits";
+import { appTables } from "@/app";
+import { MAX_BODY_BYTES, serverBodyLimit } from "@/lib/http/body-limit";
+import { startHttpServer } from "@/lib/http/server";
 import type { Db } from "@/lib/db";
 import { createLogger } from "@/lib/logger";
 import { createTestApp, json, ORIGIN, useTestApp } from "../helpers/app";
@@ -189,6 +191,27 @@ describe("body size limit", () => {
     expect(await response.text()).toContain("Požadavek je příliš velký");
   });
 
+  test("the HTTP server accepts the largest declared upload, so the app (not the server) refuses with the envelope", async () => {
+    const largest = Math.max(...appTables.uploadLimits.map((limit) => limit.maxBytes));
+    // Order files: 10 × 20 MB, above Bun's own default of 128 MB.
+    expect(largest).toBeGreaterThan(128 * 1024 * 1024);
+    expect(serverBodyLimit(appTables.uploadLimits)).toBeGreaterThan(largest);
+    const server = startHttpServer({ app: t.current.app, port: 0, hostname: "127.0.0.1", uploadLimits: appTables.uploadLimits });
+    try {
+      const session = await t.current.login();
+      // Over Bun's default limit but under ours: the app's own 1 MB limit answers, as an envelope.
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/vat`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" },
+        body: new Uint8Array(130 * 1024 * 1024),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ status: "error", code: "PAYLOAD_TOO_LARGE" });
+    } finally {
+      await server.stop(true);
+    }
+  });
+
   test("a body just under the limit is read normally", async () => {
     const session = await t.current.login();
     const response = await session.api("/api/vat", { method: "POST", json: { rate: 9.5, padding: "x".repeat(100_000) } });
@@ -239,6 +262,19 @@ describe("/healthz", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("caching", () => {
+  test("pages that show data are no-store; static files may be cached", async () => {
+    const session = await t.current.login();
+    for (const path of ["/index", "/products/dph", "/products/dph/1", "/settings/eshop/new"]) {
+      const response = await session.page(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    const login = await t.current.request("/login");
+    expect(login.headers.get("Cache-Control")).toBe("no-store");
   });
 });
 

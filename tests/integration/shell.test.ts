@@ -6,7 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "@db/schema";
 import { menuLinks } from "@views/layouts/menu";
-import { isValidEan13 } from "@/modules/barcode/schemas";
+import { isValidEan13 } from "@/lib/ean13";
+import { validFenceOrder } from "../helpers/factories/fence-order";
 import { json, useTestApp } from "../helpers/app";
 import { html as htmlOf, setCookie } from "./support";
 
@@ -78,11 +79,11 @@ describe("the logged-in layout", () => {
     expect(html).toMatch(/<form action="\/logout" method="post">[\s\S]*?Odhlásit[\s\S]*?<\/form>/);
   });
 
-  test("has the baskets column with its empty text", async () => {
+  test("has the baskets column with the empty common basket", async () => {
     const session = await t.current.login();
     const html = await htmlOf(await session.page("/index"));
     expect(html).toMatch(/<aside class="baskets-column" aria-label="Košíky">/);
-    expect(html).toContain('<p class="baskets-empty">Žádné košíky</p>');
+    expect(html).toContain('<a href="/warehouse/basket/common" class="basket-link" data-common="true"><span>Společný košík</span><span class="basket-count">0</span></a>');
   });
 
   test("/index ships the islands runtime and the barcode-box island", async () => {
@@ -133,7 +134,7 @@ describe("language", () => {
     expect(html).toContain('<html lang="en"');
     expect(html).toContain("New fence order");
     expect(html).toContain("Logout");
-    expect(html).toContain("No baskets");
+    expect(html).toContain("Common basket");
     expect(html).not.toContain("Nová objednávka plotu");
 
     const [row] = await t.current.ctx.db.select({ language: users.language }).from(users).where(eq(users.id, session.user.id));
@@ -184,23 +185,50 @@ describe("POST /api/barcode/scan", () => {
     expect(body.data).toEqual(["Kód P123 nebyl nalezen"]);
   });
 
-  test("O17 and W13 answer not found until orders and warehouses exist", async () => {
-    for (const code of ["O17", "W13"]) {
+  test("O<id> opens the order and W<id> the warehouse (DESIGN.md §8.1); missing ones are not found", async () => {
+    const session = await t.current.login();
+    const order = await session.api("/api/orders/fenceOrder", { method: "POST", json: validFenceOrder });
+    expect(order.status).toBe(201);
+    const orderId = (await json(order)).data as number;
+    const warehouse = await session.api("/api/warehouse", { method: "POST", json: { name: "Sklad Brno", expedition: false } });
+    expect(warehouse.status).toBe(201);
+    const warehouseId = (await json(warehouse)).data as number;
+
+    // The box reads more than 2 characters (spec 01 §5): a one-digit id is scanned zero-padded.
+    const opened = await scan(`O${String(orderId).padStart(3, "0")}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.data).toMatchObject({ action: "open", url: `/orders/fenceOrder/${orderId}` });
+    const openedWarehouse = await scan(`w${String(warehouseId).padStart(3, "0")}`);
+    expect(openedWarehouse.status).toBe(200);
+    expect(openedWarehouse.body.data).toMatchObject({ action: "open", url: `/warehouse/warehouses/${warehouseId}`, message: "Otevírám sklad Sklad Brno" });
+
+    for (const code of [`O${orderId + 1000}`, `W${warehouseId + 1000}`]) {
       const { status, body } = await scan(code);
       expect(status).toBe(422);
-      expect(body.data[0]).toContain("nebyl nalezen");
+      expect(body.data).toEqual([`Kód ${code} nebyl nalezen`]);
     }
   });
 
-  test("two characters or fewer are refused with 422", async () => {
-    for (const code of ["ab", "  ab  ", "", "P1"]) {
+  test("the page box opens the order with a redirect", async () => {
+    const session = await t.current.login();
+    const orderId = (await json(await session.api("/api/orders/fenceOrder", { method: "POST", json: validFenceOrder }))).data as number;
+    const response = await session.page("/barcode", { form: { code: `O${String(orderId).padStart(3, "0")}` } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/orders/fenceOrder/${orderId}`);
+  });
+
+  test("two characters or fewer are refused with a message that says the code is too short", async () => {
+    for (const code of ["ab", "  ab  ", "P1"]) {
       const { status, body } = await scan(code);
       expect(status).toBe(422);
       expect(body.status).toBe("fail");
+      expect(body.fields).toEqual({ code: "Kód je příliš krátký: čtečka musí poslat alespoň 3 znaky" });
+    }
+    for (const code of ["", undefined]) {
+      const { status, body } = await scan(code);
+      expect(status).toBe(422);
       expect(Object.keys(body.fields)).toEqual(["code"]);
     }
-    const { status } = await scan(undefined);
-    expect(status).toBe(422);
   });
 
   test("an unknown code answers 422 with the unknown-code message", async () => {
@@ -261,10 +289,15 @@ describe("POST /barcode (the barcode box without React)", () => {
     expect(html).toContain("toast-warning");
   });
 
-  test("too short a code goes back without a scan", async () => {
+  test("too short a code goes back with the too-short warning; an empty box changes nothing", async () => {
     const session = await t.current.login();
     const response = await session.page("/barcode", { form: { code: "ab" } });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/index");
+    const flash = setCookie(response, "ohrada_flash")!.split(";")[0]!;
+    expect(await htmlOf(await session.page("/index", { headers: { Cookie: flash } }))).toContain("Kód je příliš krátký");
+    const empty = await session.page("/barcode", { form: { code: "" } });
+    expect(empty.status).toBe(303);
+    expect(setCookie(empty, "ohrada_flash")).toBeUndefined();
   });
 });

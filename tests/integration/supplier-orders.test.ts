@@ -14,7 +14,8 @@ import { formatCzechDate, todayInPrague } from "@/lib/dates";
 import type { SupplierOrder, SupplierOrderDetail } from "@/modules/suppliers/orders/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/db";
-import { createProduct, ean13 } from "../helpers/factories/catalogue";
+import { createProduct } from "../helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { cookiePair, createdId, html as htmlOf, type ListBody } from "./support";
 
 const t = useTestApp();

@@ -25,10 +25,10 @@ export function LoginPage({ email, error, fieldErrors }: { email?: string; error
         ) : null}
         <nav className="language-form login-language" aria-label={t("shell.language")}>
           <a href="/login?lang=cs" hrefLang="cs" lang="cs">
-            Čeština
+            {t("shell.languageNames.cs")}
           </a>
           <a href="/login?lang=en" hrefLang="en" lang="en">
-            English
+            {t("shell.languageNames.en")}
           </a>
         </nav>
       </div>

@@ -10,8 +10,8 @@ export const pickedCategoryIds = (value: unknown): number[] =>
     .map((item) => Number(item && typeof item === "object" && "id" in item ? item.id : item))
     .filter((id) => Number.isInteger(id) && id > 0);
 
-/** The texts of a picker's search box (shown over a bigger tree), the same in every picker. */
-export const treeSearchTexts = (t: T) => ({ searchLabel: t("category.treeSearch"), noMatchText: t("category.treeNoMatch") });
+/** The tree picker's own texts, the same in every picker: its search box (over a bigger tree) and a node's id tooltip (`{id}` filled in by the island). */
+export const treeTexts = (t: T) => ({ searchLabel: t("category.treeSearch"), noMatchText: t("category.treeNoMatch"), idTooltip: t("category.idTooltip", { id: "{id}" }) });
 
 /**
  * A form field that ticks categories with the tree picker island (spec 01 §4). It posts one
@@ -28,7 +28,7 @@ export function categoryPickerField(args: { t: T; name: string; label: string; e
       <Island
         name="category-tree-picker"
         component={CategoryTreePicker}
-        props={{ tree, selected: pickedCategoryIds(value), name, label, emptyText, ...treeSearchTexts(t) }}
+        props={{ tree, selected: pickedCategoryIds(value), name, label, emptyText, ...treeTexts(t) }}
       />
     ),
   };

@@ -4,7 +4,7 @@ import type { T } from "@/lib/i18n";
 import { parseCategoryIds } from "@/modules/catalogue/category/tree";
 import type { Product } from "@/modules/catalogue/product/schemas";
 import { AddToBasketButton } from "../baskets/add-to-basket";
-import { treeSearchTexts } from "./category-picker-field";
+import { treeTexts } from "./category-picker-field";
 import type { TableColumn } from "../components/data-table";
 import { useView } from "../view-context";
 
@@ -46,7 +46,7 @@ export function ProductCategoryFilter({ value }: { value: string | undefined }) 
         emptyText: t("product.filterEmpty"),
         clearLabel: t("product.filterClear"),
         loadErrorText: t("product.filterLoadFailed"),
-        ...treeSearchTexts(t),
+        ...treeTexts(t),
       }}
     />
   );

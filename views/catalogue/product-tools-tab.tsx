@@ -20,7 +20,7 @@ export function ProductToolsTab({ product, code }: ToolsTabProps) {
       <p className="field-hint">{t("productMedia.tools.labelHint", { id: product.id })}</p>
       <p>
         <span className="product-label-code">
-          {code.symbology === "ean13" ? "EAN-13" : "Code 128"}: <strong>{code.value}</strong>
+          {t(`productMedia.tools.symbology.${code.symbology}`)}: <strong>{code.value}</strong>
         </span>
       </p>
       <p>

@@ -87,26 +87,32 @@ function SortLink<Row>({ column, basePath, state, targetId }: { column: TableCol
 const formIdOf = (tableId: string) => `${tableId}-form`;
 const filterClassOf = (tableId: string) => `${tableId}-filter`;
 
-function FilterInput<Row>({ column, state, targetId, basePath }: { column: TableColumn<Row>; state: TableState; targetId: string; basePath: string }) {
-  const { t } = useView();
-  const id = `${targetId}-filter-${column.key}`;
-  const value = state.filters[column.key] ?? "";
-  const formId = formIdOf(targetId);
-  // Outside the <form> element (it does not wrap the table), so joined to it by the form attribute.
-  // Each control sends the form itself: it is kept across swaps (hx-preserve) together with its own
-  // listeners, so keys typed while a request is in flight still filter.
-  const common = {
-    id,
-    name: column.key,
+/**
+ * What joins a filter control to its table: outside the <form> element (it does not wrap the
+ * table), so joined by the form attribute, and each control sends the whole form itself. A
+ * change while a request is in flight replaces it, so the last state wins.
+ */
+function filterControlAttributes(tableId: string, basePath: string) {
+  const formId = formIdOf(tableId);
+  return {
     form: formId,
-    className: filterClassOf(targetId),
+    className: filterClassOf(tableId),
     "hx-get": basePath,
     "hx-include": `#${formId}`,
-    "hx-target": `#${targetId}`,
+    "hx-target": `#${tableId}`,
     "hx-swap": "outerHTML",
     "hx-push-url": "true",
     "hx-sync": `#${formId}:replace`,
   };
+}
+
+function FilterInput<Row>({ column, state, targetId, basePath }: { column: TableColumn<Row>; state: TableState; targetId: string; basePath: string }) {
+  const { t } = useView();
+  const id = `${targetId}-filter-${column.key}`;
+  const value = state.filters[column.key] ?? "";
+  // Kept across swaps (hx-preserve) together with its own listeners, so keys typed while a
+  // request is in flight still filter.
+  const common = { id, name: column.key, ...filterControlAttributes(targetId, basePath) };
   if (column.filter === "boolean") {
     return (
       <select {...common} defaultValue={value} aria-label={`${t("action.filter")}: ${column.label}`} hx-preserve="true" hx-trigger="change">
@@ -128,6 +134,50 @@ function FilterInput<Row>({ column, state, targetId, basePath }: { column: Table
       hx-preserve="true"
       hx-trigger="input changed delay:300ms, search"
     />
+  );
+}
+
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
+
+/** The ticked values of a multi-choice filter: sent repeated (`a=X&a=Y`) or comma-joined (`a=X,Y`), kept joined in the state. */
+export const chosenValues = (state: TableState, name: string): string[] => (state.filters[name] ?? "").split(",").filter(Boolean);
+
+/**
+ * A multi-choice filter above a list (order statuses…): one checkbox chip per choice, ticked by a
+ * click, a tap or Space, where a <select multiple> needed Ctrl-click. Each box sends the table's
+ * form on change, so the choices travel as the repeated parameter (`status=A&status=B`) and the
+ * URL keeps the state; nothing ticked filters nothing. Outside the table, so a swap keeps them.
+ */
+export function MultiChoiceFilter(props: {
+  tableId: string;
+  basePath: string;
+  name: string;
+  label: string;
+  choices: FilterChoice[];
+  state: TableState;
+  /** Shown after the label (an info tooltip). */
+  extra?: ReactNode;
+}) {
+  const chosen = new Set(chosenValues(props.state, props.name));
+  const attributes = filterControlAttributes(props.tableId, props.basePath);
+  return (
+    <fieldset className={`multi-choice-filter filter-${props.name}`}>
+      <legend>
+        {props.label}
+        {props.extra}
+      </legend>
+      <div className="filter-chips">
+        {props.choices.map((choice) => (
+          <label key={choice.value} className="filter-chip">
+            <input {...attributes} type="checkbox" name={props.name} value={choice.value} defaultChecked={chosen.has(choice.value)} hx-trigger="change" />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

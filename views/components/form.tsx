@@ -62,6 +62,7 @@ export function formToInput(fields: FormField[], body: Record<string, unknown>):
 }
 
 function Control({ field, value, error }: { field: FormField; value: unknown; error?: string }) {
+  const { t } = useView();
   if (field.kind === "custom") return <>{field.render?.({ value, error })}</>;
   const id = `field-${field.name}`;
   const common = {
@@ -95,7 +96,7 @@ function Control({ field, value, error }: { field: FormField; value: unknown; er
     case "integer":
       return <input {...common} type="text" inputMode="numeric" autoComplete="off" pattern="\s*-?[0-9]+\s*" defaultValue={text} />;
     case "date":
-      return <input {...common} type="text" inputMode="numeric" autoComplete="off" placeholder="dd.mm.rrrr" pattern="\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4}\s*" defaultValue={text} data-kind="date" />;
+      return <input {...common} type="text" inputMode="numeric" autoComplete="off" placeholder={t("form.datePlaceholder")} pattern="\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4}\s*" defaultValue={text} data-kind="date" />;
     default:
       return <input {...common} type={field.kind} defaultValue={field.kind === "password" ? undefined : text} maxLength={field.maxLength} autoComplete={field.autoComplete ?? (field.kind === "password" ? "current-password" : undefined)} />;
   }

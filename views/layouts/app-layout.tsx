@@ -54,11 +54,11 @@ function UserMenu() {
         <div className="user-menu-email">{user.email}</div>
         <form method="post" action="/language" className="language-form">
           <span>{t("shell.language")}:</span>
-          <button type="submit" name="lang" value="cs" aria-pressed={lang === "cs"} className="link-button">
-            Čeština
+          <button type="submit" name="lang" value="cs" aria-pressed={lang === "cs"} className="link-button" lang="cs">
+            {t("shell.languageNames.cs")}
           </button>
-          <button type="submit" name="lang" value="en" aria-pressed={lang === "en"} className="link-button">
-            English
+          <button type="submit" name="lang" value="en" aria-pressed={lang === "en"} className="link-button" lang="en">
+            {t("shell.languageNames.en")}
           </button>
         </form>
         <form method="post" action="/logout">
@@ -139,7 +139,7 @@ export function AppLayout({
           <img src="/static/logo.svg" alt="" width="28" height="28" />
           <span>{t("appName")}</span>
         </a>
-        <nav className="topnav" aria-label="Menu">
+        <nav className="topnav" aria-label={t("shell.mainMenu")}>
           <MenuItems entries={topMenu} level={0} />
         </nav>
         <BarcodeSlot island={barcodeIsland} />

@@ -1,8 +1,9 @@
 import { AGE_WARNING_DAYS, FENCE_ORDER_STATUSES, type FenceOrderRow } from "@/modules/orders/fence-order/schemas";
+import { DEADLINE_DAYS, statusFromDates } from "@/modules/orders/fence-order/status";
 import { formatCzechDate, formatCzechDateTime } from "@/lib/dates";
 import type { PageMeta } from "@/lib/envelope";
 import type { T } from "@/lib/i18n";
-import { DataTable, type TableColumn, type TableState } from "../components/data-table";
+import { DataTable, MultiChoiceFilter, type TableColumn, type TableState } from "../components/data-table";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -114,27 +115,67 @@ export function FenceOrderTable(props: { rows: FenceOrderRow[]; meta: PageMeta; 
   );
 }
 
+const DATE_FIELDS = ["offerDate", "measurementDate", "orderDate"] as const;
+
+/** The automatic status updates (spec 02 §4, decision 013), read off the rule itself so the list cannot drift from it. */
+export function autoStatusRules(t: T): string[] {
+  const noDates = { offerDate: null, measurementDate: null, orderDate: null };
+  const bySingleDate = DATE_FIELDS.map((date) => {
+    const status = statusFromDates({ ...noDates, [date]: "2000-01-01" })!.status;
+    return t("fenceOrder.autoRules.dateSets", { date: t(`fenceOrder.${date}`), status: statusLabel(t, status) });
+  });
+  return [
+    ...bySingleDate,
+    t("fenceOrder.autoRules.deadline", { date: t("fenceOrder.orderDate"), days: DEADLINE_DAYS }),
+    t("fenceOrder.autoRules.limits", { canceled: statusLabel(t, "CANCELED") }),
+  ];
+}
+
+const AUTO_RULES_ID = "fence-order-auto-rules";
+
 /**
- * Filters above the table: the status multi-select (joined to the table's filter form, so a change
- * reloads the table) and the contained-product box, applied on Enter (it submits that form).
+ * The info icon by the status filter: a mouse gets the rules as the title tooltip, a screen reader
+ * as the button's description, and a keyboard user sees the same list while the button has focus.
+ */
+function AutoStatusRulesTip() {
+  const { t } = useView();
+  const title = t("fenceOrder.autoRules.title");
+  const rules = autoStatusRules(t);
+  return (
+    <span className="info-tip">
+      <button type="button" className="info-tip-button" aria-describedby={AUTO_RULES_ID} title={`${title}:\n${rules.map((rule) => `• ${rule}`).join("\n")}`}>
+        <Icon name="info" label={title} />
+      </button>
+      <span role="tooltip" id={AUTO_RULES_ID} className="info-tip-text">
+        <strong>{title}</strong>
+        <ul>
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Filters above the table: the status chips (any number ticked by a plain click; each change
+ * reloads the table) and the contained-product box, applied on Enter (it submits the table's form).
  */
 function FenceOrderFilters({ state }: { state: TableState }) {
   const { t } = useView();
   const form = `${FENCE_ORDER_TABLE_ID}-form`;
-  const chosen = new Set((state.filters.status ?? "").split(","));
   return (
-    <div className="fence-order-filters" style={{ display: "flex", flexWrap: "wrap", gap: "1rem", alignItems: "end", marginBottom: "1rem" }}>
-      <label className="field status-filter">
-        {t("fenceOrder.status")}
-        {/* A select, so the table form's `change from:select` trigger reloads the table on every pick. */}
-        <select multiple name="status" form={form} className={`${FENCE_ORDER_TABLE_ID}-filter`} defaultValue={[...chosen]} size={FENCE_ORDER_STATUSES.length}>
-          {FENCE_ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(t, status)}
-            </option>
-          ))}
-        </select>
-      </label>
+    <div className="fence-order-filters list-filters">
+      <MultiChoiceFilter
+        tableId={FENCE_ORDER_TABLE_ID}
+        basePath={FENCE_ORDER_PATH}
+        name="status"
+        label={t("fenceOrder.status")}
+        choices={FENCE_ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(t, status) }))}
+        state={state}
+        extra={<AutoStatusRulesTip />}
+      />
       <label className="field">
         {t("fenceOrder.containedProduct")}
         <input type="search" name="product" form={form} defaultValue={state.filters.product ?? ""} placeholder={t("fenceOrder.containedProductHint")} autoComplete="off" />

@@ -40,7 +40,7 @@ export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFi
     return (
       <div className={`field field-date${error ? " field-invalid" : ""}`}>
         <label htmlFor={id}>{label}</label>
-        <input id={id} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder="dd.mm.rrrr" defaultValue={state.values[name] ?? ""} aria-describedby={`${id}-error`} size={10} />
+        <input id={id} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder={t("form.datePlaceholder")} defaultValue={state.values[name] ?? ""} aria-describedby={`${id}-error`} size={10} />
         <small id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
           {error ?? ""}
         </small>

@@ -15,7 +15,7 @@ import {
 } from "@db/schema";
 import { type Ctx, systemCtx } from "@/lib/context";
 import { parseDecimal } from "@/lib/money";
-import { isValidEan13 } from "@/modules/barcode/schemas";
+import { isValidEan13 } from "@/lib/ean13";
 import { PARAMETER_UNITS } from "@/modules/catalogue/category-parameter/schemas";
 import { NUMERIC_UNITS } from "@/modules/catalogue/product/schemas";
 import { productService } from "@/modules/catalogue/product/service";

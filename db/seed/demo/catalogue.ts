@@ -26,7 +26,7 @@ import {
 import { type Ctx, withTransaction } from "@/lib/context";
 import type { ParameterUnit } from "@/modules/catalogue/category-parameter/schemas";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
-import { ean13 } from "../../../tests/helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { seededRandom } from "./random";
 
 // ---- categories -----------------------------------------------------------------------------

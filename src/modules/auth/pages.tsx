@@ -3,13 +3,12 @@ import { setCookie } from "hono/cookie";
 import { LoginPage } from "@views/auth/login-page";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { LANGUAGE_COOKIE } from "@/lib/http/session";
 import { translateMessage } from "@/lib/i18n";
-import { backPath, flash, renderPage } from "@/lib/render";
+import { backPath, flash, renderPage } from "@/web/render";
 import { clearSessionCookie, clientIp, readSessionToken, setSessionCookie } from "@/lib/session-cookie";
 import { pickLanguage } from "@/lib/i18n";
 import { login, logout, setLanguage } from "./service";
-
-export const LANGUAGE_COOKIE = "ohrada_lang";
 
 export const authPages = new Hono<AppEnv>();
 

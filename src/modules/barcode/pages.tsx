@@ -2,8 +2,7 @@ import { Hono } from "hono";
 import { AppError } from "@/lib/errors";
 import type { AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
-import { backPath, flash } from "@/lib/render";
-import { BARCODE_MIN_LENGTH } from "./schemas";
+import { backPath, flash } from "@/web/render";
 import { scanBarcode } from "./service";
 
 export const barcodePages = new Hono<AppEnv>();
@@ -16,8 +15,8 @@ barcodePages.post("/barcode", async (c) => {
   const body = (await c.req.parseBody()) as Record<string, unknown>;
   const code = typeof body.code === "string" ? body.code.trim() : "";
   const back = backPath(c);
-  // Spec 01 §5: the box acts only on more than 2 characters; shorter input changes nothing.
-  if (code.length < BARCODE_MIN_LENGTH) return c.redirect(back, 303);
+  // An empty box (Enter on nothing) changes nothing; a too-short code is told by the service.
+  if (code.length === 0) return c.redirect(back, 303);
   const t = c.get("t");
   try {
     const result = await scanBarcode({ ctx: c.get("ctx"), input: { code } });

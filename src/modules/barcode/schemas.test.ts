@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { isValidEan13, parseBarcode, scanInput } from "./schemas";
+import { isValidEan13 } from "@/lib/ean13";
+import { parseBarcode, scanInput } from "./schemas";
 
 describe("isValidEan13", () => {
   test("accepts codes whose check digit matches", () => {

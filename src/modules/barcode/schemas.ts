@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidEan13 } from "@/lib/ean13";
 
 /** DESIGN.md §8.1: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
@@ -9,16 +10,6 @@ export const BARCODE_MIN_LENGTH = 3;
 export const scanInput = z.object({
   code: z.string({ error: "validation.required" }).trim().min(BARCODE_MIN_LENGTH, "validation.required").max(64, "validation.maxLength"),
 });
-
-const EAN13 = /^\d{13}$/;
-
-/** A valid EAN-13 has a check digit computed with weights 1,3,1,3… over the first 12 digits. */
-export function isValidEan13(code: string): boolean {
-  if (!EAN13.test(code)) return false;
-  const digits = [...code].map(Number);
-  const sum = digits.slice(0, 12).reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10 === digits[12];
-}
 
 export type ParsedCode =
   | { kind: "product"; by: "ean13"; ean13: string }

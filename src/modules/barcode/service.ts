@@ -1,31 +1,25 @@
-import type { Ctx } from "@/lib/context";
-import { AppError, msg, type Message } from "@/lib/errors";
+import { type Ctx, type DomainCode, type ScanResult } from "@/lib/context";
+import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { parseBarcode, scanInput } from "./schemas";
-
-export type ScanResult = { action: "open"; url: string; message: Message } | { action: "added"; message: Message };
+import { BARCODE_MIN_LENGTH, parseBarcode, scanInput } from "./schemas";
 
 /**
- * What each domain does with its codes. A domain registers its handler when it exists; until
- * then its codes answer "not found". A handler returns null when the referenced record is missing.
+ * The menu box's scan (DESIGN.md §8.1). Each domain answers its own codes through the handler it
+ * declares in its module (ctx.wiring); a domain without one, or a missing record, is "not found".
  */
-export type DomainCode = { by: "ean13"; ean13: string } | { by: "id"; id: number };
-export type BarcodeHandler = (args: { ctx: Ctx; code: DomainCode }) => Promise<ScanResult | null>;
-
-const handlers: Partial<Record<"product" | "order" | "warehouse", BarcodeHandler>> = {};
-
-export function registerBarcodeHandler(kind: "product" | "order" | "warehouse", handler: BarcodeHandler): void {
-  handlers[kind] = handler;
-}
-
 export async function scanBarcode({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ScanResult> {
+  const raw = (input as { code?: unknown } | null)?.code;
+  // Spec 01 §5: the box acts only on more than 2 characters; a shorter scan says so plainly.
+  if (typeof raw === "string" && raw.trim() !== "" && raw.trim().length < BARCODE_MIN_LENGTH) {
+    throw AppError.invalid({ code: msg("shell.barcodeTooShort", { min: BARCODE_MIN_LENGTH }) });
+  }
   const { code } = parseInput(scanInput, input);
   const parsed = parseBarcode(code);
   switch (parsed.kind) {
     case "product":
     case "order":
     case "warehouse": {
-      const handler = handlers[parsed.kind];
+      const handler = ctx.wiring.barcodeHandlers[parsed.kind];
       const domainCode: DomainCode = parsed.by === "ean13" ? { by: "ean13", ean13: parsed.ean13 } : { by: "id", id: parsed.id };
       const result = handler ? await handler({ ctx, code: domainCode }) : null;
       if (!result) throw AppError.fail(msg("shell.barcodeNotFound", { code }));

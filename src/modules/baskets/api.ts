@@ -1,13 +1,9 @@
 import { Hono } from "hono";
-import { jsonBody } from "@/lib/crud/api";
-import { isRowId } from "@/lib/crud/service";
 import { success } from "@/lib/envelope";
-import { AppError } from "@/lib/errors";
-import type { AppContext, AppEnv } from "@/lib/hono-env";
+import type { AppEnv } from "@/lib/hono-env";
+import { idParam, objectBody } from "@/lib/http/request";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency";
 import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, removeBasketItem } from "./service";
-// Mounting the API wires the left column and the product barcode handler.
-import "./register";
 
 /**
  * Baskets API: /api/basket (spec 01 §3, §7; spec 02 §7, whose paths are not shown):
@@ -17,12 +13,6 @@ import "./register";
  * - DELETE /items/:id; POST /clear {type, warehouseId}; GET /warehouse → warehouse baskets.
  */
 export const basketApi = new Hono<AppEnv>();
-
-const objectBody = async (c: AppContext): Promise<Record<string, unknown>> => {
-  const body = await jsonBody(c);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw AppError.error("BAD_REQUEST");
-  return body as Record<string, unknown>;
-};
 
 basketApi.post("/add", async (c) => {
   const body = await objectBody(c);
@@ -35,8 +25,7 @@ basketApi.post("/add", async (c) => {
 basketApi.get("/items", async (c) => c.json(success(await listBasketItems({ ctx: c.get("ctx"), input: c.req.query() }))));
 
 basketApi.delete("/items/:id{[0-9]+}", async (c) => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
+  const id = idParam(c);
   await removeBasketItem({ ctx: c.get("ctx"), input: { id } });
   return c.json({ ...success(null), code: "DELETED" });
 });

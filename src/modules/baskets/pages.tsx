@@ -3,7 +3,7 @@ import { MessagePage } from "@views/shell/message-page";
 import { AppError } from "@/lib/errors";
 import type { AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
-import { backPath, flash, renderPage } from "@/lib/render";
+import { backPath, flash, renderPage } from "@/web/render";
 import { addToBasket } from "./service";
 
 /** Basket page routes (add from the product list dialog). */

@@ -2,11 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { basketItems, baskets, warehouses } from "@db/schema";
 import { usingPostgres } from "../../../tests/helpers/db";
-import { createProduct, ean13 } from "../../../tests/helpers/factories/catalogue";
+import { createProduct } from "../../../tests/helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
+import { moduleTables } from "@/lib/http/module";
 import { scanBarcode } from "@/modules/barcode/service";
-import type { Ctx } from "@/lib/context";
+import { type Ctx, systemCtx } from "@/lib/context";
 import type { AppError } from "@/lib/errors";
 import { translateMessage, tFor } from "@/lib/i18n";
 import {
@@ -18,18 +20,18 @@ import {
   listWarehouseBaskets,
   removeBasketItem,
 } from "./service";
-import "./register";
+import { basketsModule } from "./module";
 
 const t = useTestDatabase();
 let userCounter = 0;
 
 async function newUserCtx(lang: "cs" | "en" = "cs"): Promise<Ctx> {
   const id = await createUser({
-    ctx: { db: t.db, userId: null, lang },
+    ctx: systemCtx(t.db, lang),
     input: { email: `basket${++userCounter}-${process.pid}@ohrada.test`, firstName: "Petr", lastName: "Svoboda", password: "heslo-pro-testy", isAdmin: false },
     cost: testPasswordCost,
   });
-  return { db: t.db, userId: id, lang };
+  return { ...systemCtx(t.db, lang), userId: id };
 }
 
 /** "field: text" of each field error, in Czech. */
@@ -146,7 +148,7 @@ describe("addToBasket", () => {
 
   test("needs a user", async () => {
     const productId = await createProduct(t.db);
-    const error = await failureOf(addToBasket({ ctx: { db: t.db, userId: null, lang: "cs" }, input: { productId } }));
+    const error = await failureOf(addToBasket({ ctx: systemCtx(t.db), input: { productId } }));
     expect(error.code).toBe("UNAUTHORIZED");
   });
 });
@@ -188,14 +190,21 @@ describe("baskets per user", () => {
     expect(summaries).toEqual([{ id: first.basketId, name: "Společný košík", href: "/warehouse/basket/common", itemCount: 0, common: true }]);
   });
 
-  test("basketSummaries: nothing before the first add; then the common basket first, warehouse baskets by warehouse", async () => {
+  test("basketSummaries: an empty common basket before the first add (nothing created); then the common basket first, warehouse baskets by warehouse", async () => {
     const ctx = await newUserCtx();
-    expect(await basketSummaries({ ctx, userId: ctx.userId! })).toEqual([]);
+    expect(await basketSummaries({ ctx, userId: ctx.userId! })).toEqual([{ id: 0, name: "Společný košík", href: "/warehouse/basket/common", itemCount: 0, common: true }]);
+    expect(await t.db.select().from(baskets).where(eq(baskets.userId, ctx.userId!))).toEqual([]);
     const [p1, p2] = [await createProduct(t.db), await createProduct(t.db)];
     const [north, south] = [await createWarehouse("Sklad Sever"), await createWarehouse("Sklad Jih")];
     const southBasket = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: south, productId: p1 } });
     const northBasket = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: north, productId: p1 } });
     await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: north, productId: p2 } });
+    // Warehouse baskets only: the not-yet-made common basket still leads.
+    expect((await basketSummaries({ ctx, userId: ctx.userId! })).map((row) => [row.id, row.common, row.itemCount])).toEqual([
+      [0, true, 0],
+      [northBasket.basketId, false, 2],
+      [southBasket.basketId, false, 1],
+    ]);
     const common = await addToBasket({ ctx, input: { productId: p2 } });
     expect(await basketSummaries({ ctx, userId: ctx.userId! })).toEqual([
       { id: common.basketId, name: "Společný košík", href: "/warehouse/basket/common", itemCount: 1, common: true },
@@ -214,7 +223,8 @@ describe("baskets per user", () => {
 
 describe("product barcodes (DESIGN.md §8.1)", () => {
   test("EAN-13 and P<id> add 1 each to the common basket; a missing product is not found", async () => {
-    const ctx = await newUserCtx();
+    // The baskets module's declared handler, wired as the app wires it.
+    const ctx = { ...(await newUserCtx()), wiring: moduleTables([basketsModule]).wiring };
     const code = ean13("859400012345");
     const productId = await createProduct(t.db, { name: "Branka Klasik", ean13: code });
     const byEan = await scanBarcode({ ctx, input: { code } });

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouses } from "@db/schema";
-import type { BasketSummary } from "@views/view-context";
+import type { BasketSummary } from "@/lib/context";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { preparedFor } from "@/lib/db";
 import { pgErrorCode } from "@/lib/crud/service";
@@ -170,12 +170,15 @@ export async function listWarehouseBaskets({ ctx }: { ctx: Ctx }): Promise<Wareh
 }
 
 /**
- * The layout's left column (spec 01 §2.2, §4): the common basket once it exists (highlighted by
- * the layout when it has a line) and the warehouse baskets. Empty until the user has a basket.
+ * The layout's left column (spec 01 §2.2, §4): always the common basket first (highlighted by the
+ * layout when it has a line), then the warehouse baskets the user has.
  */
 export async function basketSummaries({ ctx, userId }: { ctx: Ctx; userId: number }): Promise<BasketSummary[]> {
   const rows = await basketCounts(ctx, userId);
   const t = tFor(ctx.lang);
+  // Reading a page must not write, so a common basket not made yet (it is made on the first add)
+  // shows as an empty one; id 0 is no basket row's id.
+  if (rows[0]?.type !== "COMMON") rows.unshift({ id: 0, type: "COMMON", warehouseId: COMMON_WAREHOUSE_ID, warehouseName: null, itemCount: 0 });
   return rows.map((row) => {
     const common = row.type === "COMMON" && row.warehouseId === COMMON_WAREHOUSE_ID;
     return {

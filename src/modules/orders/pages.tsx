@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { namedEntityPages } from "@/lib/crud/named-entity";
-import { formErrorsOf } from "@/lib/crud/pages";
+import { namedEntityPages } from "@/web/crud/named-entity-pages";
+import { formState } from "@/web/form-state";
 import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { flash, renderPage } from "@/lib/render";
+import { flash, renderPage } from "@/web/render";
 import { type FormField, type FormValues, formToInput } from "@views/components/form";
 import { DERIVE_IBAN_ACTION, INVOICE_SETTINGS_PATH, InvoiceSettingsPage } from "@views/orders/invoice-settings-page";
 import { deriveIban, INVOICE_SETTINGS_ID } from "./schemas";
@@ -28,11 +28,8 @@ const invoiceSettingsFields = (c: AppContext): FormField[] => {
 
 const invoiceSettingsView = (c: AppContext, values: FormValues, error?: AppError) => {
   const fields = invoiceSettingsFields(c);
-  const { errors, formErrors } = error ? formErrorsOf(c.get("t"), error, fields.map((field) => field.name)) : { errors: {}, formErrors: [] };
-  return renderPage(c, <InvoiceSettingsPage fields={fields} values={{ ...values, id: INVOICE_SETTINGS_ID }} errors={errors} formErrors={formErrors} />, {
-    status: error ? 422 : 200,
-    toasts: error ? [{ kind: "warning", text: c.get("t")("FORM_NOT_VALID") }] : [],
-  });
+  const { errors, formErrors, answer } = formState(c, error, fields.map((field) => field.name));
+  return renderPage(c, <InvoiceSettingsPage fields={fields} values={{ ...values, id: INVOICE_SETTINGS_ID }} errors={errors} formErrors={formErrors} />, answer);
 };
 
 /** Spec 02 §2: invoice settings, always the record with id 1. */

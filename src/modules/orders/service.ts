@@ -1,38 +1,22 @@
 import { eq } from "drizzle-orm";
 import { invoiceSettings, promiseStatuses } from "@db/schema";
-import { type Ctx, withTransaction } from "@/lib/context";
+import { assertUnused, type Ctx, withTransaction } from "@/lib/context";
 import { namedEntityService } from "@/lib/crud/named-entity";
-import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { INVOICE_SETTINGS_ID, type InvoiceSettings, invoiceSettingsInput } from "./schemas";
 
-/** Answers whether something (promises, default promises) still uses the status. */
-export type PromiseStatusUsage = (args: { ctx: Ctx; statusId: number }) => Promise<boolean>;
-const promiseStatusUsages: PromiseStatusUsage[] = [];
+/** The name usage checks give promise statuses. */
+export const PROMISE_STATUS_ENTITY = "promiseStatus";
 
 /**
- * Modules that reference promise statuses (promises, default promises) register a check here, so
- * a status still in use is refused with a message that says why. Their foreign keys are the
- * backstop (`validation.inUse`).
+ * Spec 01 §2.13, §7: `/orders/promiseStatus`. A status still used (the promises declare that
+ * check in the orders module's usageChecks) is refused with a message that says why.
  */
-export function registerPromiseStatusUsage(usage: PromiseStatusUsage): () => void {
-  promiseStatusUsages.push(usage);
-  return () => {
-    const index = promiseStatusUsages.indexOf(usage);
-    if (index >= 0) promiseStatusUsages.splice(index, 1);
-  };
-}
-
-/** Spec 01 §2.13, §7: `/orders/promiseStatus`. */
 export const promiseStatusService = namedEntityService({
   table: promiseStatuses,
   uniqueName: true,
   defaultSort: ["id", "asc"],
-  beforeDelete: async ({ ctx, id }) => {
-    for (const usage of promiseStatusUsages) {
-      if (await usage({ ctx, statusId: id })) throw AppError.fail(msg("promiseStatus.inUse"));
-    }
-  },
+  beforeDelete: ({ ctx, id }) => assertUnused(ctx, PROMISE_STATUS_ENTITY, id),
 });
 
 const EMPTY_SETTINGS: InvoiceSettings = { id: INVOICE_SETTINGS_ID, bankAccount: null, iban: null, swift: null };

@@ -3,7 +3,7 @@ import { IndexPage, indexTiles } from "@views/shell/index-page";
 import { MessagePage } from "@views/shell/message-page";
 import { menuLinks } from "@views/layouts/menu";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { renderPage } from "@/lib/render";
+import { renderPage } from "@/web/render";
 
 export const shellPages = new Hono<AppEnv>();
 

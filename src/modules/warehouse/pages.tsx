@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { crudPages } from "@/lib/crud/pages";
+import { crudPages } from "@/web/crud/pages";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { AppEnv } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
-import { renderPage } from "@/lib/render";
+import { renderPage } from "@/web/render";
 import type { FormField } from "@views/components/form";
 import { SelectWarehousePage } from "@views/warehouse/select-warehouse-page";
 import { WarehouseIcon } from "@views/warehouse/warehouse-icon";

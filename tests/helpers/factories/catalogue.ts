@@ -50,10 +50,3 @@ export async function createProduct(
   if (categoryIds.length) await db.insert(productCategories).values(categoryIds.map((categoryId) => ({ productId: row!.id, categoryId })));
   return row!.id;
 }
-
-/** A valid EAN-13 from 12 digits (computes the check digit). */
-export function ean13(first12: string): string {
-  const digits = [...first12].map(Number);
-  const sum = digits.reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 1 : 3), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
-}

@@ -1,4 +1,4 @@
-import { crudPages } from "@/lib/crud/pages";
+import { crudPages } from "@/web/crud/pages";
 import { categoryPickerField } from "@views/catalogue/category-picker-field";
 import { categoryTree } from "../category/service";
 import { PARAMETER_UNITS } from "./schemas";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { crudPages } from "@/lib/crud/pages";
+import { crudPages } from "@/web/crud/pages";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { renderPage } from "@/lib/render";
+import { renderPage } from "@/web/render";
 import { CategoryTreePage } from "@views/catalogue/category-tree-page";
 import { categoryService, categoryTree } from "./service";
 import { pathOptions } from "./tree";

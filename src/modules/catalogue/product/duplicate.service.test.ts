@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { categoryParameters, eshops, productCategories, productEshopPrices, productImages, productParameterValues, products, productTranslations } from "@db/schema";
-import { createCategory, createProduct, ean13 } from "../../../../tests/helpers/factories/catalogue";
+import { createCategory, createProduct } from "../../../../tests/helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { filesOf, JPEG, PNG } from "../../../../tests/helpers/image-fixtures";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { duplicateProduct } from "./duplicate.service";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { createProduct, ean13 } from "../../../../tests/helpers/factories/catalogue";
+import { createProduct } from "../../../../tests/helpers/factories/catalogue";
+import { ean13 } from "@/lib/ean13";
 import { flattenText, pdfFontNames, pdfText } from "../../../../tests/helpers/pdf-text";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { grossHalere, productLabelInfo, productLabelPdf } from "./label.service";

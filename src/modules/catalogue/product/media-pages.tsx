@@ -9,10 +9,12 @@ import { ProductImagesTab } from "@views/catalogue/product-images-tab";
 import { ProductToolsTab } from "@views/catalogue/product-tools-tab";
 import { type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
+import { sendFile } from "@/lib/http/file";
 import { pdfResponse } from "@/lib/pdf/response";
-import { flash, isHtmx, renderFragment } from "@/lib/render";
-import { registerUploadLimit } from "@/lib/upload-limits";
-import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
+import { flash, renderFragment } from "@/web/render";
+import { isHtmx } from "@/lib/http/htmx";
+import { FILE_KINDS, MB, readUploadedFiles } from "@/lib/uploads";
 import { duplicateProduct } from "./duplicate.service";
 import {
   addProductImages,
@@ -24,10 +26,8 @@ import {
   setMainProductImage,
 } from "./images.service";
 import { productLabelInfo, productLabelPdf } from "./label.service";
-import { pathId } from "./media-api";
-import { tabAction } from "@/lib/tab-action";
+import { tabAction } from "@/web/tab-action";
 
-registerUploadLimit({ method: "POST", pattern: /^\/products\/\d+\/images$/, maxBytes: uploadBodyLimit(PRODUCT_IMAGE_RULES) });
 
 /** The product editor, on a tab (docs/decisions/009: tabs are `?tab=<name>` links). */
 const editorPath = (productId: number, tab?: "images") => `/products/${productId}${tab ? `?tab=${tab}` : ""}`;
@@ -51,10 +51,10 @@ const imageAction = (c: AppContext, productId: number, work: () => Promise<Messa
 
 export const productMediaPages = new Hono<AppEnv>();
 
-productMediaPages.get("/products/:id{[0-9]+}/tab/images", (c) => imagesTab(c, pathId(c, "id")));
+productMediaPages.get("/products/:id{[0-9]+}/tab/images", (c) => imagesTab(c, idParam(c)));
 
 productMediaPages.post("/products/:id{[0-9]+}/images", (c) => {
-  const productId = pathId(c, "id");
+  const productId = idParam(c);
   return imageAction(c, productId, async () => {
     const files = await readUploadedFiles(c, PRODUCT_IMAGE_RULES);
     const added = await addProductImages({ ctx: c.get("ctx"), input: { productId, files } });
@@ -63,7 +63,7 @@ productMediaPages.post("/products/:id{[0-9]+}/images", (c) => {
 });
 
 productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/:action{up|down}", (c) => {
-  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId"), direction: c.req.param("action") as "up" | "down" };
+  const input = { productId: idParam(c), imageId: idParam(c, "imageId"), direction: c.req.param("action") as "up" | "down" };
   return imageAction(c, input.productId, async () => {
     await moveProductImage({ ctx: c.get("ctx"), input });
     return msg("productMedia.images.orderChanged");
@@ -71,7 +71,7 @@ productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/:action{up
 });
 
 productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/main", (c) => {
-  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId") };
+  const input = { productId: idParam(c), imageId: idParam(c, "imageId") };
   return imageAction(c, input.productId, async () => {
     await setMainProductImage({ ctx: c.get("ctx"), input });
     return msg("productMedia.images.mainChanged");
@@ -79,7 +79,7 @@ productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/main", (c)
 });
 
 productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/delete", (c) => {
-  const input = { productId: pathId(c, "id"), imageId: pathId(c, "imageId") };
+  const input = { productId: idParam(c), imageId: idParam(c, "imageId") };
   return imageAction(c, input.productId, async () => {
     await deleteProductImage({ ctx: c.get("ctx"), input });
     return msg("productMedia.images.deleted");
@@ -88,31 +88,23 @@ productMediaPages.post("/products/:id{[0-9]+}/images/:imageId{[0-9]+}/delete", (
 
 /** The stored bytes under their stored type. Only for a session (the global guard). */
 productMediaPages.get("/products/:id{[0-9]+}/images/:imageId{[0-9]+}", async (c) => {
-  const imageId = pathId(c, "imageId");
-  const file = await getProductImageFile({ ctx: c.get("ctx"), input: { productId: pathId(c, "id"), imageId } });
-  // An image's bytes never change under its id; the ETag lets the browser revalidate cheaply.
-  const etag = `"pi-${imageId}-${file.size}"`;
-  c.header("ETag", etag);
-  c.header("Cache-Control", "private, max-age=86400");
-  if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
-  c.header("Content-Type", file.mimeType);
-  c.header("Content-Length", String(file.data.byteLength));
-  c.header("Content-Disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-  return c.body(file.data as Uint8Array<ArrayBuffer>, 200);
+  const imageId = idParam(c, "imageId");
+  const file = await getProductImageFile({ ctx: c.get("ctx"), input: { productId: idParam(c), imageId } });
+  return sendFile(c, { bytes: file.data, contentType: file.mimeType, fileName: file.fileName, disposition: "inline", etag: `"pi-${imageId}-${file.size}"` });
 });
 
 productMediaPages.get("/products/:id{[0-9]+}/tab/tools", async (c) => {
-  const info = await productLabelInfo({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } });
+  const info = await productLabelInfo({ ctx: c.get("ctx"), input: { productId: idParam(c) } });
   return renderFragment(c, <ProductToolsTab product={info.product} code={info.code} />);
 });
 
 productMediaPages.get("/products/:id{[0-9]+}/label.pdf", async (c) =>
-  pdfResponse(c, await productLabelPdf({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } })),
+  pdfResponse(c, await productLabelPdf({ ctx: c.get("ctx"), input: { productId: idParam(c) } })),
 );
 
 /** Duplicates the product and opens the copy's editor (CREATED). */
 productMediaPages.post("/products/:id{[0-9]+}/duplicate", async (c) => {
-  const id = await duplicateProduct({ ctx: c.get("ctx"), input: { productId: pathId(c, "id") } });
+  const id = await duplicateProduct({ ctx: c.get("ctx"), input: { productId: idParam(c) } });
   flash(c, "success", "CREATED");
   if (isHtmx(c)) {
     c.header("HX-Redirect", editorPath(id));

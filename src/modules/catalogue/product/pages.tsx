@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import type { ReactNode } from "react";
-import { crudPages, formErrorsOf } from "@/lib/crud/pages";
-import { isRowId } from "@/lib/crud/service";
+import { crudPages } from "@/web/crud/pages";
+import { formNotValidToast, formState } from "@/web/form-state";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
 import { translateMessage } from "@/lib/i18n";
-import { flash, htmxTarget, htmxToast, isHtmx, renderFragment, renderPage } from "@/lib/render";
+import { flash, renderFragment, renderPage } from "@/web/render";
+import { htmxTarget, htmxToast, isHtmx } from "@/lib/http/htmx";
 import { type FormValues, formToInput } from "@views/components/form";
 import { ProductCommonTab, productCommonFields } from "@views/catalogue/product-common-tab";
 import { ProductEditorPage, ProductTabList, TABLIST_ID, tabHref } from "@views/catalogue/product-editor";
@@ -34,12 +36,6 @@ const listPages = crudPages<Product>({
     aside: async (_c, state) => <ProductCategoryFilter value={state.filters.categories} />,
   },
 });
-
-const idParam = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
 
 const activeTab = (c: AppContext, editing: boolean): ProductTab => {
   const tab = c.req.query("tab");
@@ -80,7 +76,7 @@ const lazyTabs: Record<"translations" | "parameters" | "prices", LazyTab> = {
           return [name, posted ? text(posted, name) : (stored[lang][key] ?? "")];
         }),
       );
-      const { errors, formErrors } = error ? formErrorsOf(t, error, translationFieldNames) : { errors: {}, formErrors: [] };
+      const { errors, formErrors } = formState(c, error, translationFieldNames);
       return <ProductTranslationsTab productId={id} values={values} errors={errors} formErrors={formErrors} />;
     },
     save: (c, id, body) =>
@@ -103,7 +99,7 @@ const lazyTabs: Record<"translations" | "parameters" | "prices", LazyTab> = {
       const t = c.get("t");
       const parameters = await listProductParameters({ ctx: c.get("ctx"), input: { id } });
       const names = parameters.map((parameter) => String(parameter.id));
-      const { errors, formErrors } = error ? formErrorsOf(t, error, names) : { errors: {}, formErrors: [] };
+      const { errors, formErrors } = formState(c, error, names);
       const values = posted
         ? Object.fromEntries(parameters.map((parameter) => [parameterFieldName(parameter.id), text(posted, parameterFieldName(parameter.id))]))
         : undefined;
@@ -139,7 +135,7 @@ const lazyTabs: Record<"translations" | "parameters" | "prices", LazyTab> = {
             ),
           )
         : undefined;
-      const { errors, formErrors } = renamed ? formErrorsOf(t, renamed, names) : { errors: {}, formErrors: [] };
+      const { errors, formErrors } = formState(c, renamed, names);
       const values = posted ? Object.fromEntries(names.map((name) => [name, text(posted, name)])) : undefined;
       return <ProductPricesTab productId={id} prices={prices} posted={values} errors={errors} formErrors={formErrors} />;
     },
@@ -179,13 +175,7 @@ async function renderEditor(c: AppContext, product: Product | null, init: Editor
   const values: FormValues = init.common
     ? { ...init.common.values, ...(product ? { id: product.id } : {}) }
     : ((product as FormValues | null) ?? { ...PRODUCT_DEFAULTS, vat: await defaultVatId({ ctx }) });
-  const { errors, formErrors } = init.common
-    ? formErrorsOf(
-        t,
-        init.common.error,
-        fields.map((field) => field.name),
-      )
-    : { errors: {}, formErrors: [] };
+  const { errors, formErrors } = formState(c, init.common?.error, fields.map((field) => field.name));
   const panels: Partial<Record<ProductTab, ReactNode>> = {
     common: <ProductCommonTab productId={product?.id ?? null} fields={fields} values={values} errors={errors} formErrors={formErrors} />,
   };
@@ -194,7 +184,7 @@ async function renderEditor(c: AppContext, product: Product | null, init: Editor
   const failed = init.common || init.status === 422;
   return renderPage(c, <ProductEditorPage productId={product?.id ?? null} active={active} panels={panels} />, {
     status: init.status ?? 200,
-    toasts: failed ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [],
+    toasts: failed ? [formNotValidToast(c)] : [],
   });
 }
 
@@ -284,7 +274,7 @@ productPages.post(`/products/:id{[0-9]+}/tab/${LAZY_TAB}`, async (c) => {
     if (!isFail(error)) throw error;
     const content = await tab.render({ c, id, posted: body, error });
     if (isHtmx(c)) {
-      htmxToast(c, { kind: "warning", text: t("FORM_NOT_VALID") });
+      htmxToast(c, formNotValidToast(c));
       return renderFragment(c, <>{content}</>, { status: 422 });
     }
     const product = await productService.get({ ctx: c.get("ctx"), input: { id } });

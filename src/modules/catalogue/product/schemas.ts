@@ -3,7 +3,7 @@
  * Messages are i18n keys (`validation.*`, `product.*`) translated at the edge.
  */
 import { z } from "zod";
-import { isValidEan13 } from "@/modules/barcode/schemas";
+import { isValidEan13 } from "@/lib/ean13";
 import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText } from "@/lib/zod-fields";
 
 const blankToUndefined = (value: unknown) =>

@@ -1,5 +1,5 @@
-import { idColumn, idField } from "@/lib/crud/columns";
-import { crudPages } from "@/lib/crud/pages";
+import { idColumn, idField } from "@/web/crud/columns";
+import { crudPages } from "@/web/crud/pages";
 import { formatDecimal } from "@/lib/money";
 import { vatService } from "./service";
 

@@ -1,11 +1,10 @@
 /** /api/orders/fenceOrder (DESIGN.md §4): list with meta, get, create → id, update → entity, status, customer lookup. */
 import { Hono } from "hono";
-import { jsonBody } from "@/lib/crud/api";
-import { listInputFromQuery } from "@/lib/crud/pages";
-import { isRowId } from "@/lib/crud/service";
+import { listInputFromQuery } from "@/lib/crud/list-query";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam, jsonBody } from "@/lib/http/request";
 import {
   changeFenceOrderStatus,
   createFenceOrder,
@@ -30,12 +29,6 @@ export function fenceOrderListInput(c: AppContext) {
   return listInputFromQuery(query, fenceOrderFilterKeys);
 }
 
-const idOf = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
-
 export const fenceOrderRestApi = new Hono<AppEnv>();
 
 fenceOrderRestApi.get("/", async (c) => {
@@ -44,15 +37,15 @@ fenceOrderRestApi.get("/", async (c) => {
 });
 fenceOrderRestApi.get("/lookup", async (c) => c.json(success(await customerLookup({ ctx: c.get("ctx"), input: c.req.query() }))));
 fenceOrderRestApi.get("/orderedMaterial", async (c) => c.json(success(await orderedMaterial({ ctx: c.get("ctx") }))));
-fenceOrderRestApi.get("/:id{[0-9]+}", async (c) => c.json(success(await getFenceOrder({ ctx: c.get("ctx"), input: { id: idOf(c) } }))));
+fenceOrderRestApi.get("/:id{[0-9]+}", async (c) => c.json(success(await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 fenceOrderRestApi.get("/:id{[0-9]+}/statusHistory", async (c) =>
-  c.json(success(await fenceOrderStatusHistoryOf({ ctx: c.get("ctx"), input: { id: idOf(c) } }))),
+  c.json(success(await fenceOrderStatusHistoryOf({ ctx: c.get("ctx"), input: { id: idParam(c) } }))),
 );
 fenceOrderRestApi.post("/", async (c) => c.json(success(await createFenceOrder({ ctx: c.get("ctx"), input: await jsonBody(c) })), 201));
 fenceOrderRestApi.put("/:id{[0-9]+}", async (c) =>
-  c.json(success(await updateFenceOrder({ ctx: c.get("ctx"), input: { id: idOf(c), values: await jsonBody(c) } }))),
+  c.json(success(await updateFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c), values: await jsonBody(c) } }))),
 );
 fenceOrderRestApi.put("/:id{[0-9]+}/status", async (c) => {
   const body = (await jsonBody(c)) as { status?: unknown } | null;
-  return c.json(success(await changeFenceOrderStatus({ ctx: c.get("ctx"), input: { id: idOf(c), status: body?.status } })));
+  return c.json(success(await changeFenceOrderStatus({ ctx: c.get("ctx"), input: { id: idParam(c), status: body?.status } })));
 });

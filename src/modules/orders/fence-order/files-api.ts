@@ -3,17 +3,15 @@ import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import { AppError, msg } from "@/lib/errors";
 import type { AppEnv } from "@/lib/hono-env";
-import { registerUploadLimit } from "@/lib/upload-limits";
-import { readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
-import { pathId } from "@/modules/catalogue/product/media-api";
+import { idParam } from "@/lib/http/request";
+import { readUploadedFiles } from "@/lib/uploads";
 import { addOrderFiles, deleteOrderFile, listOrderFiles, ORDER_FILE_RULES } from "./files.service";
 import { previewResponse } from "./files-response";
 
-registerUploadLimit({ method: "POST", pattern: /^\/api\/orders\/fenceOrder\/upload$/, maxBytes: uploadBodyLimit(ORDER_FILE_RULES) });
 
 export const filesApi = new Hono<AppEnv>();
 
-filesApi.get("/orders/fenceOrder/:id{[0-9]+}/files", async (c) => c.json(success(await listOrderFiles({ ctx: c.get("ctx"), input: { orderId: pathId(c, "id") } }))));
+filesApi.get("/orders/fenceOrder/:id{[0-9]+}/files", async (c) => c.json(success(await listOrderFiles({ ctx: c.get("ctx"), input: { orderId: idParam(c) } }))));
 
 /** `?load={fileId}`: the file's bytes inline (the image preview). */
 filesApi.get("/orders/fenceOrder/upload", (c) => previewResponse(c));
@@ -29,6 +27,6 @@ filesApi.post("/orders/fenceOrder/upload", async (c) => {
 });
 
 filesApi.delete("/orders/fenceOrder/upload/:fileId{[0-9]+}", async (c) => {
-  await deleteOrderFile({ ctx: c.get("ctx"), input: { fileId: pathId(c, "fileId") } });
+  await deleteOrderFile({ ctx: c.get("ctx"), input: { fileId: idParam(c, "fileId") } });
   return c.json(success(null));
 });

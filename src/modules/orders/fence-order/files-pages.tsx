@@ -9,15 +9,13 @@ import { FenceOrderFilesTab } from "@views/orders/fence-order-files-tab";
 import { formatCzechDateTime } from "@/lib/dates";
 import { type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { renderFragment } from "@/lib/render";
-import { tabAction } from "@/lib/tab-action";
-import { registerUploadLimit } from "@/lib/upload-limits";
-import { FILE_KINDS, MB, readUploadedFiles, uploadBodyLimit } from "@/lib/uploads";
-import { pathId } from "@/modules/catalogue/product/media-api";
+import { idParam } from "@/lib/http/request";
+import { renderFragment } from "@/web/render";
+import { tabAction } from "@/web/tab-action";
+import { FILE_KINDS, MB, readUploadedFiles } from "@/lib/uploads";
 import { addOrderFiles, deleteOrderFile, formatFileSize, listOrderFiles, ORDER_FILE_RULES } from "./files.service";
 import { fileResponse, previewResponse } from "./files-response";
 
-registerUploadLimit({ method: "POST", pattern: /^\/orders\/fenceOrder\/\d+\/files$/, maxBytes: uploadBodyLimit(ORDER_FILE_RULES) });
 
 /** The order editor on its Files tab. */
 const filesTabPath = (orderId: number) => `/orders/fenceOrder/${orderId}?tab=3`;
@@ -40,11 +38,11 @@ const fileAction = (c: AppContext, orderId: number, work: () => Promise<Message>
 
 export const filesPages = new Hono<AppEnv>();
 
-filesPages.get("/orders/fenceOrder/:id{[0-9]+}/tab/3", (c) => filesTab(c, pathId(c, "id")));
+filesPages.get("/orders/fenceOrder/:id{[0-9]+}/tab/3", (c) => filesTab(c, idParam(c)));
 
 /** Multipart, field `files` (one or several). */
 filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files", (c) => {
-  const orderId = pathId(c, "id");
+  const orderId = idParam(c);
   return fileAction(c, orderId, async () => {
     const files = await readUploadedFiles(c, ORDER_FILE_RULES);
     const added = await addOrderFiles({ ctx: c.get("ctx"), input: { orderId, files } });
@@ -53,14 +51,14 @@ filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files", (c) => {
 });
 
 filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}/delete", (c) => {
-  const input = { orderId: pathId(c, "id"), fileId: pathId(c, "fileId") };
+  const input = { orderId: idParam(c), fileId: idParam(c, "fileId") };
   return fileAction(c, input.orderId, async () => {
     await deleteOrderFile({ ctx: c.get("ctx"), input });
     return msg("fenceOrderFiles.deleted");
   });
 });
 
-filesPages.get("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}", (c) => fileResponse(c, { orderId: pathId(c, "id"), fileId: pathId(c, "fileId") }));
+filesPages.get("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}", (c) => fileResponse(c, { orderId: idParam(c), fileId: idParam(c, "fileId") }));
 
 /** Spec 02: the image preview, `?load={fileId}`. */
 filesPages.get("/orders/fenceOrder/upload", (c) => previewResponse(c));

@@ -3,12 +3,13 @@ import { Hono } from "hono";
 import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields, TabNotReady } from "@views/orders/fence-order-editor";
 import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable, OrderedMaterialPage } from "@views/orders/fence-order-list";
 import { type FormValues, formToInput } from "@views/components/form";
-import { formErrorsOf } from "@/lib/crud/pages";
-import { isRowId } from "@/lib/crud/service";
+import { formState } from "@/web/form-state";
 import { todayInPrague } from "@/lib/dates";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { flash, isHtmx, renderFragment, renderPage } from "@/lib/render";
+import { idParam } from "@/lib/http/request";
+import { flash, renderFragment, renderPage } from "@/web/render";
+import { isHtmx } from "@/lib/http/htmx";
 import { listActiveVatRates } from "@/modules/catalogue/vat/service";
 import { fenceOrderListInput } from "./api";
 import { CUSTOMER_FIELDS, DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES, type FenceOrderRow } from "./schemas";
@@ -25,12 +26,6 @@ import {
 
 export const fenceOrderPageRoutes = new Hono<AppEnv>();
 const P = FENCE_ORDER_PATH;
-
-const idParam = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
 
 fenceOrderPageRoutes.get(P, async (c) => {
   const input = fenceOrderListInput(c);
@@ -68,14 +63,11 @@ async function editorView(c: AppContext, order: FenceOrderRow | null, init: { va
   const t = c.get("t");
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
-  const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, allFields(sections).map((f) => f.name)) : { errors: {}, formErrors: [] };
+  const { errors, formErrors, answer } = formState(c, init.error, allFields(sections).map((f) => f.name));
   const itemCount = order ? await countFenceOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : 0;
   const tab = init.tab ?? 0;
   const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} itemCount={itemCount} />;
-  return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, {
-    status: init.error ? 422 : 200,
-    toasts: init.error ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [],
-  });
+  return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);
 }
 
 const tabOf = (c: AppContext) => {

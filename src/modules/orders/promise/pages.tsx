@@ -3,15 +3,17 @@
  * Promises tab (2). Mounted at "/".
  */
 import { Hono } from "hono";
-import { idColumn, idField } from "@/lib/crud/columns";
-import { crudPages, formErrorsOf } from "@/lib/crud/pages";
-import { isRowId } from "@/lib/crud/service";
+import { idColumn, idField } from "@/web/crud/columns";
+import { crudPages } from "@/web/crud/pages";
+import { formErrorsOf, formNotValidToast, formState } from "@/web/form-state";
 import type { Ctx } from "@/lib/context";
 import { formatCzechDate, todayInPrague } from "@/lib/dates";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
-import { flash, htmxToast, isHtmx, renderFragment } from "@/lib/render";
+import { flash, renderFragment } from "@/web/render";
+import { htmxToast, isHtmx } from "@/lib/http/htmx";
 import { listHref, type TableColumn } from "@views/components/data-table";
 import { type FormField, type FormValues, formToInput } from "@views/components/form";
 import { PromiseStatusButtons } from "@views/orders/promise-status-buttons";
@@ -173,29 +175,23 @@ const tabFields = async (c: AppContext): Promise<FormField[]> => {
   ];
 };
 
-const orderIdParam = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
-
 async function promisesTab(c: AppContext, orderId: number, init: { values?: FormValues; error?: AppError } = {}) {
   const ctx = c.get("ctx");
   const order = await getPromiseOrder({ ctx, input: { orderId } });
   const fields = await tabFields(c);
-  const { errors, formErrors } = init.error ? formErrorsOf(c.get("t"), init.error, fields.map((field) => field.name)) : { errors: {}, formErrors: [] };
+  const { errors, formErrors, answer } = formState(c, init.error, fields.map((field) => field.name));
   const promises = await listOrderPromises({ ctx, input: { orderId: order.id } });
   return renderFragment(
     c,
     <OrderPromisesTab orderId={order.id} promises={promises} fields={fields} values={init.values ?? {}} errors={errors} formErrors={formErrors} />,
-    { status: init.error ? 422 : 200 },
+    { status: answer.status },
   );
 }
 
-promisePages.get(`/orders/fenceOrder/:id{[0-9]+}/tab/${PROMISES_TAB}`, (c) => promisesTab(c, orderIdParam(c)));
+promisePages.get(`/orders/fenceOrder/:id{[0-9]+}/tab/${PROMISES_TAB}`, (c) => promisesTab(c, idParam(c)));
 
 promisePages.post("/orders/fenceOrder/:id{[0-9]+}/promises", async (c) => {
-  const orderId = orderIdParam(c);
+  const orderId = idParam(c);
   const t = c.get("t");
   await getPromiseOrder({ ctx: c.get("ctx"), input: { orderId } });
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
@@ -205,7 +201,7 @@ promisePages.post("/orders/fenceOrder/:id{[0-9]+}/promises", async (c) => {
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== "fail") throw error;
     if (isHtmx(c)) {
-      htmxToast(c, { kind: "warning", text: t("FORM_NOT_VALID") });
+      htmxToast(c, formNotValidToast(c));
       return promisesTab(c, orderId, { values: body, error });
     }
     flash(c, "warning", "FORM_NOT_VALID");

@@ -1,10 +1,10 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { defaultPromises, fenceOrders, promises, promiseStatuses } from "@db/schema";
-import type { Ctx } from "@/lib/context";
+import type { Ctx, UsageCheck } from "@/lib/context";
 import { createCrudService, matchesText } from "@/lib/crud/service";
 import { todayInPrague } from "@/lib/dates";
 import { AppError, type Message, msg } from "@/lib/errors";
-import { registerPromiseStatusUsage } from "../service";
+import { PROMISE_STATUS_ENTITY } from "../service";
 import { type DefaultPromise, defaultPromiseInput, type FenceOrderStatus, type NamedRef, type OrderPromise, promiseInput } from "./schemas";
 
 /** Names of the promise statuses, for the entities' `status: {id, name}`. */
@@ -175,13 +175,13 @@ export async function getPromiseOrder({ ctx, input }: { ctx: Ctx; input: { order
 }
 
 /** A promise status used by a promise or a default promise cannot be deleted ("Stav nelze smazat…"). */
-registerPromiseStatusUsage(async ({ ctx, statusId }) => {
-  const [used] = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(promises)
-    .where(eq(promises.statusId, statusId))
-    .limit(1);
-  if (used) return true;
-  const [template] = await ctx.db.select({ one: sql<number>`1` }).from(defaultPromises).where(eq(defaultPromises.statusId, statusId)).limit(1);
-  return Boolean(template);
-});
+export const promiseStatusUsage: UsageCheck = {
+  entity: PROMISE_STATUS_ENTITY,
+  message: msg("promiseStatus.inUse"),
+  isUsed: async ({ ctx, id: statusId }) => {
+    const [used] = await ctx.db.select({ one: sql<number>`1` }).from(promises).where(eq(promises.statusId, statusId)).limit(1);
+    if (used) return true;
+    const [template] = await ctx.db.select({ one: sql<number>`1` }).from(defaultPromises).where(eq(defaultPromises.statusId, statusId)).limit(1);
+    return Boolean(template);
+  },
+};

@@ -1,4 +1,4 @@
-import { crudPages } from "@/lib/crud/pages";
+import { crudPages } from "@/web/crud/pages";
 import { formatSpz } from "./schemas";
 import { deliveryVanService } from "./service";
 

@@ -1,5 +1,5 @@
-import { idColumn, nameColumn, idField, nameField } from "@/lib/crud/columns";
-import { crudPages } from "@/lib/crud/pages";
+import { idColumn, nameColumn, idField, nameField } from "@/web/crud/columns";
+import { crudPages } from "@/web/crud/pages";
 import { eshopService } from "./service";
 
 /** Spec 01 §2.11: saving returns to the list. */

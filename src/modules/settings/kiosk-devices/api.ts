@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { publicOrigin } from "@/app";
-import { crudApi, jsonBody } from "@/lib/crud/api";
+import { publicOrigin } from "@/lib/http/origin";
+import { crudApi } from "@/lib/crud/api";
 import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { rowId } from "@/modules/settings/users/api";
+import { idParam, jsonBody } from "@/lib/http/request";
 import { pairingPath } from "./schemas";
 import { createKioskDevice, kioskDeviceService, renewKioskPairing, revokeKioskDevice } from "./service";
 
@@ -25,10 +25,10 @@ kioskDevicesApi.post("/", async (c) => {
 });
 
 kioskDevicesApi.post("/:id{[0-9]+}/pairing", async (c) => {
-  const { id, secret } = await renewKioskPairing({ ctx: c.get("ctx"), input: { id: rowId(c) } });
+  const { id, secret } = await renewKioskPairing({ ctx: c.get("ctx"), input: { id: idParam(c) } });
   return c.json(success({ id, pairingUrl: pairingUrl(c, secret) }));
 });
 
-kioskDevicesApi.post("/:id{[0-9]+}/revoke", async (c) => c.json(success(await revokeKioskDevice({ ctx: c.get("ctx"), input: { id: rowId(c) } }))));
+kioskDevicesApi.post("/:id{[0-9]+}/revoke", async (c) => c.json(success(await revokeKioskDevice({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 
 kioskDevicesApi.route("/", crudApi(kioskDeviceService));

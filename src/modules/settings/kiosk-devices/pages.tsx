@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { publicOrigin } from "@/app";
-import { crudPages } from "@/lib/crud/pages";
+import { publicOrigin } from "@/lib/http/origin";
+import { crudPages } from "@/web/crud/pages";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
 import { translateMessage } from "@/lib/i18n";
-import { flash } from "@/lib/render";
+import { flash } from "@/web/render";
 import { formatInstant, KioskDeviceActions, kioskStateText, PairingLinks } from "@views/settings/kiosk-devices";
-import { rowId } from "@/modules/settings/users/api";
 import { showOnNextPage, takeSecrets } from "@/modules/settings/users/one-time-cookie";
 import { type KioskDevice, PAIRING_VALID_HOURS } from "./schemas";
 import { kioskDeviceService, renewKioskPairing, revokeKioskDevice } from "./service";
@@ -57,7 +57,7 @@ async function rowAction(c: AppContext, work: () => Promise<string>) {
 
 kioskDevicesPages.post(`${PATH}/:id{[0-9]+}/revoke`, (c) =>
   rowAction(c, async () => {
-    const device = await revokeKioskDevice({ ctx: c.get("ctx"), input: { id: rowId(c) } });
+    const device = await revokeKioskDevice({ ctx: c.get("ctx"), input: { id: idParam(c) } });
     return c.get("t")("kioskDevices.revoked", { name: device.name });
   }),
 );
@@ -65,7 +65,7 @@ kioskDevicesPages.post(`${PATH}/:id{[0-9]+}/revoke`, (c) =>
 kioskDevicesPages.post(`${PATH}/:id{[0-9]+}/pairing`, (c) =>
   rowAction(c, async () => {
     const ctx = c.get("ctx");
-    const { id, secret } = await renewKioskPairing({ ctx, input: { id: rowId(c) } });
+    const { id, secret } = await renewKioskPairing({ ctx, input: { id: idParam(c) } });
     const device = await kioskDeviceService.get({ ctx, input: { id } });
     showOnNextPage(c, [{ kind: "pairing", id, label: device.name, value: secret }]);
     return c.get("t")("kioskDevices.linkCreated", { name: device.name });

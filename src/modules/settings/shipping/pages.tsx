@@ -1,5 +1,5 @@
-import { idColumn, nameColumn, idField, nameField } from "@/lib/crud/columns";
-import { crudPages } from "@/lib/crud/pages";
+import { idColumn, nameColumn, idField, nameField } from "@/web/crud/columns";
+import { crudPages } from "@/web/crud/pages";
 import { formatMoney } from "@/lib/money";
 import { shippingService } from "./service";
 

@@ -1,4 +1,4 @@
-import { namedEntityPages } from "@/lib/crud/named-entity";
+import { namedEntityPages } from "@/web/crud/named-entity-pages";
 import { translationGroupService } from "./service";
 
 /** Spec 02 §2: translation group list and edit (Id read-only, Name), new. */

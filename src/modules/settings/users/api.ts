@@ -1,17 +1,11 @@
 import { Hono } from "hono";
-import { crudApi, jsonBody } from "@/lib/crud/api";
-import { isRowId } from "@/lib/crud/service";
+import { crudApi } from "@/lib/crud/api";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam, jsonBody } from "@/lib/http/request";
 import { readSessionToken } from "@/lib/session-cookie";
 import { createUserAccount, resetUserPassword, userService } from "./service";
-
-export const rowId = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
 
 /**
  * `/api/settings/users` (admins only; admin-routes.ts guards it): the generic calls, except that
@@ -30,7 +24,7 @@ usersApi.post("/", async (c) => {
 usersApi.post("/:id{[0-9]+}/password", async (c) => {
   const { generatedPassword } = await resetUserPassword({
     ctx: c.get("ctx"),
-    input: { id: rowId(c), values: await jsonBody(c), keepToken: readSessionToken(c)?.token },
+    input: { id: idParam(c), values: await jsonBody(c), keepToken: readSessionToken(c)?.token },
     cost: c.get("deps").passwordCost,
   });
   return c.json(success(generatedPassword ? { password: generatedPassword } : null));

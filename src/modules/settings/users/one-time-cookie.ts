@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { publicOrigin } from "@/app";
+import { publicOrigin } from "@/lib/http/origin";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import type { AdminCtx, IssuedSecret, SecretKind } from "./issued-secrets";
 

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
-import { crudPages, formErrorsOf } from "@/lib/crud/pages";
+import { crudPages } from "@/web/crud/pages";
+import { formState } from "@/web/form-state";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
-import { flash, renderPage } from "@/lib/render";
+import { flash, renderPage } from "@/web/render";
 import { readSessionToken } from "@/lib/session-cookie";
 import { type FormField, formToInput } from "@views/components/form";
 import { GeneratedPasswords, UserPasswordPage } from "@views/settings/users-password";
-import { rowId } from "./api";
 import { showOnNextPage, takeSecrets } from "./one-time-cookie";
 import { accountLabel, resetUserPassword, userService } from "./service";
 import type { User } from "./schemas";
@@ -70,17 +71,17 @@ async function passwordPage(c: AppContext, id: number, failure?: { error: AppErr
   const t = c.get("t");
   const user = await userService.get({ ctx: c.get("ctx"), input: { id } });
   const fields = passwordFields(t, false);
-  const { errors, formErrors } = failure ? formErrorsOf(t, failure.error, fields.map((field) => field.name)) : { errors: {}, formErrors: [] };
+  const { errors, formErrors, answer } = formState(c, failure?.error, fields.map((field) => field.name));
   const page = <UserPasswordPage user={user} fields={fields} values={failure?.values ?? {}} errors={errors} formErrors={formErrors} />;
-  return renderPage(c, page, failure ? { status: 422, toasts: [{ kind: "warning", text: t("FORM_NOT_VALID") }] } : {});
+  return renderPage(c, page, answer);
 }
 
 export const usersPages = new Hono<AppEnv>();
 
-usersPages.get(`${PATH}/:id{[0-9]+}/password`, (c) => passwordPage(c, rowId(c)));
+usersPages.get(`${PATH}/:id{[0-9]+}/password`, (c) => passwordPage(c, idParam(c)));
 
 usersPages.post(`${PATH}/:id{[0-9]+}/password`, async (c) => {
-  const id = rowId(c);
+  const id = idParam(c);
   const ctx = c.get("ctx");
   const user = await userService.get({ ctx, input: { id } });
   const body = (await c.req.parseBody()) as Record<string, unknown>;

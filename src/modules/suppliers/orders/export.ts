@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import type { Ctx } from "@/lib/context";
 import type { AppContext } from "@/lib/hono-env";
+import { sendFile } from "@/lib/http/file";
 import { tFor } from "@/lib/i18n";
 import { getSupplierOrderDetail } from "./service";
 
@@ -40,10 +41,5 @@ export async function exportSupplierOrderXlsx({ ctx, input }: { ctx: Ctx; input:
 }
 
 /** The download answer: the file with a content-disposition naming it. */
-export function xlsxResponse(c: AppContext, file: XlsxFile): Response {
-  return c.body(file.body, 200, {
-    "Content-Type": XLSX_MIME,
-    "Content-Disposition": `attachment; filename="${file.filename}"`,
-    "Cache-Control": "no-store",
-  });
-}
+export const xlsxResponse = (c: AppContext, file: XlsxFile): Response =>
+  sendFile(c, { bytes: new Uint8Array(file.body), contentType: XLSX_MIME, fileName: file.filename, disposition: "attachment" });

@@ -3,12 +3,13 @@ import type { FormField, FormValues } from "@views/components/form";
 import { formToInput } from "@views/components/form";
 import { OrderFromBasketPage, SUPPLIER_ORDERS_PATH as PATH, SupplierOrderDetailPage } from "@views/suppliers/supplier-order-views";
 import type { Ctx } from "@/lib/context";
-import { crudPages, formErrorsOf } from "@/lib/crud/pages";
-import { isRowId } from "@/lib/crud/service";
+import { crudPages } from "@/web/crud/pages";
+import { formState } from "@/web/form-state";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
-import { flash, renderPage } from "@/lib/render";
+import { flash, renderPage } from "@/web/render";
 import { listBasketItems } from "@/modules/baskets/service";
 import { supplierOptions } from "../supplier/service";
 import { exportSupplierOrderXlsx, xlsxResponse } from "./export";
@@ -38,13 +39,6 @@ const fromBasketFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
   { name: "clearBasket", label: t("supplierOrder.clearBasket"), kind: "checkbox", hint: t("supplierOrder.clearBasketHint") },
 ];
 
-/** The route's `:id`; beyond an int4 id it is NOT_FOUND. */
-export const idParam = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!isRowId(id)) throw AppError.notFound();
-  return id;
-};
-
 /**
  * Spec 02 §2 "Suppliers": the supplier order list (id, name, supplier; filtered by supplier
  * name, or by `?supplierId=`), "Create from basket", the detail with the lines and the xlsx.
@@ -58,7 +52,7 @@ const fromBasketView = async (c: AppContext, init: { values?: FormValues; error?
   const t = c.get("t");
   const ctx = c.get("ctx");
   const [fields, basket] = await Promise.all([fromBasketFields(t, ctx), listBasketItems({ ctx, input: { type: "COMMON" } })]);
-  const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, fields.map((field) => field.name)) : { errors: {}, formErrors: [] };
+  const { errors, formErrors, answer } = formState(c, init.error, fields.map((field) => field.name));
   return renderPage(
     c,
     <OrderFromBasketPage
@@ -68,7 +62,7 @@ const fromBasketView = async (c: AppContext, init: { values?: FormValues; error?
       formErrors={formErrors}
       basket={basket.map((item) => ({ key: item.id, productId: item.shopProduct.id, name: item.shopProduct.name, quantity: item.quantity }))}
     />,
-    { status: init.error ? 422 : 200, toasts: init.error ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [] },
+    answer,
   );
 };
 

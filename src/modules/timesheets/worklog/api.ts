@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { crudApi } from "@/lib/crud/api";
-import { listInputFromQuery } from "@/lib/crud/pages";
+import { listInputFromQuery } from "@/lib/crud/list-query";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { WORK_LOG_FILTER_KEYS } from "./schemas";

@@ -1,4 +1,4 @@
-import { namedEntityPages } from "@/lib/crud/named-entity";
+import { namedEntityPages } from "@/web/crud/named-entity-pages";
 import { workplaceService } from "./service";
 
 /** Spec 02 §2 Timesheets: the workplace list and form (id, name). */

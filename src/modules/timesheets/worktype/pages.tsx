@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { listHref } from "@views/components/data-table";
 import { WorkTypeAside, WorkTypeBarcode } from "@views/timesheets/worktype-barcode";
-import { idColumn, idField, nameColumn, nameField } from "@/lib/crud/columns";
-import { crudPages } from "@/lib/crud/pages";
+import { idColumn, idField, nameColumn, nameField } from "@/web/crud/columns";
+import { crudPages } from "@/web/crud/pages";
 import { isRowId } from "@/lib/crud/service";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";

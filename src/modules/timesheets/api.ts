@@ -2,20 +2,11 @@ import { Hono } from "hono";
 import { crudApi } from "@/lib/crud/api";
 import type { AppEnv } from "@/lib/hono-env";
 import { workLogApi } from "./worklog/api";
-import { workLogPages } from "./worklog/pages";
-import { workplacePages } from "./workplace/pages";
 import { workplaceService } from "./workplace/service";
 import { workTypeApi } from "./worktype/api";
-import { workTypePages } from "./worktype/pages";
 
 /** Workplaces, work types and work logs: /timesheets/* and their APIs (spec 02 §7). Mounted at /api. */
 export const timesheetsApi = new Hono<AppEnv>();
 timesheetsApi.route("/timesheets/workplace", crudApi(workplaceService));
 timesheetsApi.route("/timesheets/worktype", workTypeApi);
 timesheetsApi.route("/timesheets/worklog", workLogApi);
-
-/** Page routes of the same module. Mounted at /. */
-export const timesheetsPages = new Hono<AppEnv>();
-timesheetsPages.route("/", workplacePages);
-timesheetsPages.route("/", workTypePages);
-timesheetsPages.route("/", workLogPages);

@@ -8,6 +8,3 @@ export const warehouseApi = new Hono<AppEnv>();
 // Spec 02 §7: Warehouse CRUD /warehouse; rack scales /warehouseRackScale (list all: size=9999).
 warehouseApi.route("/warehouse", crudApi(warehouseService));
 warehouseApi.route("/warehouseRackScale", crudApi(rackScaleService));
-
-/** Page routes of the same module. Mounted at /. */
-export { warehousePages } from "./pages";

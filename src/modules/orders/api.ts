@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { crudApi, jsonBody } from "@/lib/crud/api";
+import { crudApi } from "@/lib/crud/api";
+import { jsonBody } from "@/lib/http/request";
 import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { getInvoiceSettings, promiseStatusService, saveInvoiceSettings } from "./service";
@@ -18,6 +19,3 @@ for (const path of ["/orders/invoiceSettings", "/orders/invoiceSettings/"]) {
   ordersSetupApi.put(path, saveSettings);
   ordersSetupApi.post(path, saveSettings);
 }
-
-/** Page routes of the same module. Mounted at /. */
-export { ordersSetupPages } from "./pages";

@@ -5,13 +5,16 @@ import { AppLayout } from "@views/layouts/app-layout";
 import { DataTable, type TableColumn, type TableState } from "@views/components/data-table";
 import { EntityForm, type FormField, type FormValues, formToInput } from "@views/components/form";
 import { Icon } from "@views/components/icons";
-import type { Ctx } from "../context";
-import { AppError } from "../errors";
-import type { AppContext, AppEnv } from "../hono-env";
-import { type T, translateMessage } from "../i18n";
-import { flash, isHtmx, preloadLayout, renderFragment, renderPage } from "../render";
-import { listQuerySchema } from "../zod-fields";
-import { type CrudService, isRowId, type ListInput } from "./service";
+import type { Ctx } from "@/lib/context";
+import { AppError } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { type T, translateMessage } from "@/lib/i18n";
+import { flash, preloadLayout, renderFragment, renderPage } from "../render";
+import { isHtmx } from "@/lib/http/htmx";
+import { listInputFromQuery } from "@/lib/crud/list-query";
+import type { CrudService, ListInput } from "@/lib/crud/service";
+import { idParam } from "@/lib/http/request";
+import { formState } from "../form-state";
 
 export interface CrudPagesConfig<TEntity extends { id: number }> {
   /** Page route of the list, e.g. `/products/dph`. */
@@ -42,31 +45,6 @@ export interface CrudPagesConfig<TEntity extends { id: number }> {
 }
 
 /** Reads list state from the query: paging, sort, and every other key as a column filter. */
-export function listInputFromQuery(query: Record<string, string>, filterKeys: string[]): ListInput {
-  const base = listQuerySchema.parse(query);
-  const filters: Record<string, string> = {};
-  for (const key of filterKeys) {
-    const value = query[key];
-    if (value !== undefined && value.trim() !== "") filters[key] = value.trim().slice(0, 200);
-  }
-  return { ...base, filters };
-}
-
-/** Turns a fail AppError into translated field errors and form-level messages. */
-export function formErrorsOf(t: T, error: AppError, fieldNames: string[]) {
-  const errors: Record<string, string> = {};
-  const formErrors: string[] = [];
-  for (const [name, message] of Object.entries(error.fields)) {
-    if (fieldNames.includes(name)) errors[name] = translateMessage(t, message);
-  }
-  const fieldTexts = new Set(Object.values(errors));
-  for (const message of error.messages) {
-    const text = translateMessage(t, message);
-    if (!fieldTexts.has(text)) formErrors.push(text);
-  }
-  return { errors, formErrors };
-}
-
 /**
  * List, new, edit and delete pages of one entity, built only from the shared table and form.
  * Form posts validate with the module's schema (the API's), then redirect with a flash toast.
@@ -127,13 +105,13 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   const formView = async (
     c: AppContext,
     entity: TEntity | null,
-    init: { values?: FormValues; error?: AppError; status?: number } = {},
+    init: { values?: FormValues; error?: AppError } = {},
   ) => {
     const t = c.get("t");
     const fields = await config.fields({ t, ctx: c.get("ctx"), entity });
     const defaults = typeof config.defaults === "function" ? config.defaults(c) : config.defaults;
     const values = init.values ?? (entity as FormValues | null) ?? defaults ?? {};
-    const { errors, formErrors } = init.error ? formErrorsOf(t, init.error, fields.map((f) => f.name)) : { errors: {}, formErrors: [] };
+    const { errors, formErrors, answer } = formState(c, init.error, fields.map((f) => f.name));
     const title = t(entity ? "form.editTitle" : "form.newTitle", { entity: t(`${config.i18n}.entity`) });
     const action = entity ? `${path}/${entity.id}` : newPath;
     return renderPage(
@@ -149,14 +127,8 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
           cancelHref={path}
         />
       </AppLayout>,
-      { status: init.status ?? 200, toasts: init.error ? [{ kind: "warning", text: t("FORM_NOT_VALID") }] : [] },
+      answer,
     );
-  };
-
-  const idParam = (c: AppContext): number => {
-    const id = Number(c.req.param("id"));
-    if (!isRowId(id)) throw AppError.notFound();
-    return id;
   };
 
   const postedInput = async (c: AppContext, entity: TEntity | null) => {
@@ -169,7 +141,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError && error.kind === "fail") return formView(c, entity, { values: raw, error, status: 422 });
+      if (error instanceof AppError && error.kind === "fail") return formView(c, entity, { values: raw, error });
       throw error;
     }
   };

@@ -4,10 +4,11 @@
  * the editor's tab with a flash toast. A refusal (`fail`) shows its messages the same ways, the
  * htmx fragment with status 422 and the texts above its form; any other error is rethrown.
  */
-import { AppError, type Message } from "./errors";
-import type { AppContext } from "./hono-env";
-import { translateMessage } from "./i18n";
-import { flash, htmxToast, isHtmx } from "./render";
+import { AppError, type Message } from "@/lib/errors";
+import type { AppContext } from "@/lib/hono-env";
+import { translateMessage } from "@/lib/i18n";
+import { flash } from "./render";
+import { htmxToast, isHtmx } from "@/lib/http/htmx";
 
 export interface TabActionInit {
   /** The work; answers the success message. */

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { crudApi, jsonBody } from "@/lib/crud/api";
+import { crudApi } from "@/lib/crud/api";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
+import { idParam, jsonBody } from "@/lib/http/request";
 import { exportSupplierOrderXlsx, xlsxResponse } from "./orders/export";
-import { idParam, supplierOrderPages } from "./orders/pages";
 import { createOrderFromBasket, getSupplierOrderDetail, supplierOrderService } from "./orders/service";
-import { supplierPages } from "./supplier/pages";
 import { supplierService } from "./supplier/service";
 
 /**
@@ -25,8 +24,3 @@ suppliersApi.get("/suppliers/orders/:id{[0-9]+}/export", async (c) =>
   xlsxResponse(c, await exportSupplierOrderXlsx({ ctx: c.get("ctx"), input: { id: idParam(c) } })),
 );
 suppliersApi.route("/suppliers/orders", crudApi(supplierOrderService));
-
-/** Page routes of the same module. Mounted at /. */
-export const suppliersPages = new Hono<AppEnv>();
-suppliersPages.route("/", supplierPages);
-suppliersPages.route("/", supplierOrderPages);

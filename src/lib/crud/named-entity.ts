@@ -2,8 +2,6 @@ import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { requiredText } from "../zod-fields";
-import { idColumn, idField, nameColumn, nameField } from "./columns";
-import { crudPages } from "./pages";
 import { createCrudService } from "./service";
 
 /** Spec entities that are only an id and a required name (promise statuses, translation groups, workplaces). */
@@ -35,17 +33,5 @@ export function namedEntityService(config: {
     defaultSort: config.defaultSort ?? ["name", "asc"],
     unique: config.uniqueName ? [{ field: "name", column: table.name }] : [],
     beforeDelete: config.beforeDelete,
-  });
-}
-
-/** List (id, name), new and edit (read-only id, required name) pages; `${i18n}.id|name|title|entity` texts. */
-export function namedEntityPages(config: { path: string; i18n: string; service: ReturnType<typeof namedEntityService> }) {
-  const { path, i18n } = config;
-  return crudPages<NamedEntity>({
-    path,
-    i18n,
-    service: config.service,
-    columns: (t) => [idColumn(path, t(`${i18n}.id`)), nameColumn(path, t(`${i18n}.name`))],
-    fields: ({ t, entity }) => [...idField(t(`${i18n}.id`), entity), nameField(t(`${i18n}.name`))],
   });
 }

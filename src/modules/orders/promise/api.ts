@@ -10,6 +10,3 @@ promiseApi.route("/orders/defaultPromises", crudApi(defaultPromiseService));
 const promiseCrud = crudApi(promiseService);
 promiseApi.route("/orders/promises", promiseCrud);
 promiseApi.route("/orders/promise", promiseCrud);
-
-/** Page routes of the same module (/orders/promises, /orders/defaultPromises, the order's Promises tab). Mounted at /. */
-export { promisePages } from "./pages";

@@ -1,8 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ViewProvider, type BasketSummary, type Toast, type ViewState } from "@views/view-context";
-import type { AppContext } from "./hono-env";
+import { ViewProvider, type Toast, type ViewState } from "@views/view-context";
+import type { BasketSummary } from "@/lib/context";
+import type { AppContext } from "@/lib/hono-env";
 
 const FLASH_COOKIE = "ohrada_flash";
 
@@ -36,11 +37,18 @@ function safeParse(value: string): { kind: Toast["kind"]; text: string }[] {
   }
 }
 
-export type BasketLoader = (c: AppContext) => Promise<BasketSummary[]>;
-let basketLoader: BasketLoader = async () => [];
-/** The baskets module plugs the left column's data in here. */
-export function setBasketLoader(loader: BasketLoader): void {
-  basketLoader = loader;
+/** The left column's baskets: what every module's declared loaders give for this user. */
+async function loadBaskets(c: AppContext): Promise<BasketSummary[]> {
+  const user = c.get("user");
+  const ctx = c.get("ctx");
+  if (!user) return [];
+  const lists = await Promise.all(ctx.wiring.basketLoaders.map((loader) => loader({ ctx, userId: user.id })));
+  return lists.flat();
+}
+
+function basketsFailed(c: AppContext, error: unknown): BasketSummary[] {
+  c.get("deps").logger.warn("baskets column failed", { requestId: c.get("requestId"), error: String(error) });
+  return [];
 }
 
 const preloaded = new WeakMap<AppContext, Promise<BasketSummary[]>>();
@@ -51,7 +59,7 @@ const preloaded = new WeakMap<AppContext, Promise<BasketSummary[]>>();
  */
 export function preloadLayout(c: AppContext): void {
   if (c.get("user") && !preloaded.has(c)) {
-    const baskets = basketLoader(c);
+    const baskets = loadBaskets(c);
     // Awaited by renderPage; until then a failure must not count as unhandled.
     baskets.catch(() => {});
     preloaded.set(c, baskets);
@@ -71,7 +79,8 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
     path: new URL(c.req.url).pathname,
     toasts: [...flashed.map((toast) => ({ kind: toast.kind, text: t(toast.text, { defaultValue: toast.text }) as string })), ...extraToasts],
     islands: new Set(),
-    baskets: user && consumeFlash ? await (preloaded.get(c) ?? basketLoader(c)) : [],
+    // The left column must not take the page (or its error page) down with it.
+    baskets: user && consumeFlash ? await (preloaded.get(c) ?? loadBaskets(c)).catch((error: unknown) => basketsFailed(c, error)) : [],
   };
 }
 
@@ -84,6 +93,8 @@ async function html(c: AppContext, state: ViewState, element: ReactElement, stat
   });
   await body.allReady;
   c.header("Content-Type", "text/html; charset=utf-8");
+  // Pages show live business data: never from a cache, nor back from the history after logout.
+  c.header("Cache-Control", "no-store");
   if (!state.rawHtml?.size) return c.body(body, status as 200);
   let text = await new Response(body).text();
   for (const [marker, markup] of state.rawHtml) text = text.replace(marker, () => markup);
@@ -115,14 +126,3 @@ export function backPath(c: AppContext, fallback = "/index"): string {
   }
 }
 
-export const isHtmx = (c: AppContext): boolean => c.req.header("HX-Request") === "true";
-export const htmxTarget = (c: AppContext): string | undefined => c.req.header("HX-Target");
-
-/** JSON for a header value: header values are bytes, so Czech letters travel as \u escapes. */
-export const asciiJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-
-/** Raises a toast in the browser from an htmx answer (public/app.js listens for `toast`). */
-export function htmxToast(c: AppContext, toast: Toast): void {
-  c.header("HX-Trigger", asciiJson({ toast }));
-}

@@ -1,0 +1,32 @@
+import type { AppContext } from "../hono-env";
+
+export interface FileAnswer {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+  /** `inline` shows it in the browser (PDFs, images), `attachment` downloads it. */
+  disposition: "inline" | "attachment";
+  /**
+   * A stored file whose bytes never change under its id: the browser keeps it a day and
+   * revalidates with this ETag. Without one the answer is not cached (generated documents follow edits).
+   */
+  etag?: string;
+}
+
+/** The one way a file leaves the app: its name UTF-8 encoded (RFC 6266) beside an ASCII fallback, never sniffed. */
+export function sendFile(c: AppContext, file: FileAnswer): Response {
+  if (file.etag) {
+    c.header("ETag", file.etag);
+    c.header("Cache-Control", "private, max-age=86400");
+    if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304);
+  } else {
+    c.header("Cache-Control", "private, no-store");
+  }
+  const ascii = file.fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\w.-]/g, "_");
+  c.header("Content-Type", file.contentType);
+  c.header("Content-Length", String(file.bytes.byteLength));
+  c.header("X-Content-Type-Options", "nosniff");
+  const utf8 = ascii === file.fileName ? "" : `; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
+  c.header("Content-Disposition", `${file.disposition}; filename="${ascii}"${utf8}`);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+}

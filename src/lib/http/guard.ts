@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "../errors";
+import type { AppEnv } from "../hono-env";
+import type { PublicRoute } from "./module";
+
+/** What answers without a session whatever the modules say (DESIGN.md §9): health and static files. */
+export const BASE_PUBLIC_ROUTES: PublicRoute[] = [
+  { method: "GET", pattern: /^\/healthz$/ },
+  { method: "GET", pattern: /^\/static\/[\w.-]+$/ },
+  { method: "GET", pattern: /^\/build\/[\w.-]+$/ },
+  { method: "GET", pattern: /^\/favicon\.ico$/ },
+];
+
+export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/");
+
+export const isPublicRoute = (routes: readonly PublicRoute[], method: string, path: string): boolean =>
+  routes.some((entry) => (entry.method === method || (method === "HEAD" && entry.method === "GET")) && entry.pattern.test(path));
+
+/**
+ * No session, no answer (spec 01 §2.2): the API says UNAUTHORIZED, htmx is sent to /login by
+ * HX-Redirect, a page by a redirect.
+ */
+export function sessionGuard(publicRoutes: readonly PublicRoute[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get("user") || isPublicRoute(publicRoutes, c.req.method, c.req.path)) return next();
+    if (isApiPath(c.req.path)) throw AppError.error("UNAUTHORIZED");
+    if (c.req.header("HX-Request") === "true") {
+      c.header("HX-Redirect", "/login");
+      return c.body(null, 401);
+    }
+    return c.redirect("/login", 302);
+  };
+}
+
+/** Under a prefix: the prefix itself or anything below it. */
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * Admin-only paths (DESIGN.md §8.7: users and kiosk devices), pages and API alike: anyone else
+ * gets 403 FORBIDDEN, which keeps their session (decision 016).
+ */
+export function adminGuard(prefixes: readonly string[]): MiddlewareHandler<AppEnv> {
+  const all = prefixes.flatMap((prefix) => [prefix, `/api${prefix}`]);
+  return async (c, next) => {
+    if (!all.some((prefix) => underPrefix(c.req.path, prefix))) return next();
+    const user = c.get("user");
+    if (!user) throw AppError.error("UNAUTHORIZED");
+    if (!user.isAdmin) throw AppError.error("FORBIDDEN");
+    return next();
+  };
+}

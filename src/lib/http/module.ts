@@ -1,0 +1,78 @@
+/**
+ * How a domain plugs into the app (decision 016): one declaration per domain, mounted by
+ * createApp from one list, the same way for all. Nothing registers itself by being imported.
+ */
+import { Hono } from "hono";
+import type { BarcodeDomain, BarcodeHandler, BasketLoader, UsageCheck, Wiring } from "../context";
+import type { AppEnv } from "../hono-env";
+
+/** A route whose body may exceed the default cap (uploads); its service checks every file again. */
+export interface UploadLimit {
+  method: string;
+  /** The whole path, /api included. */
+  pattern: RegExp;
+  maxBytes: number;
+}
+
+/** A route that answers without a session (DESIGN.md §9). */
+export interface PublicRoute {
+  method: string;
+  pattern: RegExp;
+}
+
+export interface ModuleDeclaration {
+  name: string;
+  /** JSON API routes, mounted at /api; paths inside are whole (`/vat`, `/orders/fenceOrder/:id`). */
+  api?: Hono<AppEnv>;
+  /** Page routes and form posts, mounted at /. */
+  pages?: Hono<AppEnv>;
+  /** Path prefixes (page paths; /api + prefix too) that only admins may use. */
+  adminOnly?: string[];
+  publicRoutes?: PublicRoute[];
+  uploadLimits?: UploadLimit[];
+  barcodeHandlers?: Partial<Record<BarcodeDomain, BarcodeHandler>>;
+  basketLoaders?: BasketLoader[];
+  usageChecks?: UsageCheck[];
+}
+
+export const defineModule = (declaration: ModuleDeclaration): ModuleDeclaration => declaration;
+
+export interface ModuleTables {
+  wiring: Wiring;
+  uploadLimits: UploadLimit[];
+  publicRoutes: PublicRoute[];
+  adminPrefixes: string[];
+}
+
+/** The tables the app needs, built from the declarations; a barcode domain claimed twice is a wiring mistake. */
+export function moduleTables(modules: readonly ModuleDeclaration[]): ModuleTables {
+  const barcodeHandlers: Wiring["barcodeHandlers"] = {};
+  for (const module of modules) {
+    for (const [domain, handler] of Object.entries(module.barcodeHandlers ?? {}) as [BarcodeDomain, BarcodeHandler][]) {
+      if (barcodeHandlers[domain]) throw new Error(`barcode domain "${domain}" is handled twice (module ${module.name})`);
+      barcodeHandlers[domain] = handler;
+    }
+  }
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`module "${module.name}" is declared twice`);
+    names.add(module.name);
+  }
+  return {
+    wiring: Object.freeze({
+      barcodeHandlers,
+      basketLoaders: modules.flatMap((module) => module.basketLoaders ?? []),
+      usageChecks: modules.flatMap((module) => module.usageChecks ?? []),
+    }),
+    uploadLimits: modules.flatMap((module) => module.uploadLimits ?? []),
+    publicRoutes: modules.flatMap((module) => module.publicRoutes ?? []),
+    adminPrefixes: modules.flatMap((module) => module.adminOnly ?? []),
+  };
+}
+
+/** One router of sub-routers, each at its path, in the order given (the first match answers). */
+export function routes(...mounts: [path: string, router: Hono<AppEnv>][]): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  for (const [path, sub] of mounts) router.route(path, sub);
+  return router;
+}

@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { type Ctx, type Lang, systemCtx, type Wiring } from "../context";
+import type { AppEnv, SessionUser } from "../hono-env";
+import { pickLanguage, tFor } from "../i18n";
+import { clearSessionCookie, readSessionToken } from "../session-cookie";
+
+/** The language a visitor without an account picked on the login page. */
+export const LANGUAGE_COOKIE = "ohrada_lang";
+
+/**
+ * Reads the session (cookie or bearer), the request's language and the service context. A stale
+ * session cookie is dropped; the guard decides what a visitor without a user may see.
+ */
+export function loadSession(init: { wiring: Wiring; findUser: (ctx: Ctx, token: string) => Promise<SessionUser | null> }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const db = c.get("deps").database.db;
+    const session = readSessionToken(c);
+    const user = session ? await init.findUser(systemCtx(db, "cs", init.wiring), session.token) : null;
+    if (session && !user && session.via === "cookie") clearSessionCookie(c);
+    const lang: Lang = user?.language ?? pickLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? "cs";
+    c.set("user", user);
+    c.set("authVia", user ? session!.via : null);
+    c.set("lang", lang);
+    c.set("t", tFor(lang));
+    c.set("ctx", { db, userId: user?.id ?? null, lang, wiring: init.wiring });
+    await next();
+  };
+}

@@ -1,0 +1,17 @@
+import { defineModule } from "@/lib/http/module";
+import { authApi } from "./api";
+import { authPages } from "./pages";
+
+/** Login, logout, the caller and the language (spec 01 §2.3): the only module with public routes. */
+export const authModule = defineModule({
+  name: "auth",
+  api: authApi,
+  pages: authPages,
+  publicRoutes: [
+    { method: "GET", pattern: /^\/login$/ },
+    { method: "POST", pattern: /^\/login$/ },
+    { method: "POST", pattern: /^\/api\/login$/ },
+    { method: "GET", pattern: /^\/logout$/ },
+    { method: "POST", pattern: /^\/logout$/ },
+  ],
+});

@@ -1,0 +1,22 @@
+import { defineModule, routes } from "@/lib/http/module";
+import { uploadLimit } from "@/lib/uploads";
+import { categoryApi } from "./category/api";
+import { categoryPages } from "./category/pages";
+import { categoryParameterApi } from "./category-parameter/api";
+import { categoryParameterPages } from "./category-parameter/pages";
+import { productApi } from "./product/api";
+import { PRODUCT_IMAGE_RULES } from "./product/images.service";
+import { productPages } from "./product/pages";
+import { vatApi } from "./vat/api";
+import { vatPages } from "./vat/pages";
+
+/** The catalogue (spec 01 §2.6–2.10): VAT, categories, category parameters, products with their tabs, images and labels. */
+export const catalogueModule = defineModule({
+  name: "catalogue",
+  api: routes(["/vat", vatApi], ["/category", categoryApi], ["/products/category/parameters", categoryParameterApi], ["/products", productApi]),
+  pages: routes(["/", vatPages], ["/", categoryParameterPages], ["/", categoryPages], ["/", productPages]),
+  uploadLimits: [
+    uploadLimit("POST", /^\/api\/products\/\d+\/images$/, PRODUCT_IMAGE_RULES),
+    uploadLimit("POST", /^\/products\/\d+\/images$/, PRODUCT_IMAGE_RULES),
+  ],
+});

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { fenceOrders } from "@db/schema";
+import { FENCE_ORDER_PATH } from "@views/orders/fence-order-list";
+import type { BarcodeHandler } from "@/lib/context";
+import { msg } from "@/lib/errors";
+import { defineModule, routes } from "@/lib/http/module";
+import { uploadLimit } from "@/lib/uploads";
+import { ordersSetupApi } from "./api";
+import { fenceOrderRestApi } from "./fence-order/api";
+import { filesApi } from "./fence-order/files-api";
+import { filesPages } from "./fence-order/files-pages";
+import { ORDER_FILE_RULES } from "./fence-order/files.service";
+import { fenceOrderPageRoutes } from "./fence-order/pages";
+import { ordersSetupPages } from "./pages";
+import { promiseApi } from "./promise/api";
+import { promisePages } from "./promise/pages";
+import { promiseStatusUsage } from "./promise/service";
+
+/** `O<id>` in the menu box (DESIGN.md §8.1) opens the order. */
+export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
+  if (code.by !== "id") return null;
+  const [order] = await ctx.db.select({ id: fenceOrders.id }).from(fenceOrders).where(eq(fenceOrders.id, code.id)).limit(1);
+  return order ? { action: "open", url: `${FENCE_ORDER_PATH}/${order.id}`, message: msg("shell.barcodeOpenOrder", { id: order.id }) } : null;
+};
+
+/** Orders: fence orders with their tabs and files, promises, promise statuses, default promises, invoice settings. */
+export const ordersModule = defineModule({
+  name: "orders",
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/", filesApi], ["/", promiseApi]),
+  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages]),
+  uploadLimits: [
+    uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
+    uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
+  ],
+  barcodeHandlers: { order: openScannedOrder },
+  usageChecks: [promiseStatusUsage],
+});

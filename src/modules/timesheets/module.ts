@@ -1,0 +1,12 @@
+import { defineModule, routes } from "@/lib/http/module";
+import { timesheetsApi } from "./api";
+import { workLogPages } from "./worklog/pages";
+import { workplacePages } from "./workplace/pages";
+import { workTypePages } from "./worktype/pages";
+
+/** Workplaces, work types (with their WT barcodes) and work logs (spec 02 §7). */
+export const timesheetsModule = defineModule({
+  name: "timesheets",
+  api: timesheetsApi,
+  pages: routes(["/", workplacePages], ["/", workTypePages], ["/", workLogPages]),
+});

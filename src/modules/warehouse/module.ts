@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { warehouses } from "@db/schema";
+import type { BarcodeHandler } from "@/lib/context";
+import { msg } from "@/lib/errors";
+import { defineModule } from "@/lib/http/module";
+import { warehouseApi } from "./api";
+import { warehousePages } from "./pages";
+
+/**
+ * `W<id>` in the menu box (DESIGN.md §8.1) opens the warehouse: its page under
+ * /warehouse/warehouses until the stock detail (/warehouse/:id) lands.
+ */
+export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
+  if (code.by !== "id") return null;
+  const [warehouse] = await ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, code.id)).limit(1);
+  return warehouse
+    ? { action: "open", url: `/warehouse/warehouses/${warehouse.id}`, message: msg("shell.barcodeOpenWarehouse", { name: warehouse.name }) }
+    : null;
+};
+
+/** Warehouses, warehouse selection and rack scales. */
+export const warehouseModule = defineModule({
+  name: "warehouse",
+  api: warehouseApi,
+  pages: warehousePages,
+  barcodeHandlers: { warehouse: openScannedWarehouse },
+});

@@ -1,0 +1,35 @@
+import type { Toast } from "@views/view-context";
+import type { AppError } from "@/lib/errors";
+import type { AppContext } from "@/lib/hono-env";
+import { type T, translateMessage } from "@/lib/i18n";
+
+/** Turns a fail AppError into translated field errors and form-level messages. */
+export function formErrorsOf(t: T, error: AppError, fieldNames: string[]) {
+  const errors: Record<string, string> = {};
+  const formErrors: string[] = [];
+  for (const [name, message] of Object.entries(error.fields)) {
+    if (fieldNames.includes(name)) errors[name] = translateMessage(t, message);
+  }
+  const fieldTexts = new Set(Object.values(errors));
+  for (const message of error.messages) {
+    const text = translateMessage(t, message);
+    if (!fieldTexts.has(text)) formErrors.push(text);
+  }
+  return { errors, formErrors };
+}
+
+export interface FormState {
+  errors: Record<string, string>;
+  formErrors: string[];
+  /** renderPage's options: 422 and the FORM_NOT_VALID warning for a refused form, a plain 200 otherwise. */
+  answer: { status: number; toasts: Toast[] };
+}
+
+/** What a form page needs to show a refusal (or nothing): the one way every form re-renders with 422 and FORM_NOT_VALID. */
+export function formState(c: AppContext, error: AppError | undefined, fieldNames: string[]): FormState {
+  if (!error) return { errors: {}, formErrors: [], answer: { status: 200, toasts: [] } };
+  const t = c.get("t");
+  return { ...formErrorsOf(t, error, fieldNames), answer: { status: 422, toasts: [formNotValidToast(c)] } };
+}
+
+export const formNotValidToast = (c: AppContext): Toast => ({ kind: "warning", text: c.get("t")("FORM_NOT_VALID") as string });

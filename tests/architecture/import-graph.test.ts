@@ -1,0 +1,66 @@
+/** Decision 016: layers point one way and nothing imports in a circle (scripts/import-graph.ts). */
+import { describe, expect, test } from "bun:test";
+import { type Graph, importCycles, importGraph, layerViolations } from "../../scripts/import-graph";
+
+describe("the project's import graph", () => {
+  const graph = importGraph();
+
+  test("reads the whole project, aliases resolved", () => {
+    expect(graph.size).toBeGreaterThan(300);
+    expect(graph.get("src/app.tsx")).toContain("src/modules/index.ts");
+    expect(graph.get("src/modules/index.ts")).toContain("src/modules/catalogue/module.ts");
+  });
+
+  test("has no layer violations (src/lib imports neither views, modules, src/web nor tests; production code no tests; islands no server code)", () => {
+    expect(layerViolations(graph)).toEqual([]);
+  });
+
+  test("has no import cycles", () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+});
+
+describe("the checks themselves", () => {
+  const graphOf = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges));
+
+  test("a cycle of two files and a longer one are found; a test file's cycle is not", () => {
+    const cycles = importCycles(
+      graphOf({
+        "src/app.tsx": ["src/modules/settings/module.ts"],
+        "src/modules/settings/module.ts": ["src/app.tsx"],
+        "src/a.ts": ["src/b.ts"],
+        "src/b.ts": ["src/c.ts"],
+        "src/c.ts": ["src/a.ts"],
+        "src/d.ts": [],
+        "src/x.test.ts": ["src/y.ts"],
+        "src/y.ts": ["src/x.test.ts"],
+      }),
+    );
+    expect(cycles).toEqual([["src/app.tsx", "src/modules/settings/module.ts"], ["src/a.ts", "src/b.ts", "src/c.ts"]]);
+  });
+
+  test("each layer rule catches its import", () => {
+    const rules = layerViolations(
+      graphOf({
+        "src/lib/render.tsx": ["views/view-context.tsx", "src/modules/baskets/service.ts", "src/web/render.tsx"],
+        "src/lib/barcode.ts": ["tests/helpers/factories/catalogue.ts"],
+        "db/seed/demo/catalogue.ts": ["tests/helpers/factories/catalogue.ts"],
+        "islands/shell/box.tsx": ["src/modules/baskets/schemas.ts", "islands/api.ts"],
+        "src/modules/baskets/schemas.ts": ["src/lib/db.ts"],
+        "src/lib/db.ts": [],
+        "islands/api.ts": [],
+        // Tests may use helpers, services and anything else.
+        "src/lib/crud/service.test.ts": ["tests/helpers/service.ts", "src/modules/catalogue/vat/service.ts"],
+      }),
+    ).map((violation) => `${violation.rule}: ${violation.from} → ${violation.to}`);
+    expect(rules).toEqual([
+      "src/lib imports no views: src/lib/render.tsx → views/view-context.tsx",
+      "src/lib imports no modules: src/lib/render.tsx → src/modules/baskets/service.ts",
+      "src/lib imports no page plumbing (src/web): src/lib/render.tsx → src/web/render.tsx",
+      "src/lib imports no tests: src/lib/barcode.ts → tests/helpers/factories/catalogue.ts",
+      "production code imports no tests: src/lib/barcode.ts → tests/helpers/factories/catalogue.ts",
+      "production code imports no tests: db/seed/demo/catalogue.ts → tests/helpers/factories/catalogue.ts",
+      "islands never reach server code: islands/shell/box.tsx → src/lib/db.ts",
+    ]);
+  });
+});
