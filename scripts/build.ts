@@ -1,6 +1,7 @@
 /** Builds the islands bundle (DESIGN.md §1): browser target, splitting, minified, production React. */
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { ensurePgliteTemplate } from "./pglite-template";
 
 const root = resolve(import.meta.dir, "..");
 const outdir = resolve(root, "public/build");
@@ -29,4 +30,5 @@ if (import.meta.main) {
   const outputs = await buildIslands();
   const total = outputs.reduce((sum, output) => sum + output.size, 0);
   console.log(`islands built: ${outputs.length} files, ${(total / 1024).toFixed(1)} KB in ${Math.round(performance.now() - started)} ms`);
+  await ensurePgliteTemplate();
 }

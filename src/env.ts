@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLoopbackHost } from "./lib/net";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -30,6 +31,13 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   MQTT_URL: optionalUrl(["mqtt:", "mqtts:", "tcp:", "ws:", "wss:"]),
   MQTT_PORT: port.default(1883),
+  MQTT_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:-]+$/, "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0")
+    .default("127.0.0.1"),
+  MQTT_USERNAME: z.string().trim().max(100, "must have at most 100 characters").optional(),
+  MQTT_PASSWORD: z.string().min(8, "must have at least 8 characters").max(200, "must have at most 200 characters").optional(),
   MQTT_TOPIC_PREFIX: z.string().trim().min(1).default("scales"),
   ADMIN_EMAIL: z.email("must be a valid email address").default("admin@ohrada.local"),
   ADMIN_PASSWORD: z
@@ -72,11 +80,26 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (value !== undefined && value !== "") cleaned[key] = value;
   }
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = mqttProblems(result.data);
+    if (problems.length) throw new EnvError(problems);
+    return result.data;
+  }
   throw new EnvError(
     result.error.issues.map((issue) => {
       const key = issue.path.join(".");
       return `${key}=${JSON.stringify(cleaned[key] ?? "")}: ${issue.message}`;
     }),
   );
+}
+
+/** The MQTT login goes as a pair, and an embedded broker reachable from other machines demands it. */
+function mqttProblems(env: Env): string[] {
+  if (Boolean(env.MQTT_USERNAME) !== Boolean(env.MQTT_PASSWORD)) {
+    return [env.MQTT_USERNAME ? "MQTT_PASSWORD is missing: MQTT_USERNAME needs it" : "MQTT_USERNAME is missing: MQTT_PASSWORD needs it"];
+  }
+  if (!env.MQTT_URL && !isLoopbackHost(env.MQTT_HOST) && !env.MQTT_USERNAME) {
+    return [`MQTT_HOST=${JSON.stringify(env.MQTT_HOST)}: other machines could connect to the embedded broker; set MQTT_USERNAME and MQTT_PASSWORD so they must log in`];
+  }
+  return [];
 }

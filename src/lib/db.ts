@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
@@ -120,9 +120,19 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+/**
+ * The app's database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. An
+ * embedded data directory that is not initialised yet is first filled by `fillEmptyDataDir` when
+ * given (a copy of a migrated template, see pglite-template.ts) instead of initdb and migrations.
+ */
+export async function openDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  options: { fillEmptyDataDir?: (dataDir: string) => boolean } = {},
+): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
-  return openPglite({ dataDir: join(config.DATA_DIR, "pglite") });
+  const dataDir = join(config.DATA_DIR, "pglite");
+  if (!existsSync(join(dataDir, "PG_VERSION"))) options.fillEmptyDataDir?.(dataDir);
+  return openPglite({ dataDir });
 }
 
 export async function migrate(database: Database): Promise<void> {
@@ -137,13 +147,24 @@ export async function migrate(database: Database): Promise<void> {
 
 /**
  * PGlite runs no autovacuum: without it the planner has no statistics and counts read every heap
- * page. The app runs VACUUM ANALYZE at start-up and then every few hours (PostgreSQL does this itself).
+ * page. The app runs VACUUM ANALYZE soon after start-up and then every few hours (PostgreSQL does
+ * this itself). The first run waits `firstAfterMs`: PGlite is one connection, so a VACUUM at boot
+ * would hold up the first requests, while the statistics of the last run are still on disk.
  */
-export function scheduleEmbeddedMaintenance(database: Database, onError: (error: unknown) => void, everyMs = 6 * 3600_000): () => void {
+export function scheduleEmbeddedMaintenance(
+  database: Database,
+  onError: (error: unknown) => void,
+  options: { everyMs?: number; firstAfterMs?: number } = {},
+): () => void {
   if (database.kind !== "pglite") return () => {};
   const run = () => database.db.execute(sql`vacuum analyze`).then(() => undefined, onError);
-  void run();
-  const timer = setInterval(run, everyMs);
+  const first = setTimeout(run, options.firstAfterMs ?? 0);
+  const timer = setInterval(run, options.everyMs ?? 6 * 3600_000);
+  first.unref?.();
   timer.unref?.();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
   return () => clearInterval(timer);
 }

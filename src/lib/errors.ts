@@ -40,6 +40,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly messages: Message[];
   readonly fields: Record<string, Message>;
+  /** For a 429: when a retry may succeed; sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
   private constructor(init: {
     kind: "fail" | "error";
@@ -47,6 +49,7 @@ export class AppError extends Error {
     status: number;
     messages?: Message[];
     fields?: Record<string, Message>;
+    retryAfterSeconds?: number;
   }) {
     super(init.messages?.[0]?.key ?? init.code);
     this.kind = init.kind;
@@ -54,6 +57,7 @@ export class AppError extends Error {
     this.status = init.status;
     this.messages = init.messages ?? [];
     this.fields = init.fields ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** A business-rule or validation failure: 422 with readable messages. */
@@ -75,6 +79,11 @@ export class AppError extends Error {
 
   static error(code: ErrorCode): AppError {
     return new AppError({ kind: "error", code, status: statusByCode[code] });
+  }
+
+  /** 429: too many attempts; a retry may succeed after `retryAfterSeconds`. */
+  static tooManyAttempts(retryAfterSeconds: number): AppError {
+    return new AppError({ kind: "error", code: "TOO_MANY_ATTEMPTS", status: 429, retryAfterSeconds });
   }
 
   static notFound(): AppError {

@@ -1,14 +1,49 @@
+import { timingSafeEqual } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { Aedes } from "aedes";
 import type { Logger } from "@/lib/logger";
+import { isLoopbackHost } from "@/lib/net";
 
 export interface EmbeddedBrokerOptions {
   /** TCP port; 0 picks a free one (the real port is reported back). */
   port: number;
-  /** Interface to bind; all interfaces when omitted, so scales on the LAN can reach it. */
-  host?: string;
+  /** Interface to bind (MQTT_HOST); loopback unless scales on the LAN must reach it. */
+  host: string;
+  /** Clients must log in with these (MQTT_USERNAME/MQTT_PASSWORD); required beyond loopback. */
+  credentials?: MqttCredentials;
+  /** Scales publish to `<prefix>/<extId>/weight`; nothing else may be published or subscribed. */
+  topicPrefix: string;
   logger: Logger;
+}
+
+export interface MqttCredentials {
+  username: string;
+  password: string;
+}
+
+
+const sameSecret = (given: string | Buffer | undefined | null, expected: string) => {
+  const a = Buffer.from(given ?? "");
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * What clients of the embedded broker may do: scales publish their weight, the app subscribes to
+ * the weights (plainly, or through the shared subscription an external broker would need).
+ * Nobody may read `#` or `$SYS/#`, nor publish anywhere else.
+ */
+export function scaleTopicRules(topicPrefix: string) {
+  const prefix = topicPrefix.replace(/\/+$/, "");
+  const segment = "[^/+#$][^/+#]*";
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const weightTopic = new RegExp(`^${escaped}/${segment}/weight$`);
+  const filters = new Set([`${prefix}/+/weight`, `$share/ohrada/${prefix}/+/weight`]);
+  return {
+    mayPublish: (topic: string) => weightTopic.test(topic),
+    maySubscribe: (filter: string) => filters.has(filter),
+  };
 }
 
 export interface EmbeddedBroker {
@@ -36,8 +71,29 @@ export class MqttPortTakenError extends Error {
  * Note: aedes 1.x grants `$share/<group>/…` subscriptions but never delivers to them, so clients
  * of the embedded broker must subscribe to plain topics (see startSubscriber's `shared: false`).
  */
-export async function startEmbeddedBroker({ port, host, logger }: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker({ port, host, credentials, topicPrefix, logger }: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  if (!isLoopbackHost(host) && !credentials) {
+    throw new Error(`MQTT_HOST=${host} lets other machines connect: set MQTT_USERNAME and MQTT_PASSWORD so they must log in.`);
+  }
   const aedes = await Aedes.createBroker();
+  const rules = scaleTopicRules(topicPrefix);
+  if (credentials) {
+    aedes.authenticate = (client, username, password, callback) => {
+      const ok = sameSecret(username, credentials.username) && sameSecret(password, credentials.password);
+      if (!ok) logger.warn("mqtt broker refused a login", { clientId: client.id, username: username ?? "(none)" });
+      callback(null, ok);
+    };
+  }
+  aedes.authorizePublish = (client, packet, callback) => {
+    if (rules.mayPublish(packet.topic)) return callback(null);
+    logger.warn("mqtt broker refused a publish outside the scale topics", { clientId: client?.id, topic: packet.topic });
+    callback(new Error(`publishing to ${packet.topic} is not allowed`));
+  };
+  aedes.authorizeSubscribe = (client, subscription, callback) => {
+    if (rules.maySubscribe(subscription.topic)) return callback(null, subscription);
+    logger.warn("mqtt broker refused a subscription", { clientId: client.id, topic: subscription.topic });
+    callback(null, null);
+  };
   // An EventEmitter "error" without a listener would crash the process.
   const emitter: EventEmitter = aedes; // aedes' typings omit the "error" event it does emit
   emitter.on("error", (error: Error) => logger.error("mqtt broker error", { error: error.message }));
@@ -67,7 +123,7 @@ export async function startEmbeddedBroker({ port, host, logger }: EmbeddedBroker
       };
       server.once("error", onError);
       server.once("listening", onListening);
-      server.listen(host === undefined ? { port } : { port, host });
+      server.listen({ port, host });
     });
   } catch (error) {
     await closeAedes();
@@ -76,7 +132,7 @@ export async function startEmbeddedBroker({ port, host, logger }: EmbeddedBroker
 
   server.on("error", (error) => logger.error("mqtt broker server error", { error: error.message }));
   const realPort = (server.address() as AddressInfo).port;
-  logger.info("embedded MQTT broker listening", { port: realPort, host: host ?? "all interfaces" });
+  logger.info("embedded MQTT broker listening", { host, port: realPort, login: credentials ? "required" : "anonymous (loopback only)" });
 
   let closing: Promise<void> | undefined;
   return {

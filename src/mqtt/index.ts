@@ -1,8 +1,8 @@
 import type { Logger } from "@/lib/logger";
-import { MqttPortTakenError, startEmbeddedBroker, type EmbeddedBroker } from "./broker";
+import { MqttPortTakenError, startEmbeddedBroker, type EmbeddedBroker, type MqttCredentials } from "./broker";
 import { redactUrl, startSubscriber, type MessageHandler, type Subscriber } from "./subscriber";
 
-export { MqttPortTakenError, startEmbeddedBroker } from "./broker";
+export { MqttPortTakenError, scaleTopicRules, startEmbeddedBroker } from "./broker";
 export { startSubscriber, weightTopicFilter, SHARE_GROUP, type MessageHandler } from "./subscriber";
 
 export interface MqttEnv {
@@ -10,6 +10,11 @@ export interface MqttEnv {
   MQTT_URL?: string;
   /** Port of the embedded broker; 0 picks a free one. Ignored when MQTT_URL is set. */
   MQTT_PORT: number;
+  /** Interface of the embedded broker; loopback by default. Ignored when MQTT_URL is set. */
+  MQTT_HOST?: string;
+  /** The login of scales and the app: the embedded broker demands it, the app sends it to either broker. */
+  MQTT_USERNAME?: string;
+  MQTT_PASSWORD?: string;
   MQTT_TOPIC_PREFIX: string;
 }
 
@@ -40,11 +45,13 @@ export interface Mqtt {
  */
 export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promise<Mqtt> {
   const topicPrefix = env.MQTT_TOPIC_PREFIX;
+  const credentials: MqttCredentials | undefined =
+    env.MQTT_USERNAME && env.MQTT_PASSWORD ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD } : undefined;
 
   if (env.MQTT_URL) {
     const brokerUrl = redactUrl(env.MQTT_URL);
     try {
-      const subscriber = startSubscriber({ url: env.MQTT_URL, topicPrefix, logger, onMessage, shared: true });
+      const subscriber = startSubscriber({ url: env.MQTT_URL, topicPrefix, logger, onMessage, shared: true, credentials });
       return fromSubscriber(subscriber, brokerUrl);
     } catch (error) {
       // connect() only throws synchronously on an unusable URL.
@@ -55,7 +62,7 @@ export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promis
 
   let broker: EmbeddedBroker;
   try {
-    broker = await startEmbeddedBroker({ port: env.MQTT_PORT, logger });
+    broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.MQTT_HOST ?? "127.0.0.1", credentials, topicPrefix, logger });
   } catch (error) {
     const message =
       error instanceof MqttPortTakenError
@@ -66,7 +73,7 @@ export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promis
   }
 
   const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
-  const subscriber = startSubscriber({ url: brokerUrl, topicPrefix, logger, onMessage, shared: false });
+  const subscriber = startSubscriber({ url: brokerUrl, topicPrefix, logger, onMessage, shared: false, credentials });
   const mqtt = fromSubscriber(subscriber, brokerUrl);
   let closing: Promise<void> | undefined;
   return {

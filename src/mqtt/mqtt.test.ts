@@ -229,16 +229,16 @@ describe("embedded broker", () => {
   }
 
   test("startEmbeddedBroker on port 0 reports the real port and rejects a second start on it", async () => {
-    const first = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", logger: captureLogger().logger });
+    const first = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", topicPrefix: "scales", logger: captureLogger().logger });
     cleanups.push(() => first.close());
     expect(first.port).toBeGreaterThan(0);
-    const attempt = startEmbeddedBroker({ port: first.port, host: "127.0.0.1", logger: captureLogger().logger });
+    const attempt = startEmbeddedBroker({ port: first.port, host: "127.0.0.1", topicPrefix: "scales", logger: captureLogger().logger });
     await expect(attempt).rejects.toThrow(`MQTT port ${first.port} is already taken (is Mosquitto running?). Set MQTT_URL=mqtt://127.0.0.1:${first.port} to use that broker instead.`);
   });
 
   test("the subscriber reconnects and subscribes again after the broker restarts", async () => {
     const log = captureLogger();
-    let broker: EmbeddedBroker = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", logger: log.logger });
+    let broker: EmbeddedBroker = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", topicPrefix: "scales", logger: log.logger });
     const port = broker.port;
     cleanups.push(() => broker.close());
     const box = inbox();
@@ -257,7 +257,7 @@ describe("embedded broker", () => {
     await log.waitFor(/WARN MQTT broker is unreachable/);
     expect(subscriber.status()).toBe("down");
 
-    broker = await startEmbeddedBroker({ port, host: "127.0.0.1", logger: log.logger });
+    broker = await startEmbeddedBroker({ port, host: "127.0.0.1", topicPrefix: "scales", logger: log.logger });
     await log.waitFor(/INFO MQTT subscribed/, 2);
     expect(log.matching(/INFO MQTT reconnected/)).toHaveLength(1);
     expect(subscriber.status()).toBe("up");
@@ -266,5 +266,78 @@ describe("embedded broker", () => {
     await pub.publishAsync("scales/9/weight", "500", { qos: 1 });
     const message = await box.next();
     expect(message).toEqual({ topic: "scales/9/weight", payload: Buffer.from("500") });
+  });
+});
+
+describe("embedded broker: who may connect, publish and subscribe", () => {
+  const connectTo = async (port: number, options: { username?: string; password?: string } = {}) => {
+    const client = await connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 5_000, ...options });
+    cleanups.push(() => client.endAsync(true));
+    return client;
+  };
+
+  test("it listens on loopback by default and says so", async () => {
+    const log = captureLogger();
+    const broker = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", topicPrefix: "scales", logger: log.logger });
+    cleanups.push(() => broker.close());
+    expect(log.matching(/embedded MQTT broker listening host=127\.0\.0\.1 .*login=anonymous \(loopback only\)/)).toHaveLength(1);
+    const { parseEnv } = await import("@/env");
+    expect(parseEnv({}).MQTT_HOST).toBe("127.0.0.1");
+  });
+
+  test("beyond loopback it refuses to start without a login, and the configuration says why", async () => {
+    const attempt = startEmbeddedBroker({ port: 0, host: "0.0.0.0", topicPrefix: "scales", logger: captureLogger().logger });
+    await expect(attempt).rejects.toThrow("MQTT_HOST=0.0.0.0 lets other machines connect: set MQTT_USERNAME and MQTT_PASSWORD");
+    const { parseEnv } = await import("@/env");
+    expect(() => parseEnv({ MQTT_HOST: "0.0.0.0" })).toThrow('MQTT_HOST="0.0.0.0": other machines could connect to the embedded broker; set MQTT_USERNAME and MQTT_PASSWORD');
+    expect(() => parseEnv({ MQTT_USERNAME: "scale" })).toThrow("MQTT_PASSWORD is missing: MQTT_USERNAME needs it");
+    expect(parseEnv({ MQTT_HOST: "0.0.0.0", MQTT_USERNAME: "scale", MQTT_PASSWORD: "vahy-heslo-1" }).MQTT_HOST).toBe("0.0.0.0");
+  });
+
+  test("with a login set, a client without it or with a wrong password is refused; the app's subscriber logs in and gets weights", async () => {
+    const log = captureLogger();
+    const box = inbox();
+    const mqtt = await startMqtt({
+      env: { MQTT_PORT: 0, MQTT_HOST: "0.0.0.0", MQTT_USERNAME: "scale", MQTT_PASSWORD: "vahy-heslo-1", MQTT_TOPIC_PREFIX: "scales" },
+      logger: log.logger,
+      onMessage: box.onMessage,
+    });
+    cleanups.push(() => mqtt.close());
+    await within(mqtt.ready(), "the app's subscription");
+    const port = Number(new URL(mqtt.brokerUrl).port);
+    expect(log.matching(/listening host=0\.0\.0\.0 .*login=required/)).toHaveLength(1);
+
+    await expect(connectTo(port)).rejects.toThrow(/Not authorized|Bad username or password/);
+    await expect(connectTo(port, { username: "scale", password: "spatne-heslo" })).rejects.toThrow(/Not authorized|Bad username or password/);
+    const scale = await connectTo(port, { username: "scale", password: "vahy-heslo-1" });
+    await scale.publishAsync("scales/4/weight", "1250", { qos: 1 });
+    expect(await box.next()).toEqual({ topic: "scales/4/weight", payload: Buffer.from("1250") });
+  });
+
+  test("nobody may subscribe to # or $SYS/#, nor publish outside the scale topics", async () => {
+    const log = captureLogger();
+    const box = inbox();
+    const mqtt = await startMqtt({ env: { MQTT_PORT: 0, MQTT_TOPIC_PREFIX: "scales" }, logger: log.logger, onMessage: box.onMessage });
+    cleanups.push(() => mqtt.close());
+    await within(mqtt.ready(), "the app's subscription");
+    const port = Number(new URL(mqtt.brokerUrl).port);
+
+    const reader = await connectTo(port);
+    // mqtt.js rejects a SUBACK that refuses any filter; the grants ride on the error's packet.
+    const refusal = await reader.subscribeAsync(["#", "$SYS/#", "scales/+/weight"], { qos: 1 }).then(
+      () => null,
+      (error: { packet?: { granted?: number[] } }) => error,
+    );
+    expect(refusal?.packet?.granted).toEqual([128, 128, 1]);
+
+    const rogue = await connectTo(port);
+    const closed = new Promise<void>((resolve) => rogue.once("close", () => resolve()));
+    rogue.publish("scales/4/other", "1");
+    await within(closed, "the broker to drop a client publishing outside the scale topics");
+    expect(log.matching(/refused a publish outside the scale topics .*topic=scales\/4\/other/)).toHaveLength(1);
+
+    const scale = await connectTo(port);
+    await scale.publishAsync("scales/4/weight", "800", { qos: 1 });
+    expect(await box.next()).toEqual({ topic: "scales/4/weight", payload: Buffer.from("800") });
   });
 });

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { connect, type ISubscriptionGrant, type MqttClient } from "mqtt";
 import type { Logger } from "@/lib/logger";
+import type { MqttCredentials } from "./broker";
 
 /** Shared-subscription group: every app instance joins it, so N instances split the scale feed. */
 export const SHARE_GROUP = "ohrada";
@@ -21,6 +22,8 @@ export interface SubscriberOptions {
    * (it grants them but never delivers): then the plain `<prefix>/+/weight` is used.
    */
   shared?: boolean;
+  /** Sent at connect unless the URL carries its own user. */
+  credentials?: MqttCredentials;
 }
 
 export interface Subscriber {
@@ -53,7 +56,7 @@ export function redactUrl(url: string): string {
   }
 }
 
-export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = true }: SubscriberOptions): Subscriber {
+export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = true, credentials }: SubscriberOptions): Subscriber {
   const filter = weightTopicFilter(topicPrefix);
   const subscription = shared ? `$share/${SHARE_GROUP}/${filter}` : filter;
   const clientId = `ohrada-${hostname()}-${process.pid}-${Math.random().toString(16).slice(2, 10)}`;
@@ -76,6 +79,7 @@ export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = 
 
   const client = connect(url, {
     clientId,
+    ...(credentials && !new URL(url).username ? credentials : {}),
     clean: true,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     connectTimeout: 10_000,

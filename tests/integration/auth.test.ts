@@ -3,9 +3,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { sessions, users } from "@db/schema";
+import { loginAttempts, sessions, users } from "@db/schema";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
-import { LOGIN_MAX_FAILURES } from "@/modules/auth/schemas";
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES } from "@/modules/auth/schemas";
 import { json, TEST_PASSWORD, useTestApp } from "../helpers/app";
 import { cookiePair, postForm, postJson, setCookie } from "./support";
 
@@ -176,6 +176,57 @@ describe("login rate limit", () => {
     expect(response.status).toBe(429);
     expect(setCookie(response, "ohrada_session")).toBeUndefined();
     expect(await response.text()).toContain("Příliš mnoho neúspěšných pokusů");
+  });
+
+  test(`one IP gets ${LOGIN_MAX_FAILURES_PER_IP} failures across e-mails, then every e-mail is refused from it; other IPs are not`, async () => {
+    expect(LOGIN_MAX_FAILURES_PER_IP).toBe(30);
+    const ip = "198.51.100.40";
+    const target = await newUser();
+    // 25 made-up e-mails, one failure each (no single e-mail comes near its own limit of 10).
+    for (let attempt = 1; attempt <= 25; attempt++) {
+      expect((await apiLogin({ email: `guess${attempt}@ohrada.test`, password: "wrong" }, ip)).status).toBe(401);
+    }
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await apiLogin({ email: target.email, password: "wrong" }, ip)).status).toBe(401);
+    }
+    const blocked = await apiLogin({ email: target.email, password: TEST_PASSWORD }, ip);
+    expect(blocked.status).toBe(429);
+    expect(await json(blocked)).toEqual({ status: "error", code: "TOO_MANY_ATTEMPTS" });
+    const fresh = await newUser();
+    expect((await apiLogin({ email: fresh.email, password: TEST_PASSWORD }, ip)).status).toBe(429);
+    expect((await apiLogin({ email: target.email, password: TEST_PASSWORD }, "198.51.100.41")).status).toBe(200);
+  });
+
+  test("a 429 says in Retry-After when a retry can pass: when the failure that completed the limit leaves the window", async () => {
+    const ip = "198.51.100.50";
+    const user = await newUser();
+    for (let attempt = 1; attempt <= LOGIN_MAX_FAILURES; attempt++) await apiLogin({ email: user.email, password: "wrong" }, ip);
+    const blocked = await apiLogin({ email: user.email, password: TEST_PASSWORD }, ip);
+    expect(blocked.status).toBe(429);
+    const seconds = Number(blocked.headers.get("Retry-After"));
+    // All ten failed just now, so the block lifts about a whole window from now.
+    expect(seconds).toBeGreaterThan(LOGIN_WINDOW_MINUTES * 60 - 60);
+    expect(seconds).toBeLessThanOrEqual(LOGIN_WINDOW_MINUTES * 60);
+
+    // When the failures are older, the block lifts sooner: move them 10 minutes back.
+    await t.current.ctx.db.update(loginAttempts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(loginAttempts.ip, ip));
+    const later = await apiLogin({ email: user.email, password: TEST_PASSWORD }, ip);
+    expect(later.status).toBe(429);
+    const sooner = Number(later.headers.get("Retry-After"));
+    expect(sooner).toBeGreaterThan((LOGIN_WINDOW_MINUTES - 10) * 60 - 60);
+    expect(sooner).toBeLessThanOrEqual((LOGIN_WINDOW_MINUTES - 10) * 60);
+  });
+
+  test("failed-login rows older than the window are purged at the next failure", async () => {
+    const ip = "198.51.100.60";
+    await t.current.ctx.db.insert(loginAttempts).values([
+      { email: "old1@ohrada.test", ip, createdAt: new Date(Date.now() - (LOGIN_WINDOW_MINUTES + 5) * 60_000) },
+      { email: "old2@ohrada.test", ip: "198.51.100.61", createdAt: new Date(Date.now() - 24 * 3600_000) },
+    ]);
+    await apiLogin({ email: "nobody@ohrada.test", password: "wrong" }, ip);
+    const left = await t.current.ctx.db.select({ email: loginAttempts.email }).from(loginAttempts).where(eq(loginAttempts.ip, ip));
+    expect(left).toEqual([{ email: "nobody@ohrada.test" }]);
+    expect(await t.current.ctx.db.select().from(loginAttempts).where(eq(loginAttempts.email, "old2@ohrada.test"))).toEqual([]);
   });
 });
 

@@ -7,13 +7,6 @@ import type { UploadLimit } from "./module";
 /** Default request body cap. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * What the HTTP server itself may accept: above every route's own cap, so the app (not the
- * server) refuses an oversized body, with an envelope.
- */
-export const serverBodyLimit = (limits: readonly UploadLimit[]): number =>
-  Math.max(MAX_BODY_BYTES, ...limits.map((limit) => limit.maxBytes)) + 64 * 1024;
-
 export const uploadLimitFor = (limits: readonly UploadLimit[], method: string, path: string): UploadLimit | undefined =>
   limits.find((entry) => entry.method === method && entry.pattern.test(path));
 

@@ -37,7 +37,7 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
             c.get("deps")?.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, error: raw.stack ?? String(raw) });
             return AppError.error("INTERNAL");
           })();
-    const retryAfter = (appError as { retryAfterSeconds?: number }).retryAfterSeconds;
+    const retryAfter = appError.retryAfterSeconds;
     if (retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
     if (isApiPath(c.req.path)) {
       if (appError.kind === "fail") return c.json(failEnvelope(c, appError), 422);

@@ -8,19 +8,17 @@ const NAME = "Plotový dílec Řetízek – zelený, ťuk ňuk ůl";
 const ALL = "ř ť ň ů ě č ž š ý á í é Ř Ť Ň";
 
 async function label(overrides: Partial<ProductLabelData> = {}): Promise<Uint8Array> {
-  return renderPdf(
-    <ProductLabelDocument
-      label={{
-        company: "Ohrada",
-        name: NAME,
-        invoiceName: `Fakturační ${ALL}`,
-        code: "P123",
-        barcodePng: await barcodePng("code128", "P123", { includeText: false }),
-        prices: [{ label: "Cena bez DPH", amount: "1\u00a0234,50\u00a0Kč" }],
-        ...overrides,
-      }}
-    />,
-  );
+  return renderPdf(async () => ProductLabelDocument, {
+    label: {
+      company: "Ohrada",
+      name: NAME,
+      invoiceName: `Fakturační ${ALL}`,
+      code: "P123",
+      barcodePng: await barcodePng("code128", "P123", { includeText: false }),
+      prices: [{ label: "Cena bez DPH", amount: "1\u00a0234,50\u00a0Kč" }],
+      ...overrides,
+    },
+  });
 }
 
 /** pdftotext (poppler) when the machine has it: an independent reader to check ours against. */

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne, sql, count } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
 import { preparedFor } from "@/lib/db";
 import { AppError, msg } from "@/lib/errors";
 import type { SessionUser } from "@/lib/hono-env";
 import { parseInput } from "@/lib/validation";
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, loginInput, newUserInput } from "./schemas";
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES, loginInput, newUserInput } from "./schemas";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -46,17 +46,15 @@ export async function login({
   const { email, password } = parseInput(loginInput, input);
   const normalized = email.toLowerCase();
   const windowStart = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
-  const [failures] = await ctx.db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, normalized), eq(loginAttempts.ip, meta.ip), gt(loginAttempts.createdAt, windowStart)));
-  if ((failures?.n ?? 0) >= LOGIN_MAX_FAILURES) throw AppError.error("TOO_MANY_ATTEMPTS");
+  await refuseWhenLimited(ctx, { email: normalized, ip: meta.ip, windowStart });
 
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).limit(1);
   dummyHash ??= hashPassword("not-a-real-password", meta.cost);
   const valid = await Bun.password.verify(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !valid || !user.active) {
     await ctx.db.insert(loginAttempts).values({ email: normalized, ip: meta.ip });
+    // Failures older than the window count for nothing; keep the table that small.
+    await ctx.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, windowStart));
     throw AppError.error("BAD_CREDENTIALS");
   }
 
@@ -67,6 +65,26 @@ export async function login({
     await tx.db.delete(loginAttempts).where(and(eq(loginAttempts.email, normalized), eq(loginAttempts.ip, meta.ip)));
   });
   return { token, user: toSessionUser(user), expiresAt };
+}
+
+/**
+ * The login limits: LOGIN_MAX_FAILURES for one e-mail from one IP, LOGIN_MAX_FAILURES_PER_IP
+ * for one IP across e-mails, both within the window. The refusal says when a retry can pass:
+ * when the failure that completed the limit leaves the window.
+ */
+async function refuseWhenLimited(ctx: Ctx, input: { email: string; ip: string; windowStart: Date }): Promise<void> {
+  const recent = await ctx.db
+    .select({ email: loginAttempts.email, createdAt: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, input.ip), gt(loginAttempts.createdAt, input.windowStart)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(LOGIN_MAX_FAILURES_PER_IP);
+  const sameEmail = recent.filter((attempt) => attempt.email === input.email);
+  const freedAt = [
+    recent.length >= LOGIN_MAX_FAILURES_PER_IP ? recent[LOGIN_MAX_FAILURES_PER_IP - 1]! : null,
+    sameEmail.length >= LOGIN_MAX_FAILURES ? sameEmail[LOGIN_MAX_FAILURES - 1]! : null,
+  ].flatMap((limiting) => (limiting ? [new Date(limiting.createdAt).getTime() + LOGIN_WINDOW_MINUTES * 60_000] : []));
+  if (freedAt.length) throw AppError.tooManyAttempts((Math.max(...freedAt) - Date.now()) / 1000);
 }
 
 /** Every request asks it: only the columns a session user needs, and the SQL assembled once. */

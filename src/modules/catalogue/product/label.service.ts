@@ -4,7 +4,6 @@
  * few milliseconds and must follow every edit of the product, so it is not cached.
  */
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
 import { products, vatRates } from "@db/schema";
 import { barcodePng, productBarcode } from "@/lib/barcode";
 import type { Ctx } from "@/lib/context";
@@ -12,7 +11,6 @@ import { isRowId } from "@/lib/crud/service";
 import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { formatDecimal, formatMoney, fromHalere, toHalere } from "@/lib/money";
-import { ProductLabelDocument } from "@/lib/pdf/product-label";
 import { renderPdf } from "@/lib/pdf/render";
 
 /** A net price plus VAT, rounded half up to the haléř. */
@@ -58,17 +56,15 @@ export async function productLabelPdf({ ctx, input }: { ctx: Ctx; input: { produ
       prices.push({ label: t("productMedia.label.priceWithVat", { rate: formatDecimal(product.vatRate) }), amount: formatMoney(fromHalere(gross)) });
     }
   }
-  const pdf = await renderPdf(
-    createElement(ProductLabelDocument, {
-      label: {
-        company: t("appName"),
-        name: product.name,
-        invoiceName: product.invoiceName && product.invoiceName !== product.name ? product.invoiceName : null,
-        code: code.value,
-        barcodePng: await barcodePng(code.symbology, code.value, { scale: 4, includeText: false }),
-        prices,
-      },
-    }),
-  );
+  const pdf = await renderPdf(() => import("@/lib/pdf/product-label").then((m) => m.ProductLabelDocument), {
+    label: {
+      company: t("appName"),
+      name: product.name,
+      invoiceName: product.invoiceName && product.invoiceName !== product.name ? product.invoiceName : null,
+      code: code.value,
+      barcodePng: await barcodePng(code.symbology, code.value, { scale: 4, includeText: false }),
+      prices,
+    },
+  });
   return { fileName: `stitek-produktu-${product.id}.pdf`, pdf };
 }

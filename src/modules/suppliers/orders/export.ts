@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import type { Ctx } from "@/lib/context";
 import type { AppContext } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
@@ -20,6 +19,8 @@ export interface XlsxFile {
 export async function exportSupplierOrderXlsx({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<XlsxFile> {
   const t = tFor(ctx.lang);
   const order = await getSupplierOrderDetail({ ctx, input });
+  // exceljs loads on the first export, not at start-up (~160 ms).
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Ohrada";
   workbook.title = order.name;

@@ -1,11 +1,9 @@
 /** Work-type barcodes (DESIGN.md §8.1): the Code 128 `WT<id>` image and the printable sheet. */
-import { createElement } from "react";
 import { barcodePng } from "@/lib/barcode";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
-import { WorkTypeBarcodeSheet } from "./barcode-sheet";
 import { workTypeCode } from "./schemas";
 import { allWorkTypes } from "./service";
 
@@ -31,7 +29,11 @@ export async function workTypeBarcodeSheet({ ctx, input }: { ctx: Ctx; input: { 
       png: await codePng(workType.id, 4),
     })),
   );
-  const pdf = await renderPdf(createElement(WorkTypeBarcodeSheet, { title: t("worktype.barcodeSheetTitle"), labels, emptyText: t("worktype.barcodeSheetEmpty") }));
+  const pdf = await renderPdf(() => import("./barcode-sheet").then((m) => m.WorkTypeBarcodeSheet), {
+    title: t("worktype.barcodeSheetTitle"),
+    labels,
+    emptyText: t("worktype.barcodeSheetEmpty"),
+  });
   const fileName = input.id !== undefined ? `cinnost-${input.id}-kod.pdf` : "cinnosti-kody.pdf";
   return { fileName, pdf };
 }
