@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { czechSortKeySql } from "../../src/lib/czech-order";
 
 /** Every business table records when and by whom it was created and last changed. */
@@ -20,3 +20,11 @@ export const czechSortKeyColumn = (name: string, source: string) => text(name).g
 
 /** The index a list's sort by a Czech sort key walks, a page at a time, ties by id. */
 export const czechSortKeyIndex = (name: string, key: AnyPgColumn, id: AnyPgColumn) => index(name).on(sql`${key} collate "C"`, id);
+
+/**
+ * A name unique whatever its case, as the services check it (`lower(name)`, src/lib/crud/service.ts),
+ * within the rows that share the `scope` column (a work type's workplace). The index is the
+ * guarantee when two requests check at once; the service maps its violation to the same refusal.
+ */
+export const uniqueNameIndex = (name: string, column: AnyPgColumn, scope?: AnyPgColumn) =>
+  scope ? uniqueIndex(name).on(scope, sql`lower(${column})`) : uniqueIndex(name).on(sql`lower(${column})`);

@@ -1,14 +1,19 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, categories, products } from "./catalogue";
-import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
+import { phoneKeySql } from "../../src/lib/phone";
+import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId, uniqueNameIndex } from "./columns";
 import { shippingTypes } from "./settings";
 
-export const promiseStatuses = pgTable("promise_statuses", {
-  id: identityId(),
-  name: text("name").notNull(),
-  ...auditColumns,
-});
+export const promiseStatuses = pgTable(
+  "promise_statuses",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    ...auditColumns,
+  },
+  (table) => [uniqueNameIndex("promise_statuses_name_unique", table.name)],
+);
 
 /** One record, id 1 (spec 02): the company's bank details printed on invoices. */
 export const invoiceSettings = pgTable(
@@ -84,7 +89,8 @@ export const fenceOrders = pgTable(
     // Several statuses sorted by deadline: walk the deadline order and stop after a page.
     index("fence_orders_deadline_idx").on(table.deadline, table.id),
     index("fence_orders_order_date_idx").on(table.orderDate),
-    index("fence_orders_phone_idx").on(table.phone),
+    // The customer lookup by phone (its last nine digits), the newest order first.
+    index("fence_orders_phone_key_idx").on(phoneKeySql(table.phone), table.id),
     index("fence_orders_email_idx").on(sql`lower(${table.email})`),
     index("fence_orders_ico_idx").on(table.ico),
     check("fence_orders_payment_rules_sum", sql`${table.paymentRuleConfirmation} + ${table.paymentRuleDelivery} + ${table.paymentRuleCompletion} = 100`),

@@ -1,13 +1,12 @@
-import { sql } from "drizzle-orm";
 import { boolean, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, identityId, uniqueNameIndex } from "./columns";
 
 export const eshops = pgTable("eshops", {
   id: identityId(),
   name: text("name").notNull(),
   url: text("url").notNull(),
   ...auditColumns,
-}, (table) => [uniqueIndex("eshops_name_unique").on(sql`lower(${table.name})`)]);
+}, (table) => [uniqueNameIndex("eshops_name_unique", table.name)]);
 
 export const shippingTypes = pgTable("shipping_types", {
   id: identityId(),
@@ -15,7 +14,7 @@ export const shippingTypes = pgTable("shipping_types", {
   price: numeric("price", { precision: 14, scale: 2 }).notNull(),
   priceByDistance: boolean("price_by_distance").notNull().default(false),
   ...auditColumns,
-}, (table) => [uniqueIndex("shipping_types_name_unique").on(sql`lower(${table.name})`)]);
+}, (table) => [uniqueNameIndex("shipping_types_name_unique", table.name)]);
 
 /** Spec 02: delivery vans (vehicles on the planning board). SPZ is stored normalised: upper case, no spaces. */
 export const deliveryVans = pgTable(

@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, identityId, uniqueNameIndex } from "./columns";
 
-export const workplaces = pgTable("workplaces", {
-  id: identityId(),
-  name: text("name").notNull(),
-  ...auditColumns,
-});
+export const workplaces = pgTable(
+  "workplaces",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    ...auditColumns,
+  },
+  (table) => [uniqueNameIndex("workplaces_name_unique", table.name)],
+);
 
 export const workTypes = pgTable(
   "work_types",
@@ -19,7 +23,8 @@ export const workTypes = pgTable(
       .references(() => workplaces.id, { onDelete: "restrict" }),
     ...auditColumns,
   },
-  (table) => [index("work_types_workplace_idx").on(table.workplaceId)],
+  // The same name may stand at two workplaces, not twice at one.
+  (table) => [index("work_types_workplace_idx").on(table.workplaceId), uniqueNameIndex("work_types_workplace_name_unique", table.name, table.workplaceId)],
 );
 
 /** A clocked piece of work; `end` stays null while the worker is on it (kiosk). */
@@ -62,5 +67,9 @@ export const kioskDevices = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ...auditColumns,
   },
-  (table) => [uniqueIndex("kiosk_devices_token_unique").on(table.tokenHash), uniqueIndex("kiosk_devices_pairing_unique").on(table.pairingCodeHash)],
+  (table) => [
+    uniqueIndex("kiosk_devices_token_unique").on(table.tokenHash),
+    uniqueIndex("kiosk_devices_pairing_unique").on(table.pairingCodeHash),
+    uniqueNameIndex("kiosk_devices_name_unique", table.name),
+  ],
 );

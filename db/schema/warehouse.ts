@@ -1,14 +1,18 @@
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, identityId, uniqueNameIndex } from "./columns";
 
-export const warehouses = pgTable("warehouses", {
-  id: identityId(),
-  name: text("name").notNull(),
-  /** A dispatch (expedition) warehouse: finished goods leave from here. */
-  expedition: boolean("expedition").notNull().default(false),
-  icon: text("icon").notNull().default("fence"),
-  ...auditColumns,
-});
+export const warehouses = pgTable(
+  "warehouses",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    /** A dispatch (expedition) warehouse: finished goods leave from here. */
+    expedition: boolean("expedition").notNull().default(false),
+    icon: text("icon").notNull().default("fence"),
+    ...auditColumns,
+  },
+  (table) => [uniqueNameIndex("warehouses_name_unique", table.name)],
+);
 
 /** Spec 02: a rack scale publishing weights over MQTT as `scales/<extId>/weight`. */
 export const warehouseRackScales = pgTable(

@@ -2,7 +2,20 @@ import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { AppError } from "./errors";
 import { parseInput } from "./validation";
-import { booleanField, dateField, decimalField, emailField, httpUrlField, integerField, optionalRefId, refId, refIdList, requiredText } from "./zod-fields";
+import {
+  booleanField,
+  dateField,
+  decimalField,
+  emailField,
+  httpUrlField,
+  integerField,
+  listQuerySchema,
+  optionalRefId,
+  refId,
+  refIdList,
+  requiredBoolean,
+  requiredText,
+} from "./zod-fields";
 
 const fieldError = (schema: z.ZodType, value: unknown) => {
   try {
@@ -40,12 +53,28 @@ describe("shared field schemas", () => {
     expect(parseInput(z.object({ v: booleanField(true) }), {}).v).toBe(true);
     expect(parseInput(z.object({ v: booleanField() }), { v: "on" }).v).toBe(true);
     expect(parseInput(z.object({ v: booleanField() }), { v: false }).v).toBe(false);
+    expect(parseInput(z.object({ v: booleanField(true) }), { v: "0" }).v).toBe(false);
+    expect(parseInput(z.object({ v: booleanField(true) }), { v: "False" }).v).toBe(false);
+    expect(fieldError(booleanField(), "maybe")?.key).toBe("validation.invalid");
+    expect(fieldError(booleanField(), 1)?.key).toBe("validation.invalid");
+    expect(fieldError(requiredBoolean(), "")?.key).toBe("validation.required");
+    expect(parseInput(z.object({ v: requiredBoolean() }), { v: "false" }).v).toBe(false);
     expect(parseInput(z.object({ v: refId() }), { v: { id: 4, name: "x" } }).v).toBe(4);
     expect(parseInput(z.object({ v: refId() }), { v: "12" }).v).toBe(12);
     expect(fieldError(refId(), null)?.key).toBe("validation.required");
     expect(parseInput(z.object({ v: dateField() }), { v: "7.3.2026" }).v).toBe("2026-03-07");
     expect(parseInput(z.object({ v: dateField() }), { v: "2026-03-07" }).v).toBe("2026-03-07");
     expect(fieldError(dateField(), "31.02.2026")?.key).toBe("validation.date");
+  });
+
+  test("no text takes a NUL, which PostgreSQL cannot store", () => {
+    for (const schema of [requiredText(), emailField(), httpUrlField()]) expect(fieldError(schema, "a\u0000b")?.key).toBe("validation.nul");
+  });
+
+  test("a page size beyond the list's limit reads as the limit; one that is no number as the default", () => {
+    expect(listQuerySchema().parse({ size: "501" }).size).toBe(500);
+    expect(listQuerySchema(9999).parse({ size: "9999" }).size).toBe(9999);
+    expect(listQuerySchema().parse({ size: "-4" }).size).toBe(20);
   });
 
   test("emails and web addresses", () => {

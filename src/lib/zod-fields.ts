@@ -11,11 +11,20 @@ const requiredOrInvalid = (issue: { input: unknown }) => (issue.input === undefi
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
+/** PostgreSQL text cannot hold U+0000: a database error (500) unless refused here as a field error. */
+export const containsNul = (text: string): boolean => text.includes("\u0000");
+
+/**
+ * A string PostgreSQL can store: every text field (and every module's own string field) starts
+ * here, so a NUL is refused first and nothing else is checked on a value that could never be saved.
+ */
+export const storableString = (error: string | ((issue: { input: unknown }) => string) = "validation.invalid") =>
+  z.string({ error }).refine((text) => !containsNul(text), { message: "validation.nul", abort: true });
+
 export const requiredText = (max = 200) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: requiredOrInvalid })
+    storableString(requiredOrInvalid)
       .trim()
       .min(1, required)
       .max(max, { message: "validation.maxLength" }),
@@ -24,20 +33,19 @@ export const requiredText = (max = 200) =>
 export const optionalText = (max = 2000) =>
   z.preprocess(
     blankToUndefined,
-    z.string({ error: "validation.invalid" }).trim().max(max, { message: "validation.maxLength" }).optional(),
+    storableString().trim().max(max, { message: "validation.maxLength" }).optional(),
   );
 
 export const emailField = () =>
   z.preprocess(
     blankToUndefined,
-    z.string({ error: required }).trim().max(200, { message: "validation.maxLength" }).pipe(z.email("validation.email")),
+    storableString(required).trim().max(200, { message: "validation.maxLength" }).pipe(z.email("validation.email")),
   );
 
 export const httpUrlField = () =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: required })
+    storableString(required)
       .trim()
       .max(500, { message: "validation.maxLength" })
       .refine((value) => {
@@ -87,13 +95,29 @@ export const integerField = (options: { min?: number; max?: number } = {}) => {
   );
 };
 
-/** true/false, or what a form sends: "on", "true", "1". Missing means `fallback`. */
+/** The words that mean yes or no: a ticked checkbox sends "on", hidden inputs and query strings "false" or "0". */
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ["true", true],
+  ["on", true],
+  ["1", true],
+  ["yes", true],
+  ["false", false],
+  ["off", false],
+  ["0", false],
+  ["no", false],
+]);
+
+/** A boolean, or one of the yes/no words (any case); undefined for anything else, which is no answer at all. */
+export const readBoolean = (value: unknown): boolean | undefined =>
+  typeof value === "boolean" ? value : typeof value === "string" ? BOOLEAN_WORDS.get(value.trim().toLowerCase()) : undefined;
+
+/** A yes/no; missing or blank means `fallback`, any other word than the yes/no ones is invalid (never false). */
 export const booleanField = (fallback = false) =>
-  z.preprocess((value) => {
-    if (value === undefined || value === null || value === "") return fallback;
-    if (typeof value === "string") return ["on", "true", "1", "yes"].includes(value.toLowerCase());
-    return value;
-  }, z.boolean({ error: "validation.invalid" }));
+  z.preprocess((value) => (blankToUndefined(value) === undefined ? fallback : (readBoolean(value) ?? value)), z.boolean({ error: "validation.invalid" }));
+
+/** A yes/no the user must choose (a select with no default): missing or blank is required. */
+export const requiredBoolean = () =>
+  z.preprocess((value) => (blankToUndefined(value) === undefined ? undefined : (readBoolean(value) ?? value)), z.boolean({ error: requiredOrInvalid }));
 
 /** A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). */
 export const refId = () =>
@@ -135,14 +159,31 @@ export const dateField = () =>
     z.iso.date({ error: (issue) => (issue.input === undefined ? required : "validation.date") }),
   );
 
-/** Paging, sorting and filters of every list (DESIGN.md §4). Unknown query keys become filters. */
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  size: z.coerce.number().int().min(1).max(9999).catch(20).default(20),
-  sort: z
-    .string()
-    .regex(/^[A-Za-z0-9_]+,(asc|desc)$/)
-    .optional()
-    .catch(undefined),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+/** DESIGN.md §4: a list page holds 20 rows unless asked, and at most 500. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+/** Spec 01 §9: category lists load whole, with page size 9999 (DESIGN.md §4 allows it to them alone). */
+export const CATEGORY_MAX_PAGE_SIZE = 9999;
+
+/**
+ * Paging and sorting of a list (DESIGN.md §4); filters are read beside it. Paging forgives: a page
+ * or size that is no number reads as the default, and a size beyond `maxSize` as `maxSize` (the
+ * answer's `meta.size` says which), so a client asking 9999 "for all" gets full pages, not an error.
+ */
+export const listQuerySchema = (maxSize = MAX_PAGE_SIZE) =>
+  z.object({
+    page: z.coerce.number().int().min(1).catch(1).default(1),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .catch(DEFAULT_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE)
+      .transform((size) => Math.min(size, maxSize)),
+    sort: z
+      .string()
+      .regex(/^[A-Za-z0-9_]+,(asc|desc)$/)
+      .optional()
+      .catch(undefined),
+  });
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;

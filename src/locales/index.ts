@@ -12,11 +12,12 @@ import { admin } from "./admin";
 import { reference } from "./reference";
 import { fenceOrder } from "./fence-order";
 import { fenceOrderFiles } from "./fence-order-files";
+import { fenceItem } from "./fence-item";
 import { promise } from "./promise";
 import { settings } from "./settings";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, promise];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

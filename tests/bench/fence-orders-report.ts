@@ -62,6 +62,14 @@ export function printFenceOrders(modes: FenceOrdersMode[], failures: string[]): 
       for (const w of s.whatIf ?? []) console.log(`  what-if: ${w.label}: ${ms(w.median)} (now ${ms(w.baseline)})\n    ${w.sql}`);
       if (s.explain) console.log(`  over target: EXPLAIN (ANALYZE, BUFFERS) of the slowest\n    ${s.explain.sql}\n${s.explain.plan.replace(/^/gm, "    | ")}`);
     }
+    if (!r.lookups?.length) continue;
+    console.log(`  customer lookup by phone (issue 9): the API, and the phone statement alone through the bare client`);
+    const lookupRows = r.lookups.flatMap((l) => [
+      [l.label, ms(l.stats.median), ms(l.stats.p95), ms(l.stats.min)],
+      ["  bare SQL", ms(l.sql.stats.median), ms(l.sql.stats.p95), ms(l.sql.stats.min)],
+    ]);
+    console.log(table(["what", "median", "p95", "min"], lookupRows));
+    for (const l of r.lookups) console.log(`  ${l.path}: EXPLAIN (ANALYZE, BUFFERS)\n    ${l.sql.sql}\n${l.plan.replace(/^/gm, "    | ")}`);
   }
   for (const failure of failures) console.log(`  ! ${failure}`);
 }
@@ -78,6 +86,7 @@ export function fenceOrdersSummaryRows(modes: FenceOrdersMode[]): string[][] {
         f.stats ? verdict(f) : api?.stats ? verdict(api) : `≤ ${f.target} ms`,
       ]);
     }
+    for (const l of r.lookups ?? []) rows.push([`${l.label} · ${label}`, ms(l.stats.median), `bare SQL ${ms(l.sql.stats.median)}`, ""]);
   }
   return rows;
 }

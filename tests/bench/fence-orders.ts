@@ -1,7 +1,7 @@
 /**
  * Issue 5 figures: the fence order list with 100,000 orders (filtered by two statuses, sorted by
  * deadline, a page of 20) and the contained-product filter on the same data (orders holding a
- * product whose name matches). Server time in process through app.request() as a logged-in
+ * product whose name matches); issue 9: the customer lookup by phone, with its plan. Server time in process through app.request() as a logged-in
  * user, page and JSON API, each beside the bare SQL of the same query: the statements the list
  * service sends, captured and replayed through the raw client. A route or service that is not
  * built yet prints as such (never a failure). Run as a child of run.ts once per database mode.
@@ -10,10 +10,11 @@
  *
  * Prints progress on stderr and one `BENCH_RESULT {json}` line on stdout.
  */
-import { createTestApp } from "../helpers/app";
+import { customerLookup } from "@/modules/orders/fence-order/service";
+import { createTestApp, type Session, type TestApp } from "../helpers/app";
 import { addFenceOrders, addOrderProducts } from "./fence-orders-data";
 import { measureInterleaved, type Stats, stats as statsOf } from "./lib";
-import { brief, type Statement, sqlClient } from "./sql-capture";
+import { brief, type SqlClient, type Statement, sqlClient } from "./sql-capture";
 
 export const ORDERS = 100_000;
 export const ORDER_PRODUCTS = 1_000;
@@ -48,6 +49,18 @@ export interface OrderSqlFigure {
   whatIf?: { label: string; sql: string; median: number; baseline: number }[];
 }
 
+/** GET /api/orders/fenceOrder/lookup by phone: the API, the phone statement alone, and its plan. */
+export interface LookupFigure {
+  label: string;
+  path: string;
+  /** Whether an order answered (a known phone) or none (a new customer). */
+  found: boolean;
+  stats: Stats;
+  sql: { sql: string; stats: Stats };
+  /** EXPLAIN (ANALYZE, BUFFERS) of the phone statement: an index read, not every order. */
+  plan: string;
+}
+
 export interface FenceOrdersResult {
   kind: "pglite" | "postgres";
   serverVersion: string;
@@ -58,6 +71,7 @@ export interface FenceOrdersResult {
   runs: number;
   figures: OrderFigure[];
   sql: Record<"list" | "product", OrderSqlFigure>;
+  lookups: LookupFigure[];
 }
 
 function arg(name: string, fallback: number): number {
@@ -84,6 +98,37 @@ async function listService(): Promise<{ list: ListFn; input: (query: Record<stri
   } catch {
     return null;
   }
+}
+
+/**
+ * Phones typed into a new order: an early order's number written another way (the generator's
+ * order 4 321 has +420 600004321; the newest match answers) and a number no order has.
+ */
+const LOOKUP_PHONES = [
+  { label: "customer lookup, known phone", phone: "600 004 321", found: true },
+  { label: "customer lookup, new phone", phone: "777 123 456", found: false },
+];
+
+/** The lookup through the API and its phone statement through the bare client, interleaved; each statement's plan. */
+async function measureLookups(t: TestApp, client: SqlClient, session: Session, rounds: { warmup: number; runs: number }): Promise<LookupFigure[]> {
+  const tasks: Record<string, () => Promise<unknown>> = {};
+  const cases = [];
+  for (const [i, { label, phone, found }] of LOOKUP_PHONES.entries()) {
+    const path = `/api/orders/fenceOrder/lookup?${new URLSearchParams({ phone })}`;
+    const { statements, result } = await client.capture(() => customerLookup({ ctx: t.ctx, input: { phone } }));
+    // With only a phone given, the lookup sends the one phone statement.
+    const statement = statements[0]!;
+    if ((result !== null) !== found) throw new Error(`the lookup of ${phone} ${found ? "found no order" : "found an order"}`);
+    tasks[`api${i}`] = async () => {
+      const response = await session.api(path);
+      await response.text();
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    };
+    tasks[`sql${i}`] = () => client.run(statement);
+    cases.push({ label, path, found, statement, plan: await client.explainAnalyze(statement) });
+  }
+  const measured = await measureInterleaved(tasks, rounds);
+  return cases.map(({ statement, ...rest }, i) => ({ ...rest, stats: measured[`api${i}`]!, sql: { sql: brief(statement.sql, 160), stats: measured[`sql${i}`]! } }));
 }
 
 async function main() {
@@ -191,6 +236,8 @@ async function main() {
     log(`${kind}: ${Object.keys(tasks).length} figures, ${warmup} warm-up + ${runs} measured rounds, interleaved${Object.keys(notes).length ? ` (not built: ${Object.keys(notes).join(", ")})` : ""}`);
     const measured: Record<string, Stats> = Object.keys(tasks).length ? await measureInterleaved(tasks, { warmup, runs }) : {};
     for (const key of ["list", "product"] as const) sql[key].stats = measured[`${key}Sql`] ?? null;
+    log(`${kind}: customer lookup by phone, ${warmup} warm-up + ${runs} measured rounds`);
+    const lookups = await measureLookups(t, client, session, { warmup, runs });
 
     // Where the time goes for a query over target: the plan of its slowest statement.
     for (const key of ["list", "product"] as const) {
@@ -261,6 +308,7 @@ async function main() {
         figure("productApi", "  JSON API", PRODUCT_TARGET_MS, "product"),
       ],
       sql,
+      lookups,
     };
     process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
   } finally {

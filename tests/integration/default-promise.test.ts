@@ -1,26 +1,26 @@
 /**
  * Default promises (DESIGN.md §8.6): CRUD on /api/orders/defaultPromises and the pages under
  * /orders/defaultPromises; the trigger creates a template's promise once per order (never twice)
- * with deadline = today in Prague + days; a promise status a template uses cannot be deleted.
+ * with deadline = today in Prague + days. (A promise status a template uses cannot be deleted:
+ * promise-status.test.ts.)
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { promises } from "@db/schema";
-import { insertTestOrder } from "@/modules/orders/promise/test-support";
 import { applyDefaultPromises } from "@/modules/orders/promise/triggers";
-import { json, type Session, useTestApp } from "../helpers/app";
-import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
+import { useTestApp } from "../helpers/app";
+import { createPromiseStatus, insertFenceOrderRow } from "../helpers/factories";
+import { cookiePair, entityApi, html as htmlOf, okJson, pageShowing } from "./support";
 
 const t = useTestApp();
 const API = "/api/orders/defaultPromises";
 const PAGES = "/orders/defaultPromises";
 
-let user: Session;
-const session = async () => (user ??= await t.current.login());
-
-async function addStatus(name: string): Promise<number> {
-  return createdId(await (await session()).api("/api/orders/promiseStatus", { method: "POST", json: { name } }));
-}
+const templates = entityApi<{ id: number }>(t, API);
+const { session } = templates;
+const list = (query = "?size=500") => templates.list(query);
+const refused = templates.refused;
+const addStatus = (name: string) => createPromiseStatus(t.current.ctx, { name });
 
 let statusId: number;
 const status = async () => (statusId ??= await addStatus("Zavolat zákazníkovi"));
@@ -33,14 +33,6 @@ const valid = async (change: Record<string, unknown> = {}) => ({
   ...change,
 });
 
-const list = async (query = "?size=500") => okJson<ListBody<{ id: number }>>(await (await session()).api(`${API}${query}`));
-
-async function refused(body: Record<string, unknown>, fields: Record<string, string>) {
-  const before = (await list()).meta.total;
-  await expectFieldErrors(await (await session()).api(API, { method: "POST", json: body }), fields);
-  expect((await list()).meta.total).toBe(before);
-}
-
 /** Today in Prague and a date some days later, computed here on their own (not with the app's helpers). */
 function pragueTodayPlus(days: number): { today: string; later: string } {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Prague", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
@@ -51,22 +43,16 @@ function pragueTodayPlus(days: number): { today: string; later: string } {
 }
 
 describe("API /api/orders/defaultPromises", () => {
-  test("create, get with the status's name, update, list and delete", async () => {
+  test("the status is answered with its name; the list filters by trigger status", async () => {
     const s = await session();
-    const id = await createdId(await s.api(API, { method: "POST", json: await valid({ daysToDeadline: "14" }) }));
-    expect(await okJson(await s.api(`${API}/${id}`))).toEqual({
-      status: "success",
-      data: { id, status: { id: await status(), name: "Zavolat zákazníkovi" }, promise: "Poslat termín montáže", daysToDeadline: 14, triggerOrderStatus: "ORDER_CONFIRMATION" },
-    });
-    const updated = await okJson(await s.api(`${API}/${id}`, { method: "PUT", json: await valid({ status: { id: await status() }, daysToDeadline: 0, triggerOrderStatus: "MEASURED" }) }));
-    expect(updated.data).toMatchObject({ id, daysToDeadline: 0, triggerOrderStatus: "MEASURED" });
-    expect((await list(`?triggerOrderStatus=MEASURED&size=500`)).data.map((row) => row.id)).toContain(id);
-    expect((await okJson(await s.api(`${API}/${id}`, { method: "DELETE" }))).status).toBe("success");
-    expect((await s.api(`${API}/${id}`)).status).toBe(404);
+    const id = await templates.create(await valid({ triggerOrderStatus: "MEASURED" }));
+    expect((await okJson(await s.api(`${API}/${id}`))).data.status).toEqual({ id: await status(), name: "Zavolat zákazníkovi" });
+    const measured = (await list(`?triggerOrderStatus=MEASURED&size=500`)).data;
+    expect(measured.map((row) => row.id)).toContain(id);
+    expect(measured.every((row) => (row as { triggerOrderStatus?: string }).triggerOrderStatus === "MEASURED")).toBe(true);
   });
 
-  test("status, promise, days to deadline and trigger status are required", async () => {
-    await refused({}, { status: "Povinné pole", promise: "Povinné pole", daysToDeadline: "Povinné pole", triggerOrderStatus: "Povinné pole" });
+  test("a blank status, promise or trigger status is refused", async () => {
     await refused(await valid({ promise: "   " }), { promise: "Povinné pole" });
     await refused(await valid({ status: "" }), { status: "Povinné pole" });
     await refused(await valid({ triggerOrderStatus: "" }), { triggerOrderStatus: "Povinné pole" });
@@ -84,8 +70,8 @@ describe("API /api/orders/defaultPromises", () => {
 describe("the trigger (applyDefaultPromises): created once, never twice", () => {
   test("an order entering the status gets the promise, deadline today + 30 days; repeated or re-entered, nothing more", async () => {
     const s = await session();
-    const templateId = await createdId(await s.api(API, { method: "POST", json: await valid({ promise: "Potvrdit termín výroby", daysToDeadline: 30, triggerOrderStatus: "PLANNED" }) }));
-    const orderId = await insertTestOrder(t.current.ctx, { status: "PLANNED", firstName: "Karel", lastName: "Novák" });
+    const templateId = await templates.create(await valid({ promise: "Potvrdit termín výroby", daysToDeadline: 30, triggerOrderStatus: "PLANNED" }));
+    const orderId = await insertFenceOrderRow(t.current.ctx.db, { status: "PLANNED", firstName: "Karel", lastName: "Novák" });
     const first = await applyDefaultPromises({ ctx: t.current.ctx, input: { orderId, status: "PLANNED" } });
     expect(first).toHaveLength(1);
     expect(await applyDefaultPromises({ ctx: t.current.ctx, input: { orderId, status: "PLANNED" } })).toEqual([]);
@@ -110,9 +96,8 @@ describe("the trigger (applyDefaultPromises): created once, never twice", () => 
   });
 
   test("two racing calls for the same order create one promise", async () => {
-    const s = await session();
-    await createdId(await s.api(API, { method: "POST", json: await valid({ promise: "Objednat materiál", daysToDeadline: 2, triggerOrderStatus: "MATERIAL_ORDER" }) }));
-    const orderId = await insertTestOrder(t.current.ctx, { status: "MATERIAL_ORDER" });
+    await templates.create(await valid({ promise: "Objednat materiál", daysToDeadline: 2, triggerOrderStatus: "MATERIAL_ORDER" }));
+    const orderId = await insertFenceOrderRow(t.current.ctx.db, { status: "MATERIAL_ORDER" });
     const results = await Promise.all([1, 2, 3].map(() => applyDefaultPromises({ ctx: t.current.ctx, input: { orderId, status: "MATERIAL_ORDER" } })));
     expect(results.flat()).toHaveLength(1);
     expect(await t.current.ctx.db.select().from(promises).where(eq(promises.orderId, orderId))).toHaveLength(1);
@@ -120,8 +105,8 @@ describe("the trigger (applyDefaultPromises): created once, never twice", () => 
 
   test("deleting a template keeps the promises it created", async () => {
     const s = await session();
-    const templateId = await createdId(await s.api(API, { method: "POST", json: await valid({ triggerOrderStatus: "CANCELED", daysToDeadline: 1 }) }));
-    const orderId = await insertTestOrder(t.current.ctx, { status: "CANCELED" });
+    const templateId = await templates.create(await valid({ triggerOrderStatus: "CANCELED", daysToDeadline: 1 }));
+    const orderId = await insertFenceOrderRow(t.current.ctx.db, { status: "CANCELED" });
     const [promiseId] = await applyDefaultPromises({ ctx: t.current.ctx, input: { orderId, status: "CANCELED" } });
     expect((await okJson(await s.api(`${API}/${templateId}`, { method: "DELETE" }))).status).toBe("success");
     const kept = await okJson(await s.api(`/api/orders/promise/${promiseId}`));
@@ -129,34 +114,12 @@ describe("the trigger (applyDefaultPromises): created once, never twice", () => 
   });
 });
 
-describe("a promise status used by a default promise cannot be deleted", () => {
-  test("DELETE /api/orders/promiseStatus/:id answers fail with the reason and removes nothing", async () => {
-    const s = await session();
-    const used = await addStatus("Čeká na lakovnu");
-    const templateId = await createdId(await s.api(API, { method: "POST", json: await valid({ status: used }) }));
-    const response = await s.api(`/api/orders/promiseStatus/${used}`, { method: "DELETE" });
-    expect(response.status).toBe(422);
-    const body = await json(response);
-    expect(body.status).toBe("fail");
-    expect(body.data).toEqual(["Stav nelze smazat, používají ho přísliby nebo výchozí přísliby"]);
-    expect((await s.api(`/api/orders/promiseStatus/${used}`)).status).toBe(200);
-    // Once the template is gone the status can go.
-    await okJson(await s.api(`${API}/${templateId}`, { method: "DELETE" }));
-    expect((await okJson(await s.api(`/api/orders/promiseStatus/${used}`, { method: "DELETE" }))).status).toBe("success");
-  });
-});
-
 describe("pages /orders/defaultPromises", () => {
   test("list shows the template with its translated trigger status", async () => {
     const s = await session();
-    await createdId(await s.api(API, { method: "POST", json: await valid({ promise: "Domluvit zaměření", triggerOrderStatus: "PRICE_OFFER" }) }));
+    await templates.create(await valid({ promise: "Domluvit zaměření", triggerOrderStatus: "PRICE_OFFER" }));
     const response = await s.page(PAGES);
-    expect(response.status).toBe(200);
-    const page = await htmlOf(response);
-    expect(page).toContain("Výchozí přísliby");
-    expect(page).toContain("Domluvit zaměření");
-    expect(page).toContain("Cenová nabídka");
-    expect(page).toContain('href="/orders/defaultPromises/new"');
+    await pageShowing(response, 200, "Výchozí přísliby", "Domluvit zaměření", "Cenová nabídka", 'href="/orders/defaultPromises/new"');
   });
 
   test("new form offers promise statuses and the seven order statuses", async () => {
@@ -170,11 +133,7 @@ describe("pages /orders/defaultPromises", () => {
     const s = await session();
     const before = (await list()).meta.total;
     const response = await s.page(`${PAGES}/new`, { form: { status: "", promise: "", daysToDeadline: "-2", triggerOrderStatus: "" } });
-    expect(response.status).toBe(422);
-    const page = await htmlOf(response);
-    expect(page).toContain("Formulář není vyplněn správně");
-    expect(page).toContain("Povinné pole");
-    expect(page).toContain("Nejmenší hodnota je 0");
+    await pageShowing(response, 422, "Formulář není vyplněn správně", "Povinné pole", "Nejmenší hodnota je 0");
     expect((await list()).meta.total).toBe(before);
   });
 

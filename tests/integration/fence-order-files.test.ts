@@ -10,8 +10,8 @@ import { appTables } from "@/app";
 import { uploadLimitFor } from "@/lib/http/body-limit";
 import { MB, uploadBodyLimit } from "@/lib/uploads";
 import { ORDER_FILE_RULES, type OrderFile } from "@/modules/orders/fence-order/files.service";
-import { insertBareOrder } from "@/modules/orders/fence-order/files-test-support";
 import { json, type Session, useTestApp } from "../helpers/app";
+import { insertFenceOrderRow } from "../helpers/factories";
 import { bigJpeg, fileOf, JPEG, PDF, PNG, TEXT, WEBP } from "../helpers/image-fixtures";
 import { html as htmlOf } from "./support";
 
@@ -43,7 +43,7 @@ function flashOf(response: Response): { kind: string; text: string }[] {
   return line ? JSON.parse(decodeURIComponent(decodeURIComponent(line.split(";")[0]!.slice("ohrada_flash=".length)))) : [];
 }
 
-const newOrder = () => insertBareOrder(t.current.database.db);
+const newOrder = () => insertFenceOrderRow(t.current.database.db);
 
 const storedCount = async (orderId: number) =>
   (await t.current.database.db.select({ id: fenceOrderFiles.id }).from(fenceOrderFiles).where(eq(fenceOrderFiles.orderId, orderId))).length;

@@ -1,6 +1,8 @@
 /** Small helpers shared by the HTTP integration tests (not a test file itself). */
 import { expect, setDefaultTimeout } from "bun:test";
-import { json, ORIGIN, type TestApp } from "../helpers/app";
+import { type Ctx, systemCtx } from "@/lib/context";
+import { json, ORIGIN, type Session, type TestApp } from "../helpers/app";
+import { createTestDatabase } from "../helpers/db";
 
 // An upper bound, never a timing assertion: a plain `bun test` (no --timeout) gives tests and
 // hooks 5 s, which a busy 2-core machine can overrun on the route walk or the rate-limit logins.
@@ -78,4 +80,67 @@ export async function expectFieldErrors(response: Response, fields: Record<strin
   const line = (field: string, message: string) => (lang === "cs" ? `Pole „${field}“: ${message}` : `Field “${field}”: ${message}`);
   expect([...answer.data].sort()).toEqual(Object.entries(fields).map(([field, message]) => line(field, message)).sort());
   return answer;
+}
+
+/**
+ * One entity's generic API (DESIGN.md §4) as one lazily signed-in user, for the entity's own
+ * tests (`session` shares another's user): create (→ id), get, put, remove, list, total, and `refused`. What every entity answers
+ * alike is the CRUD contract's (crud-contract.test.ts); these serve the entity's own rules.
+ */
+export function entityApi<T = any>(t: { readonly current: TestApp }, path: string, options: { admin?: boolean; session?: () => Promise<Session> } = {}) {
+  let signedIn: Promise<Session> | undefined;
+  const session = options.session ?? (() => (signedIn ??= t.current.login({ admin: options.admin })));
+  const list = async (query = ""): Promise<ListBody<T>> => okJson(await (await session()).api(`${path}${query}`));
+  const total = async () => (await list("?size=1")).meta.total;
+  return {
+    path,
+    session,
+    list,
+    total,
+    create: async (body: unknown): Promise<number> => createdId(await (await session()).api(path, { method: "POST", json: body })),
+    get: async (id: number): Promise<T> => (await okJson(await (await session()).api(`${path}/${id}`))).data,
+    put: async (id: number, body: unknown): Promise<Response> => (await session()).api(`${path}/${id}`, { method: "PUT", json: body }),
+    remove: async (id: number): Promise<Response> => (await session()).api(`${path}/${id}`, { method: "DELETE" }),
+    /**
+     * A create (or with `id`, an update) refused with 422 naming exactly `fields`, each also as a
+     * readable line (expectFieldErrors), and the count of rows unchanged; answers the body.
+     * `as`: another session (an English user, whose messages are English).
+     */
+    async refused(body: unknown, fields: Record<string, string>, options: { id?: number; as?: Session; lang?: "cs" | "en" } = {}) {
+      const before = await total();
+      const url = options.id === undefined ? path : `${path}/${options.id}`;
+      const response = await (options.as ?? (await session())).api(url, { method: options.id === undefined ? "POST" : "PUT", json: body });
+      const answer = await expectFieldErrors(response, fields, options.lang ?? (options.as ? "en" : "cs"));
+      expect(await total()).toBe(before);
+      return answer;
+    },
+  };
+}
+
+/** A page's HTML after checking its status and that it shows each of `texts`. */
+export async function pageShowing(response: Response, status: number, ...texts: string[]): Promise<string> {
+  expect(response.status).toBe(status);
+  const page = await html(response);
+  for (const text of texts) expect(page).toContain(text);
+  return page;
+}
+
+/** The page a redirect leads to, opened with the flash cookie it set (where the toast shows). */
+export async function afterRedirect(session: Session, response: Response, path = response.headers.get("Location")!): Promise<string> {
+  return html(await session.page(path, { headers: { Cookie: cookiePair(response, "ohrada_flash")! } }));
+}
+
+/** The edit form shows the id read-only (a disabled input holding it). */
+export function expectReadOnlyId(page: string, id: number) {
+  expect(page).toMatch(new RegExp(`<input[^>]*id="field-id"[^>]*disabled=""[^>]*value="${id}"|<input[^>]*value="${id}"[^>]*disabled=""`));
+}
+
+/** Runs `work` on a database of its own (migrated and reference-seeded, nothing else: a seed's first run), then drops it. */
+export async function withFreshDatabase<T>(work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await work(systemCtx(database.db));
+  } finally {
+    await database.destroy();
+  }
 }

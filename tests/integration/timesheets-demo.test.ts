@@ -2,8 +2,9 @@
 import { expect, test } from "bun:test";
 import { count, isNull } from "drizzle-orm";
 import { seedDemoTimesheets } from "@db/seed/demo/timesheets";
-import { users, workLogs, workplaces, workTypes } from "@db/schema";
+import { workLogs, workplaces, workTypes } from "@db/schema";
 import { useTestApp } from "../helpers/app";
+import { createUser, createUserWithCard } from "../helpers/factories";
 import "./support";
 
 const app = useTestApp();
@@ -22,16 +23,9 @@ test("without card holders: workplaces and work types only", async () => {
 
 test("with card holders: realistic logs for the last two weeks, at most one open each, no overlaps; a rerun adds nothing", async () => {
   const ctx = app.current.ctx;
-  const workers = await ctx.db
-    .insert(users)
-    .values(
-      ["Petr Svoboda", "Jiří Novák", "Lukáš Dvořák"].map((name, i) => {
-        const [firstName, lastName] = name.split(" ") as [string, string];
-        return { email: `demo${i}@ohrada.test`, firstName, lastName, passwordHash: "x", kioskCardCode: `10000${i}` };
-      }),
-    )
-    .returning({ id: users.id });
-  await ctx.db.insert(users).values({ email: "office@ohrada.test", firstName: "Jana", lastName: "Kancelářská", passwordHash: "x" });
+  const workers = [];
+  for (const [firstName, lastName] of [["Petr", "Svoboda"], ["Jiří", "Novák"], ["Lukáš", "Dvořák"]] as const) workers.push(await createUserWithCard(ctx, { firstName, lastName }));
+  await createUser(ctx, { firstName: "Jana", lastName: "Kancelářská" });
   // A Wednesday at 10:20 Prague time: today's shift is running.
   const now = new Date("2026-03-25T09:20:00Z");
   await seedDemoTimesheets(ctx, now);

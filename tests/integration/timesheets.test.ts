@@ -4,10 +4,10 @@
  * their Code 128 `WT<id>` barcode (DESIGN.md §8.1) and the printable A4 sheet of all of them.
  */
 import { describe, expect, test } from "bun:test";
-import { users, workLogs } from "@db/schema";
-import { json, type Session, useTestApp } from "../helpers/app";
+import { json, useTestApp } from "../helpers/app";
+import { createUser, createWorkLog } from "../helpers/factories";
 import { flattenText, pdfFontNames, pdfText } from "../helpers/pdf-text";
-import { cookiePair, createdId, expectFieldErrors, html as htmlOf, type ListBody, okJson } from "./support";
+import { afterRedirect, entityApi, html as htmlOf, type ListBody, pageShowing } from "./support";
 
 const t = useTestApp();
 
@@ -21,14 +21,11 @@ interface WorkType extends Ref {
 
 const WORKPLACES = "/api/timesheets/workplace";
 const WORKTYPES = "/api/timesheets/worktype";
-let user: Session;
-const session = async () => (user ??= await t.current.login());
-
-async function create(path: string, body: unknown): Promise<number> {
-  return createdId(await (await session()).api(path, { method: "POST", json: body }));
-}
-const createWorkplace = (name: string) => create(WORKPLACES, { name });
-const createWorkType = (name: string, workplace: unknown) => create(WORKTYPES, { name, workplace });
+const workplacesApi = entityApi<Ref>(t, WORKPLACES);
+const workTypesApi = entityApi<WorkType>(t, WORKTYPES, { session: workplacesApi.session });
+const { session } = workplacesApi;
+const createWorkplace = (name: string) => workplacesApi.create({ name });
+const createWorkType = (name: string, workplace: unknown) => workTypesApi.create({ name, workplace });
 
 /** A workplace with work types of these names; answers the work types' ids in order. */
 async function workTypesAt(workplaceName: string, ...names: string[]): Promise<number[]> {
@@ -38,28 +35,13 @@ async function workTypesAt(workplaceName: string, ...names: string[]): Promise<n
   return ids;
 }
 
-async function list<T>(path: string, query = ""): Promise<ListBody<T>> {
-  return okJson(await (await session()).api(`${path}${query}`));
-}
+const list = <T>(path: string, query = ""): Promise<ListBody<T>> => (path === WORKPLACES ? workplacesApi : workTypesApi).list(query) as Promise<ListBody<T>>;
+const expectFail = (path: string, body: unknown, fields: Record<string, string>) => (path === WORKPLACES ? workplacesApi : workTypesApi).refused(body, fields);
 
-async function expectFail(path: string, body: unknown, fields: Record<string, string>, method = "POST") {
-  const before = (await list(path.replace(/\/\d+$/, ""))).meta.total;
-  await expectFieldErrors(await (await session()).api(path, { method, json: body }), fields);
-  expect((await list(path.replace(/\/\d+$/, ""))).meta.total).toBe(before);
-}
-
-/** A worker and one finished log on a work type, straight in the database (logs have their own tests). */
+/** One finished log on a work type, by a new worker (logs have their own tests). */
 async function logOn(workTypeId: number): Promise<void> {
-  const [worker] = await t.current.ctx.db
-    .insert(users)
-    .values({ email: `wt-log-${workTypeId}-${process.pid}@ohrada.test`, firstName: "Karel", lastName: "Dvořák", passwordHash: "x" })
-    .returning({ id: users.id });
-  await t.current.ctx.db.insert(workLogs).values({
-    userId: worker!.id,
-    workTypeId,
-    start: new Date("2026-03-02T06:00:00Z"),
-    end: new Date("2026-03-02T10:00:00Z"),
-  });
+  const { id: user } = await createUser(t.current.ctx, { firstName: "Karel", lastName: "Dvořák" });
+  await createWorkLog(t.current.ctx, { user, workType: workTypeId, start: "2026-03-02T06:00:00Z", end: "2026-03-02T10:00:00Z" });
 }
 
 /** The width and height from a PNG's IHDR chunk. */
@@ -72,21 +54,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe("API /api/timesheets/workplace", () => {
-  test("create, get, update, list and delete", async () => {
-    const s = await session();
-    const id = await createWorkplace("Řezárna");
-    expect(await json(await s.api(`${WORKPLACES}/${id}`))).toEqual({ status: "success", data: { id, name: "Řezárna" } });
-    const updated = await s.api(`${WORKPLACES}/${id}`, { method: "PUT", json: { name: "Řezárna a dělení" } });
-    expect(await json(updated)).toEqual({ status: "success", data: { id, name: "Řezárna a dělení" } });
-    expect((await list<Ref>(WORKPLACES, "?name=dělení")).data).toEqual([{ id, name: "Řezárna a dělení" }]);
-    expect((await s.api(`${WORKPLACES}/${id}`, { method: "DELETE" })).status).toBe(200);
-    expect(await json(await s.api(`${WORKPLACES}/${id}`))).toEqual({ status: "error", code: "NOT_FOUND" });
-  });
-
-  test("name is required", async () => {
-    await expectFail(WORKPLACES, {}, { name: "Povinné pole" });
-    await expectFail(WORKPLACES, { name: "   " }, { name: "Povinné pole" });
-  });
+  test("a blank name is refused", () => expectFail(WORKPLACES, { name: "   " }, { name: "Povinné pole" }));
 
   test("names are unique, whatever the case", async () => {
     await createWorkplace("Lakovna");
@@ -117,9 +85,8 @@ describe("API /api/timesheets/worktype", () => {
     expect((await json(updated)).data).toEqual({ id, name: "Montáž křídel", workplace: { id: other, name: "Montáž brán" } });
   });
 
-  test("name and workplace are required", async () => {
+  test("name and workplace are required each on their own; a blank workplace is none", async () => {
     const workplace = await createWorkplace("Povinná pole");
-    await expectFail(WORKTYPES, {}, { name: "Povinné pole", workplace: "Povinné pole" });
     await expectFail(WORKTYPES, { workplace }, { name: "Povinné pole" });
     await expectFail(WORKTYPES, { name: "Bez pracoviště" }, { workplace: "Povinné pole" });
     await expectFail(WORKTYPES, { name: "Prázdné pracoviště", workplace: "" }, { workplace: "Povinné pole" });
@@ -257,7 +224,7 @@ describe("pages /timesheets/workplace", () => {
     const created = await s.page("/timesheets/workplace/new", { form: { name: "Stránková dílna" } });
     expect(created.status).toBe(303);
     expect(created.headers.get("Location")).toBe("/timesheets/workplace");
-    expect(await htmlOf(await s.page("/timesheets/workplace?name=Stránková", { headers: { Cookie: cookiePair(created, "ohrada_flash")! } }))).toContain("Vytvořeno");
+    expect(await afterRedirect(s, created, "/timesheets/workplace?name=Stránková")).toContain("Vytvořeno");
     const id = (await list<Ref>(WORKPLACES, `?name=${encodeURIComponent("Stránková dílna")}`)).data[0]!.id;
 
     const edit = await htmlOf(await s.page(`/timesheets/workplace/${id}`));
@@ -274,11 +241,7 @@ describe("pages /timesheets/workplace", () => {
 
   test("an empty name answers 422 with FORM_NOT_VALID and the field error", async () => {
     const response = await (await session()).page("/timesheets/workplace/new", { form: { name: "" } });
-    expect(response.status).toBe(422);
-    const html = await htmlOf(response);
-    expect(html).toContain("Formulář není vyplněn správně");
-    expect(html).toContain("Povinné pole");
-    expect(html).toContain("field-invalid");
+    await pageShowing(response, 422, "Formulář není vyplněn správně", "Povinné pole", "field-invalid");
   });
 
   test("deleting a workplace with work types stays on the form with the reason", async () => {
@@ -288,7 +251,7 @@ describe("pages /timesheets/workplace", () => {
     const response = await s.page(`/timesheets/workplace/${id}/delete`, { method: "POST" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/timesheets/workplace/${id}`);
-    const html = await htmlOf(await s.page(`/timesheets/workplace/${id}`, { headers: { Cookie: cookiePair(response, "ohrada_flash")! } }));
+    const html = await afterRedirect(s, response, `/timesheets/workplace/${id}`);
     expect(html).toContain("Pracoviště nelze smazat, patří k němu 1 činnost");
   });
 });
@@ -322,9 +285,7 @@ describe("pages /timesheets/worktype", () => {
       [{ name: "Bez pracoviště", workplace: "" }, "workplace"],
     ] as const) {
       const response = await s.page("/timesheets/worktype/new", { form: posted });
-      expect(response.status).toBe(422);
-      const html = await htmlOf(response);
-      expect(html).toContain("Formulář není vyplněn správně");
+      const html = await pageShowing(response, 422, "Formulář není vyplněn správně");
       expect(html).toMatch(new RegExp(`field-invalid[^>]*>\\s*<label for="field-${field}"`));
     }
     const created = await s.page("/timesheets/worktype/new", { form: { name: "Formulářová činnost", workplace: String(workplace) } });
@@ -356,7 +317,7 @@ describe("pages /timesheets/worktype", () => {
     await logOn(id);
     const refused = await s.page(`/timesheets/worktype/${id}/delete`, { method: "POST" });
     expect(refused.headers.get("Location")).toBe(`/timesheets/worktype/${id}`);
-    const html = await htmlOf(await s.page(`/timesheets/worktype/${id}`, { headers: { Cookie: cookiePair(refused, "ohrada_flash")! } }));
+    const html = await afterRedirect(s, refused, `/timesheets/worktype/${id}`);
     expect(html).toContain("Činnost nelze smazat, je na ní 1 záznam práce");
   });
 

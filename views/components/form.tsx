@@ -55,7 +55,8 @@ export function formToInput(fields: FormField[], body: Record<string, unknown>):
       continue;
     }
     const raw = Array.isArray(posted) ? posted[posted.length - 1] : posted;
-    if (field.kind === "checkbox") input[field.name] = raw !== undefined && raw !== "" && raw !== "false";
+    // An unticked box sends nothing, which a form means as "no"; what a box sends is read (and refused if garbage) by the schema.
+    if (field.kind === "checkbox") input[field.name] = raw === undefined || raw === "" ? false : raw;
     else input[field.name] = typeof raw === "string" ? raw : raw === undefined ? undefined : String(raw);
   }
   return input;

@@ -95,6 +95,14 @@ const TINY_PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCA
 
 const withoutDiacritics = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
+/** The demo orders' attached file: a one-page measurement sketch. */
+const MeasurementSketch = () =>
+  createElement(
+    Document,
+    null,
+    createElement(Page, { size: "A4", style: { fontFamily: PDF_FONT, padding: 40, fontSize: 12 } }, createElement(Text, null, "Zaměření plotu – náčrt a poznámky z místa")),
+  );
+
 export interface DemoFenceOrdersResult {
   orders: number;
 }
@@ -103,13 +111,7 @@ export async function seedDemoFenceOrders(ctx: Ctx): Promise<DemoFenceOrdersResu
   const [existing] = await ctx.db.select({ n: count() }).from(fenceOrders);
   if ((existing?.n ?? 0) > 0) return { orders: 0 };
   // Rendered before the transaction (font loading is slow and needs no database).
-  const pdf = await renderPdf(
-    createElement(
-      Document,
-      null,
-      createElement(Page, { size: "A4", style: { fontFamily: PDF_FONT, padding: 40, fontSize: 12 } }, createElement(Text, null, "Zaměření plotu – náčrt a poznámky z místa")),
-    ),
-  );
+  const pdf = await renderPdf(async () => MeasurementSketch, {});
   const random = seededRandom(20260505);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));

@@ -2,15 +2,14 @@ import { count } from "drizzle-orm";
 import { invoiceSettings, promiseStatuses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { INVOICE_SETTINGS_ID } from "@/modules/orders/schemas";
+import { createPromiseStatus } from "../factories";
 
 /** Promise statuses and the company's bank details. Idempotent: fills only what is empty. */
 export async function seedDemoOrders(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const [statuses] = await tx.db.select({ n: count() }).from(promiseStatuses);
     if ((statuses?.n ?? 0) === 0) {
-      await tx.db
-        .insert(promiseStatuses)
-        .values(["Doplnit materiál", "Reklamace", "Opravit montáž", "Zavolat zákazníkovi", "Čeká na díl"].map((name) => ({ name })));
+      for (const name of ["Doplnit materiál", "Reklamace", "Opravit montáž", "Zavolat zákazníkovi", "Čeká na díl"]) await createPromiseStatus(tx, { name });
     }
     // ČNB's example account 19-2000145399/0800 and its IBAN; the record is always id 1.
     await tx.db

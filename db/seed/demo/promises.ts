@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { defaultPromises, promiseStatuses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import type { FenceOrderStatus } from "@/modules/orders/fence-order/schemas";
+import { createDefaultPromise } from "../factories";
 
 /** What a fence company promises at each step of an order (DESIGN.md §8.6), by the promise status's name. */
 const TEMPLATES: { status: string; promise: string; daysToDeadline: number; triggerOrderStatus: FenceOrderStatus }[] = [
@@ -21,8 +22,6 @@ export async function seedDemoPromises(ctx: Ctx): Promise<void> {
     const statuses = await tx.db.select({ id: promiseStatuses.id, name: promiseStatuses.name }).from(promiseStatuses).orderBy(promiseStatuses.id);
     if (!statuses.length) return;
     const byName = new Map(statuses.map((status) => [status.name, status.id]));
-    await tx.db.insert(defaultPromises).values(
-      TEMPLATES.map(({ status, ...template }) => ({ ...template, statusId: byName.get(status) ?? statuses[0]!.id, createdBy: tx.userId, updatedBy: tx.userId })),
-    );
+    for (const { status, ...template } of TEMPLATES) await createDefaultPromise(tx, { ...template, status: byName.get(status) ?? statuses[0]!.id });
   });
 }

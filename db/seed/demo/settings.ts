@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { deliveryVans, translationGroups } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { normaliseSpz, spzProblem } from "@/modules/settings/delivery-van/schemas";
+import { createDeliveryVan, createTranslationGroup } from "../factories";
 
 /** The company's vans, with plates of the South Moravian region (B) as people write them. */
 export const DEMO_VANS = [
@@ -15,16 +15,12 @@ export const DEMO_VANS = [
 
 export const DEMO_TRANSLATION_GROUPS = ["Ploty a plotové dílce", "Brány a branky", "Kování a příslušenství", "Pohony a automatika"];
 
-/** Delivery vans and translation groups; each table only when it is empty. */
+/** Delivery vans and translation groups (the vans' plates checked by the service); each table only when it is empty. */
 export async function seedDemoSettings(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const [vans] = await tx.db.select({ n: count() }).from(deliveryVans);
-    if (Number(vans?.n ?? 0) === 0) {
-      const values = DEMO_VANS.map((van) => ({ name: van.name, spz: normaliseSpz(van.spz) }));
-      for (const van of values) if (spzProblem(van.spz)) throw new Error(`demo van plate ${van.spz}: ${spzProblem(van.spz)}`);
-      await tx.db.insert(deliveryVans).values(values);
-    }
+    if (Number(vans?.n ?? 0) === 0) for (const van of DEMO_VANS) await createDeliveryVan(tx, van);
     const [groups] = await tx.db.select({ n: count() }).from(translationGroups);
-    if (Number(groups?.n ?? 0) === 0) await tx.db.insert(translationGroups).values(DEMO_TRANSLATION_GROUPS.map((name) => ({ name })));
+    if (Number(groups?.n ?? 0) === 0) for (const name of DEMO_TRANSLATION_GROUPS) await createTranslationGroup(tx, { name });
   });
 }

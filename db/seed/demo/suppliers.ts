@@ -1,6 +1,7 @@
 import { asc, count, isNull } from "drizzle-orm";
-import { products, supplierOrderLines, supplierOrders, suppliers } from "@db/schema";
+import { products, supplierOrders, suppliers } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { createSupplier, createSupplierOrder } from "../factories";
 
 export const DEMO_SUPPLIERS = [
   { name: "Ferona, a.s.", email: "objednavky@ferona.cz" },
@@ -31,7 +32,7 @@ const DEMO_ORDERS = [
 export async function seedDemoSuppliers(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const [existing] = await tx.db.select({ n: count() }).from(suppliers);
-    if (Number(existing?.n ?? 0) === 0) await tx.db.insert(suppliers).values(DEMO_SUPPLIERS);
+    if (Number(existing?.n ?? 0) === 0) for (const supplier of DEMO_SUPPLIERS) await createSupplier(tx, supplier);
     const [orders] = await tx.db.select({ n: count() }).from(supplierOrders);
     if (Number(orders?.n ?? 0) > 0) return;
     const supplierRows = await tx.db.select({ id: suppliers.id }).from(suppliers).orderBy(asc(suppliers.id)).limit(DEMO_SUPPLIERS.length);
@@ -39,18 +40,12 @@ export async function seedDemoSuppliers(ctx: Ctx): Promise<void> {
     const productIds = (await tx.db.select({ id: products.id }).from(products).where(isNull(products.systemRole)).orderBy(asc(products.id)).limit(20)).map((row) => row.id);
     for (const [index, order] of DEMO_ORDERS.entries()) {
       const supplierId = supplierRows[order.supplier % supplierRows.length]!.id;
-      const [created] = await tx.db
-        .insert(supplierOrders)
-        .values({ name: order.name, supplierId, note: order.note })
-        .returning({ id: supplierOrders.id });
       // Each order takes its own run of products, so the lines differ between orders.
       const lines = order.quantities
         .map((quantity, line) => ({ productId: productIds[(index * 4 + line) % Math.max(productIds.length, 1)], quantity }))
         .filter((line): line is { productId: number; quantity: number } => line.productId !== undefined);
       const unique = [...new Map(lines.map((line) => [line.productId, line])).values()];
-      if (unique.length) {
-        await tx.db.insert(supplierOrderLines).values(unique.map((line) => ({ orderId: created!.id, productId: line.productId, quantity: line.quantity.toFixed(3) })));
-      }
+      await createSupplierOrder(tx, { name: order.name, supplier: supplierId, note: order.note, lines: unique });
     }
   });
 }

@@ -1,13 +1,15 @@
 /**
- * Demo timesheets: 5 workplaces, 20 work types and, when the demo workers with kiosk cards exist
- * (db/seed/demo/users.ts runs first), two weeks of their clocked work. Each table is filled only
- * while it is empty, so a second run changes nothing.
+ * Demo timesheets: 5 workplaces, 20 work types (through the factories) and, when the demo workers
+ * with kiosk cards exist (db/seed/demo/users.ts runs first), two weeks of their clocked work (one
+ * batch of rows: kiosk logs and running ones, which the office's work log service does not make).
+ * Each table is filled only while it is empty, so a second run changes nothing.
  */
 import { count, isNotNull } from "drizzle-orm";
 import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
 import { pragueLocalToInstant } from "@/modules/timesheets/datetime";
+import { createWorkplace, createWorkType } from "../factories";
 import { seededRandom } from "./random";
 
 const WORKPLACES: [workplace: string, workTypes: string[]][] = [
@@ -67,16 +69,15 @@ function shiftLogs(args: { userId: number; index: number; days: string[]; today:
 export async function seedDemoTimesheets(ctx: Ctx, now: Date = new Date()): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     if (await isEmpty(tx, workplaces)) {
-      await tx.db.insert(workplaces).values(WORKPLACES.map(([name]) => ({ name })));
+      for (const [name] of WORKPLACES) await createWorkplace(tx, { name });
     }
     if (await isEmpty(tx, workTypes)) {
       const places = await tx.db.select({ id: workplaces.id, name: workplaces.name }).from(workplaces);
       const idOf = new Map(places.map((place) => [place.name, place.id]));
-      const rows = WORKPLACES.flatMap(([workplace, names]) => {
-        const workplaceId = idOf.get(workplace);
-        return workplaceId === undefined ? [] : names.map((name) => ({ name, workplaceId }));
-      });
-      if (rows.length) await tx.db.insert(workTypes).values(rows);
+      for (const [workplace, names] of WORKPLACES) {
+        const id = idOf.get(workplace);
+        if (id !== undefined) for (const name of names) await createWorkType(tx, { name, workplace: id });
+      }
     }
     if (!(await isEmpty(tx, workLogs))) return;
     const workers = await tx.db.select({ id: users.id }).from(users).where(isNotNull(users.kioskCardCode)).orderBy(users.id);

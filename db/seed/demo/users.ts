@@ -9,7 +9,8 @@
  */
 import { users } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { hashPassword, type PasswordCost, productionPasswordCost } from "@/modules/auth/service";
+import { type PasswordCost, productionPasswordCost } from "@/modules/auth/service";
+import { createUser } from "../factories";
 
 export const DEMO_PASSWORD = "ohrada-demo";
 
@@ -44,22 +45,19 @@ export const DEMO_USERS: DemoUser[] = [
   { firstName: "Pavel", lastName: "Němec", email: "pavel.nemec@ploty-ohrada.cz" },
 ];
 
-/** `cost`: the app's argon2id cost (tests pass a cheap one); one hash serves every demo account. */
+/**
+ * `cost`: the app's argon2id cost (tests pass a cheap one). Each account is made by the users
+ * factory (the service's rules: unique e-mail and card, the card's format); one that exists already,
+ * by e-mail or card, is left alone and costs no hashing.
+ */
 export async function seedDemoUsers(ctx: Ctx, cost: PasswordCost = productionPasswordCost): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD, cost);
   await withTransaction(ctx, async (tx) => {
-    await tx.db
-      .insert(users)
-      .values(
-        DEMO_USERS.map((user) => ({
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          kioskCardCode: user.kioskCardCode ?? null,
-          isAdmin: user.isAdmin ?? false,
-          passwordHash,
-        })),
-      )
-      .onConflictDoNothing();
+    const existing = await tx.db.select({ email: users.email, card: users.kioskCardCode }).from(users);
+    const emails = new Set(existing.map((row) => row.email.toLowerCase()));
+    const cards = new Set(existing.map((row) => row.card).filter((card) => card !== null));
+    for (const user of DEMO_USERS) {
+      if (emails.has(user.email.toLowerCase()) || (user.kioskCardCode && cards.has(user.kioskCardCode))) continue;
+      await createUser(tx, { ...user, password: DEMO_PASSWORD }, cost);
+    }
   });
 }

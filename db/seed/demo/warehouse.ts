@@ -1,43 +1,43 @@
 import { count } from "drizzle-orm";
 import { warehouseRackScales, warehouses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { createRackScale, createWarehouse } from "../factories";
 
-/** Demo warehouses and rack scales (ext ids 101–112). Idempotent: fills only empty tables. */
+const DEMO_WAREHOUSES = [
+  { name: "Hlavní sklad Brno", expedition: true, icon: "warehouse" },
+  { name: "Výroba – polotovary", expedition: false, icon: "tools" },
+  { name: "Sklad Praha – expedice", expedition: true, icon: "truck" },
+];
+
+/** Demo warehouses and rack scales (ext ids 101–112), through the factories. Idempotent: fills only empty tables. */
 export async function seedDemoWarehouse(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const [stores] = await tx.db.select({ n: count() }).from(warehouses);
     if ((stores?.n ?? 0) === 0) {
-      await tx.db.insert(warehouses).values([
-        { name: "Hlavní sklad Brno", expedition: true, icon: "warehouse" },
-        { name: "Výroba – polotovary", expedition: false, icon: "tools" },
-        { name: "Sklad Praha – expedice", expedition: true, icon: "truck" },
-      ]);
+      for (const warehouse of DEMO_WAREHOUSES) await createWarehouse(tx, warehouse);
     }
     const [scales] = await tx.db.select({ n: count() }).from(warehouseRackScales);
     if ((scales?.n ?? 0) === 0) {
       // Last readings spread over the past days, as a live feed would leave them.
       const now = Date.now();
       const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000);
-      const rack = (extId: number, name: string, grams: string | null, hours: number) => ({
-        extId,
-        name,
-        lastWeight: grams,
-        lastWeightChange: grams === null ? null : hoursAgo(hours),
-      });
-      await tx.db.insert(warehouseRackScales).values([
-        rack(101, "Regál A1 – vruty do dřeva", "12480.0", 2),
-        rack(102, "Regál A2 – šrouby M8", "8735.5", 5),
-        rack(103, "Regál A3 – podložky", "2310.0", 26),
-        rack(104, "Regál B1 – pantové závěsy", "15620.0", 3),
-        rack(105, "Regál B2 – zámky branek", "9840.0", 49),
-        rack(106, "Regál B3 – kliky a koule", "4125.5", 7),
-        rack(107, "Regál C1 – distanční podložky 3D", "1987.0", 1),
-        rack(108, "Regál C2 – krytky sloupků", "3452.0", 30),
-        rack(109, "Regál C3 – kotevní patky", "27850.0", 72),
-        rack(110, "Regál D1 – kolečka brány 80 mm", "6400.0", 12),
-        rack(111, "Regál D2 – dorazy brány", "0.0", 96),
-        rack(112, "Regál D3 – rezerva", null, 0),
-      ]);
+      const racks: [extId: number, name: string, grams: string | null, hours: number][] = [
+        [101, "Regál A1 – vruty do dřeva", "12480.0", 2],
+        [102, "Regál A2 – šrouby M8", "8735.5", 5],
+        [103, "Regál A3 – podložky", "2310.0", 26],
+        [104, "Regál B1 – pantové závěsy", "15620.0", 3],
+        [105, "Regál B2 – zámky branek", "9840.0", 49],
+        [106, "Regál B3 – kliky a koule", "4125.5", 7],
+        [107, "Regál C1 – distanční podložky 3D", "1987.0", 1],
+        [108, "Regál C2 – krytky sloupků", "3452.0", 30],
+        [109, "Regál C3 – kotevní patky", "27850.0", 72],
+        [110, "Regál D1 – kolečka brány 80 mm", "6400.0", 12],
+        [111, "Regál D2 – dorazy brány", "0.0", 96],
+        [112, "Regál D3 – rezerva", null, 0],
+      ];
+      for (const [extId, name, grams, hours] of racks) {
+        await createRackScale(tx, { extId, name, reading: grams === null ? undefined : { grams, at: hoursAgo(hours) } });
+      }
     }
   });
 }

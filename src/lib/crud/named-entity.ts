@@ -15,8 +15,8 @@ type NamedTable = PgTable<TableConfig> & { id: AnyPgColumn; name: AnyPgColumn };
 
 export function namedEntityService(config: {
   table: NamedTable;
-  /** Names unique case-insensitively. */
-  uniqueName?: boolean;
+  /** Names unique case-insensitively: the unique index on lower(name) that guarantees it (db/schema `uniqueNameIndex`). */
+  uniqueNameIndex?: string;
   defaultSort?: [string, "asc" | "desc"];
   beforeDelete?: (args: { ctx: Ctx; id: number }) => Promise<void>;
 }) {
@@ -31,7 +31,7 @@ export function namedEntityService(config: {
       name: { column: table.name, filter: "text", sortable: true },
     },
     defaultSort: config.defaultSort ?? ["name", "asc"],
-    unique: config.uniqueName ? [{ field: "name", column: table.name }] : [],
+    unique: config.uniqueNameIndex ? [{ field: "name", column: table.name, index: config.uniqueNameIndex }] : [],
     beforeDelete: config.beforeDelete,
   });
 }

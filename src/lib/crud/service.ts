@@ -7,7 +7,7 @@ import { foldedSql, foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
 import { parseInput } from "../validation";
-import type { ListQuery } from "../zod-fields";
+import { type ListQuery, readBoolean } from "../zod-fields";
 
 type TableWithId = PgTable<TableConfig> & { id: AnyPgColumn };
 
@@ -47,6 +47,25 @@ export interface ListResult<TEntity> {
   meta: PageMeta;
 }
 
+/**
+ * A value promised unique. The unique index `index` guarantees it, over the expression the check
+ * compares (`lower(name)` for a name); the check before the write gives the usual refusal, and when
+ * two requests pass it at once the index refuses the second, which answers the same field error.
+ */
+export interface UniqueValue<TInput = Record<string, unknown>> {
+  /** The input field holding the value; the refusal names it. */
+  field: string;
+  /** The unique index (its name) that guarantees the value unique. */
+  index: string;
+  /**
+   * The column the service checks before writing, text case-insensitively. Left out where the
+   * module's `validate` checks it (within a scope, or naming the row that holds the value).
+   */
+  column?: AnyPgColumn;
+  /** What the refusal says; `validation.duplicate` unless given. */
+  message?: (input: TInput) => Message;
+}
+
 export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z.ZodType, TEntity> {
   table: TTable;
   /** The create/update input; the same schema validates API bodies and form posts. */
@@ -55,8 +74,8 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
   toValues: (input: z.output<TSchema>) => Partial<TTable["$inferInsert"]>;
   listFields: Record<string, ListField>;
   defaultSort: [field: string, dir: "asc" | "desc"];
-  /** Values that must be unique; compared case-insensitively for text. */
-  unique?: { field: string; column: AnyPgColumn }[];
+  /** Values promised unique, each guaranteed by a unique index (see `UniqueValue`). */
+  unique?: UniqueValue<z.output<TSchema>>[];
   /** Business rules beyond the schema; throw AppError.fail/invalid to refuse. */
   validate?: (args: { ctx: Ctx; input: z.output<TSchema>; id: number | null }) => Promise<void>;
   /** Checks before a delete; a foreign-key violation is refused as `validation.inUse` anyway. */
@@ -87,14 +106,44 @@ export interface CrudService<TSchema extends z.ZodType, TEntity> {
   remove(args: { ctx: Ctx; input: { id: number } }): Promise<void>;
 }
 
-export function pgErrorCode(error: unknown): string | undefined {
+/**
+ * The PostgreSQL error under drizzle's wrapping (`cause`): its SQLSTATE and the constraint or
+ * index it names (`constraint` from PGlite, `constraint_name` from postgres.js).
+ */
+function pgError(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint, constraint_name } = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      const name = constraint ?? constraint_name;
+      return { code, constraint: typeof name === "string" ? name : undefined };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+export const pgErrorCode = (error: unknown): string | undefined => pgError(error)?.code;
+
+/** What refusing a value taken already says, the check's and the index's alike. */
+const refusalOf = <TInput>(value: UniqueValue<TInput>, input: TInput | undefined): Message =>
+  value.message && input !== undefined ? value.message(input) : msg("validation.duplicate");
+
+/**
+ * The one mapping of a write the database refused to the `fail` a check before it gives: a unique
+ * index's violation (23505) as its value's field error when `unique` names the index
+ * (`validation.duplicate` otherwise), a foreign key (23503, or 23001 for ON DELETE RESTRICT) as
+ * `validation.inUse`. Anything else is thrown as it came.
+ */
+export function translateDbError<TInput>(error: unknown, unique: readonly UniqueValue<TInput>[] = [], input?: TInput): never {
+  const refused = pgError(error);
+  if (refused?.code === "23505") {
+    const value = unique.find((candidate) => candidate.index === refused.constraint);
+    if (!value) throw AppError.fail(msg("validation.duplicate"));
+    throw AppError.invalid({ [value.field]: refusalOf(value, input) });
+  }
+  if (refused?.code === "23503" || refused?.code === "23001") throw AppError.fail(msg("validation.inUse"));
+  throw error;
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -160,8 +209,11 @@ export function filterCondition(field: ListField, raw: string): SQL | undefined 
       if (limit !== undefined && (!Number.isInteger(number) || Math.abs(number) > limit)) return sql`false`;
       return eq(field.column, number);
     }
-    case "boolean":
-      return value === "true" ? eq(field.column, true) : value === "false" ? eq(field.column, false) : undefined;
+    case "boolean": {
+      // A word that is neither yes nor no filters nothing (the list stays whole), as an empty select does.
+      const wanted = readBoolean(value);
+      return wanted === undefined ? undefined : eq(field.column, wanted);
+    }
   }
 }
 
@@ -204,11 +256,12 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     return { key, order: direction === "desc" ? [desc(by), desc(table.id)] : [asc(by), asc(table.id)] };
   };
 
-  const checkUnique = async (ctx: Ctx, input: Record<string, unknown>, id: number | null) => {
+  const checkUnique = async (ctx: Ctx, input: z.output<TSchema>, id: number | null) => {
     const fields: Record<string, Message> = {};
-    for (const { field, column } of config.unique ?? []) {
-      const value = input[field];
-      if (value === undefined || value === null || value === "") continue;
+    for (const unique of config.unique ?? []) {
+      const { field, column } = unique;
+      const value = (input as Record<string, unknown>)[field];
+      if (!column || value === undefined || value === null || value === "") continue;
       const same =
         typeof value === "string" ? sql`lower(${column}::text) = lower(${value})` : eq(column, value as number);
       const rows = await ctx.db
@@ -216,7 +269,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         .from(table as PgTable)
         .where(id === null ? same : and(same, ne(table.id, id)))
         .limit(1);
-      if (rows.length) fields[field] = msg("validation.duplicate");
+      if (rows.length) fields[field] = refusalOf(unique, input);
     }
     if (Object.keys(fields).length) throw AppError.invalid(fields);
   };
@@ -245,13 +298,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         : { updatedBy: ctx.userId, updatedAt: new Date() }
       : {};
 
-  const translateDbError = (error: unknown): never => {
-    const code = pgErrorCode(error);
-    if (code === "23505") throw AppError.fail(msg("validation.duplicate"));
-    // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
-    if (code === "23503" || code === "23001") throw AppError.fail(msg("validation.inUse"));
-    throw error;
-  };
+  const refuseWrite = (input: z.output<TSchema>) => (error: unknown) => translateDbError(error, config.unique, input);
 
   return {
     input: config.input,
@@ -291,13 +338,13 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     async create({ ctx, input }) {
       const values = parseInput(config.input, input);
       return withTransaction(ctx, async (tx) => {
-        await checkUnique(tx, values as Record<string, unknown>, null);
+        await checkUnique(tx, values, null);
         await config.validate?.({ ctx: tx, input: values, id: null });
         const inserted = await tx.db
           .insert(table)
           .values({ ...config.toValues(values), ...audit(tx, true) } as TTable["$inferInsert"])
           .returning({ id: table.id })
-          .catch(translateDbError);
+          .catch(refuseWrite(values));
         const id = (inserted as { id: number }[])[0]!.id;
         await config.afterSave?.({ ctx: tx, id, input: values, creating: true });
         return id;
@@ -308,14 +355,14 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       const values = parseInput(config.input, input.values);
       return withTransaction(ctx, async (tx) => {
         await findRow(tx, input.id);
-        await checkUnique(tx, values as Record<string, unknown>, input.id);
+        await checkUnique(tx, values, input.id);
         await config.validate?.({ ctx: tx, input: values, id: input.id });
         const updated = await tx.db
           .update(table)
           .set({ ...config.toValues(values), ...audit(tx, false) } as never)
           .where(eq(table.id, input.id))
           .returning()
-          .catch(translateDbError);
+          .catch(refuseWrite(values));
         await config.afterSave?.({ ctx: tx, id: input.id, input: values, creating: false });
         const entity = config.toEntity((updated as TTable["$inferSelect"][])[0]!);
         return config.enrich ? (await config.enrich({ ctx: tx, entities: [entity] }))[0]! : entity;
@@ -326,7 +373,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       await withTransaction(ctx, async (tx) => {
         await findRow(tx, input.id);
         await config.beforeDelete?.({ ctx: tx, id: input.id });
-        await tx.db.delete(table).where(eq(table.id, input.id)).catch(translateDbError);
+        await tx.db.delete(table).where(eq(table.id, input.id)).catch((error) => translateDbError(error));
       });
     },
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
+import { storableString } from "@/lib/zod-fields";
 
 /** DESIGN.md §8.1: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
@@ -8,7 +9,7 @@ export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card
 export const BARCODE_MIN_LENGTH = 3;
 
 export const scanInput = z.object({
-  code: z.string({ error: "validation.required" }).trim().min(BARCODE_MIN_LENGTH, "validation.required").max(64, "validation.maxLength"),
+  code: storableString("validation.required").trim().min(BARCODE_MIN_LENGTH, "validation.required").max(64, "validation.maxLength"),
 });
 
 export type ParsedCode =

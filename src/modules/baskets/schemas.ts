@@ -3,7 +3,7 @@
  * zod and constants only.
  */
 import { z } from "zod";
-import { decimalField, integerField, refId } from "@/lib/zod-fields";
+import { decimalField, integerField, refId, storableString } from "@/lib/zod-fields";
 
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
@@ -28,8 +28,7 @@ export const basketAmountField = () =>
 const idempotencyKeyField = () =>
   z.preprocess(
     (value) => (value === null || value === "" ? undefined : value),
-    z
-      .string({ error: "idempotency.keyInvalid" })
+    storableString("idempotency.keyInvalid")
       .regex(/^[\w.:-]{8,100}$/, "idempotency.keyInvalid")
       .optional(),
   );

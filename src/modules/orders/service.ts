@@ -14,7 +14,7 @@ export const PROMISE_STATUS_ENTITY = "promiseStatus";
  */
 export const promiseStatusService = namedEntityService({
   table: promiseStatuses,
-  uniqueName: true,
+  uniqueNameIndex: "promise_statuses_name_unique",
   defaultSort: ["id", "asc"],
   beforeDelete: ({ ctx, id }) => assertUnused(ctx, PROMISE_STATUS_ENTITY, id),
 });

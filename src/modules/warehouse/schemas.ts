@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integerField, requiredText } from "@/lib/zod-fields";
+import { integerField, requiredBoolean, requiredText } from "@/lib/zod-fields";
 
 /** Pictures a warehouse can carry on its tile (views/warehouse/warehouse-icon.tsx draws them). */
 export const WAREHOUSE_ICONS = ["fence", "gate", "wicket", "warehouse", "truck", "tools"] as const;
@@ -8,17 +8,11 @@ export const DEFAULT_WAREHOUSE_ICON: WarehouseIconName = "fence";
 
 const blank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
 
-/** A yes/no the user must choose (the form's Ano/Ne select has no default): true/false or "true"/"false". */
-const requiredChoice = () =>
-  z.preprocess(
-    (value) => (blank(value) ? undefined : value === "true" ? true : value === "false" ? false : value),
-    z.boolean({ error: (issue) => (issue.input === undefined ? "validation.required" : "validation.invalid") }),
-  );
-
 /** Spec 02 §3, §5: name and expedition required; the icon defaults to fence. */
 export const warehouseInput = z.object({
   name: requiredText(200),
-  expedition: requiredChoice(),
+  // The form's Ano/Ne select has no default: the user must choose.
+  expedition: requiredBoolean(),
   icon: z.preprocess((value) => (blank(value) ? undefined : value), z.enum(WAREHOUSE_ICONS, { error: "validation.invalid" }).default(DEFAULT_WAREHOUSE_ICON)),
 });
 export type WarehouseInput = z.infer<typeof warehouseInput>;

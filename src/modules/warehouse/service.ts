@@ -25,7 +25,7 @@ export const warehouseService = createCrudService({
     icon: { column: warehouses.icon, sortable: true },
   },
   defaultSort: ["name", "asc"],
-  unique: [{ field: "name", column: warehouses.name }],
+  unique: [{ field: "name", column: warehouses.name, index: "warehouses_name_unique" }],
   // Baskets name their warehouse by id without a foreign key (the common basket is warehouse 0):
   // a warehouse whose basket still holds lines stays; its empty baskets go with it.
   beforeDelete: async ({ ctx, id }) => {
@@ -60,6 +60,8 @@ const toRackScale = (row: typeof warehouseRackScales.$inferSelect): RackScale =>
   lastWeightChange: row.lastWeightChange?.toISOString() ?? null,
 });
 
+const extIdTaken = (input: { extId: number }) => msg("rackScale.extIdTaken", { extId: input.extId });
+
 /** Spec 02 §2, §7: `/warehouseRackScale` CRUD; the weight columns belong to the scale feed (DESIGN.md §8.3). */
 export const rackScaleService = createCrudService({
   table: warehouseRackScales,
@@ -74,13 +76,6 @@ export const rackScaleService = createCrudService({
     lastWeightChange: { column: warehouseRackScales.lastWeightChange, sortable: true },
   },
   defaultSort: ["extId", "asc"],
-  // The unique index is the last word; this check names the field and the number.
-  validate: async ({ ctx, input, id }) => {
-    const [taken] = await ctx.db
-      .select({ id: warehouseRackScales.id })
-      .from(warehouseRackScales)
-      .where(eq(warehouseRackScales.extId, input.extId))
-      .limit(1);
-    if (taken && taken.id !== id) throw AppError.invalid({ extId: msg("rackScale.extIdTaken", { extId: input.extId }) });
-  },
+  // The refusal names the field and the number.
+  unique: [{ field: "extId", column: warehouseRackScales.extId, index: "warehouse_rack_scales_ext_id_unique", message: extIdTaken }],
 });

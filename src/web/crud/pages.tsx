@@ -11,7 +11,7 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { type T, translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "../render";
 import { isHtmx } from "@/lib/http/htmx";
-import { listInputFromQuery } from "@/lib/crud/list-query";
+import { filterKeysOf, listInputFromQuery } from "@/lib/crud/list-query";
 import type { CrudService, ListInput } from "@/lib/crud/service";
 import { idParam } from "@/lib/http/request";
 import { formState } from "../form-state";
@@ -54,9 +54,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
   const { path, service } = config;
   const tableId = `list-${config.i18n}`;
   const newPath = config.newPath ?? `${path}/new`;
-  const filterKeys = Object.entries(service.listFields)
-    .filter(([, field]) => field.filter || field.where)
-    .map(([key]) => key);
+  const filterKeys = filterKeysOf(service.listFields);
 
   const listView = async (c: AppContext) => {
     const t = c.get("t");

@@ -3,6 +3,7 @@ import { etag } from "hono/etag";
 import { crudApi } from "@/lib/crud/api";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
+import { CATEGORY_MAX_PAGE_SIZE } from "@/lib/zod-fields";
 import { categoryService, categoryTree, listCategoriesWithChildren } from "./service";
 
 /** Categories API: /api/category (spec 01 §7): the nested tree and the generic CRUD calls. */
@@ -17,4 +18,5 @@ categoryApi.get("/tree", etag(), async (c) => {
   c.header("Cache-Control", "private, no-cache");
   return c.json(success(await categoryTree({ ctx: c.get("ctx") })));
 });
-categoryApi.route("/", crudApi(categoryService));
+// Spec 01 §9: category lists load whole (size=9999), the one list allowed past MAX_PAGE_SIZE.
+categoryApi.route("/", crudApi(categoryService, { maxPageSize: CATEGORY_MAX_PAGE_SIZE }));

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
-import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText } from "@/lib/zod-fields";
+import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText, storableString } from "@/lib/zod-fields";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -28,8 +28,7 @@ export const ean13Field = () =>
   optional(
     z.preprocess(
       (value) => (typeof value === "string" ? value.replace(/[\s\u00a0]/g, "") : value),
-      z
-        .string({ error: "validation.invalid" })
+      storableString()
         .regex(/^\d{13}$/, "product.eanDigits")
         .refine(isValidEan13, "product.eanCheckDigit"),
     ),
@@ -122,7 +121,7 @@ export const parameterValuesInput = z
       id: refId(),
       value: z.preprocess(
         (value) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value),
-        z.string({ error: "validation.invalid" }).trim().max(500, { message: "validation.maxLength" }),
+        storableString().trim().max(500, { message: "validation.maxLength" }),
       ),
     }),
     { error: "validation.invalid" },

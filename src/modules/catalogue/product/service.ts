@@ -169,6 +169,8 @@ const productCrud = createCrudService({
   },
   countCap: PRODUCT_COUNT_CAP,
   validate: ({ ctx, input, id }) => checkReferences(ctx, input, id),
+  // checkReferences names the product that holds an EAN-13; the index refuses the second of two at once.
+  unique: [{ field: "ean13", index: "products_ean13_unique" }],
   enrich: withReferences,
   // The category links are written with the row, in its transaction.
   afterSave: async ({ ctx, id, input, creating }) => {

@@ -1,6 +1,6 @@
 /** /api/orders/fenceOrder (DESIGN.md §4): list with meta, get, create → id, update → entity, status, customer lookup. */
 import { Hono } from "hono";
-import { listInputFromQuery } from "@/lib/crud/list-query";
+import { filterKeysOf, listInputFromQuery } from "@/lib/crud/list-query";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
@@ -17,9 +17,7 @@ import {
   updateFenceOrder,
 } from "./service";
 
-export const fenceOrderFilterKeys = Object.entries(fenceOrderListFields)
-  .filter(([, field]) => field.filter || field.where)
-  .map(([key]) => key);
+export const fenceOrderFilterKeys = filterKeysOf(fenceOrderListFields);
 
 /** List query: `status` may come comma-joined or repeated (`status=A&status=B`). */
 export function fenceOrderListInput(c: AppContext) {

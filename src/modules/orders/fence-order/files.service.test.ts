@@ -4,10 +4,10 @@ import { fenceOrderFiles } from "@db/schema";
 import type { AppError } from "@/lib/errors";
 import { tFor, translateMessage } from "@/lib/i18n";
 import { MB } from "@/lib/uploads";
+import { insertFenceOrderRow } from "../../../../tests/helpers/factories";
 import { bigJpeg, filesOf, GIF, JPEG, PDF, PNG, TEXT, WEBP } from "../../../../tests/helpers/image-fixtures";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { addOrderFiles, deleteOrderFile, formatFileSize, getOrderFile, listOrderFiles, orderFileCounts } from "./files.service";
-import { insertBareOrder } from "./files-test-support";
 
 const t = useTestDatabase();
 
@@ -16,7 +16,7 @@ const stored = async (orderId: number) => (await t.db.select({ id: fenceOrderFil
 
 describe("adding files", () => {
   test("each accepted type is recognised by content, whatever the name says", async () => {
-    const orderId = await insertBareOrder(t.db);
+    const orderId = await insertFenceOrderRow(t.db);
     const added = await addOrderFiles({
       ctx: t.ctx,
       input: { orderId, files: filesOf({ "foto.jpg": JPEG, "plan.png": PNG, "nakres.webp": WEBP, "smlouva.pdf": PDF, "sken.jpg": PNG }) },
@@ -34,19 +34,19 @@ describe("adding files", () => {
   });
 
   test("the stored bytes come back unchanged", async () => {
-    const orderId = await insertBareOrder(t.db);
+    const orderId = await insertFenceOrderRow(t.db);
     const [pdf] = await addOrderFiles({ ctx: t.ctx, input: { orderId, files: filesOf({ "a.pdf": PDF }) } });
     const file = await getOrderFile({ ctx: t.ctx, input: { orderId, fileId: pdf!.id } });
     expect(file.mimeType).toBe("application/pdf");
     expect(Buffer.from(file.data).equals(Buffer.from(PDF))).toBe(true);
     // Without the order (the preview route) too; another order's path does not reach it.
     expect((await getOrderFile({ ctx: t.ctx, input: { fileId: pdf!.id } })).fileName).toBe("a.pdf");
-    const other = await insertBareOrder(t.db);
+    const other = await insertFenceOrderRow(t.db);
     expect((await failureOf(getOrderFile({ ctx: t.ctx, input: { orderId: other, fileId: pdf!.id } }))).code).toBe("NOT_FOUND");
   });
 
   test("a renamed text file, a GIF or a file over 20 MB is refused with nothing stored", async () => {
-    const orderId = await insertBareOrder(t.db);
+    const orderId = await insertFenceOrderRow(t.db);
     const renamed = await failureOf(addOrderFiles({ ctx: t.ctx, input: { orderId, files: filesOf({ "ok.png": PNG, "fotka.jpg": TEXT }) } }));
     expect(texts(renamed)).toEqual(["Soubor „fotka.jpg“ nemá povolený typ. Povolené typy: JPEG, PNG, WebP, PDF"]);
     expect(renamed.fields.files).toBeDefined();
@@ -69,20 +69,20 @@ describe("adding files", () => {
 
 describe("deleting and counting", () => {
   test("delete removes the one file; a second delete is NOT_FOUND", async () => {
-    const orderId = await insertBareOrder(t.db);
+    const orderId = await insertFenceOrderRow(t.db);
     const [a, b] = await addOrderFiles({ ctx: t.ctx, input: { orderId, files: filesOf({ "a.png": PNG, "b.pdf": PDF }) } });
     expect(await deleteOrderFile({ ctx: t.ctx, input: { fileId: a!.id } })).toBe(orderId);
     expect((await listOrderFiles({ ctx: t.ctx, input: { orderId } })).map((file) => file.id)).toEqual([b!.id]);
     expect((await failureOf(deleteOrderFile({ ctx: t.ctx, input: { fileId: a!.id } }))).code).toBe("NOT_FOUND");
-    const other = await insertBareOrder(t.db);
+    const other = await insertFenceOrderRow(t.db);
     expect((await failureOf(deleteOrderFile({ ctx: t.ctx, input: { orderId: other, fileId: b!.id } }))).code).toBe("NOT_FOUND");
     expect(await stored(orderId)).toBe(1);
   });
 
   test("orderFileCounts counts per order and leaves out orders without files", async () => {
-    const one = await insertBareOrder(t.db);
-    const two = await insertBareOrder(t.db);
-    const none = await insertBareOrder(t.db);
+    const one = await insertFenceOrderRow(t.db);
+    const two = await insertFenceOrderRow(t.db);
+    const none = await insertFenceOrderRow(t.db);
     await addOrderFiles({ ctx: t.ctx, input: { orderId: one, files: filesOf({ "a.png": PNG }) } });
     await addOrderFiles({ ctx: t.ctx, input: { orderId: two, files: filesOf({ "a.png": PNG, "b.pdf": PDF }) } });
     const counts = await orderFileCounts({ ctx: t.ctx, orderIds: [one, two, none] });

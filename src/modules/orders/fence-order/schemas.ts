@@ -1,7 +1,7 @@
 /** Fence order header (spec 02 §3, §5, §9). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { isValidDic, isValidIco, normalizeDic, normalizePostalCode } from "@/lib/company-ids";
-import { booleanField, dateField, decimalField, emailField, integerField, optionalText, requiredText } from "@/lib/zod-fields";
+import { booleanField, dateField, decimalField, emailField, integerField, optionalText, requiredText, storableString } from "@/lib/zod-fields";
 
 export const FENCE_ORDER_STATUSES = ["PRICE_OFFER", "MEASURED", "ORDER_CONFIRMATION", "MATERIAL_ORDER", "PLANNED", "CLOSED", "CANCELED"] as const;
 export type FenceOrderStatus = (typeof FENCE_ORDER_STATUSES)[number];
@@ -18,8 +18,7 @@ const optionalDate = () => z.preprocess(blank, dateField().optional());
 const postalCode = () =>
   z.preprocess(
     blank,
-    z
-      .string({ error: "validation.invalid" })
+    storableString()
       .transform((value, context) => {
         const normalized = normalizePostalCode(value);
         if (!normalized) context.addIssue({ code: "custom", message: "fenceOrder.validation.postalCode" });
@@ -31,20 +30,19 @@ const postalCode = () =>
 const ico = () =>
   z.preprocess(
     (value) => (typeof value === "string" ? blank(value.replace(/\s+/g, "")) : blank(value)),
-    z.string({ error: "validation.invalid" }).refine(isValidIco, "fenceOrder.validation.ico").optional(),
+    storableString().refine(isValidIco, "fenceOrder.validation.ico").optional(),
   );
 
 const dic = () =>
   z.preprocess(
     (value) => (typeof value === "string" ? blank(normalizeDic(value)) : blank(value)),
-    z.string({ error: "validation.invalid" }).refine(isValidDic, "fenceOrder.validation.dic").optional(),
+    storableString().refine(isValidDic, "fenceOrder.validation.dic").optional(),
   );
 
 const phone = () =>
   z.preprocess(
     blank,
-    z
-      .string({ error: (issue) => (issue.input === undefined ? "validation.required" : "validation.invalid") })
+    storableString((issue) => (issue.input === undefined ? "validation.required" : "validation.invalid"))
       .trim()
       .max(40, { message: "validation.maxLength" })
       .regex(/^\+?[0-9][0-9 ()-]{5,}$/, "fenceOrder.validation.phone"),

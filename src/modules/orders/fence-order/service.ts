@@ -9,6 +9,7 @@ import { type Ctx, withTransaction } from "@/lib/context";
 import { selectRows } from "@/lib/db";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
+import { phoneKey, phoneKeySql } from "@/lib/phone";
 import { foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
 import { applyDefaultPromises } from "../promise/triggers";
@@ -283,10 +284,10 @@ export type CustomerData = { orderId: number } & Pick<FenceOrder, (typeof CUSTOM
 /** Tries the phone, then the e-mail, then the IČO; the first that matches an earlier order answers. */
 export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<CustomerData | null> {
   const query = parseInput(customerLookupInput, input);
-  const phoneDigits = query.phone?.replace(/[^0-9]/g, "").slice(-9);
+  const phone = query.phone ? phoneKey(query.phone) : "";
   const conditions = [
-    // The last nine digits: "+420 602 333 444" and "602333444" are the same Czech number.
-    phoneDigits ? sql`right(regexp_replace(${fenceOrders.phone}, '[^0-9]', '', 'g'), 9) = ${phoneDigits}` : null,
+    // The last nine digits, through their index: "+420 602 333 444" and "602333444" are the same Czech number.
+    phone ? sql`${phoneKeySql(fenceOrders.phone)} = ${phone}` : null,
     query.email ? sql`lower(${fenceOrders.email}) = ${query.email.toLowerCase()}` : null,
     query.ico ? eq(fenceOrders.ico, query.ico.replace(/\s+/g, "")) : null,
   ];

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { defaultPromises, fenceOrders, promises } from "@db/schema";
 import { withTransaction } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
+import { createPromiseStatus, insertFenceOrderRow } from "../../../../tests/helpers/factories";
 import { useTestDatabase } from "../../../../tests/helpers/service";
-import { insertTestOrder, insertTestPromiseStatus } from "./test-support";
 import { applyDefaultPromises } from "./triggers";
 
 const t = useTestDatabase();
@@ -18,10 +18,10 @@ const promisesOf = (orderId: number) => t.db.select().from(promises).where(eq(pr
 
 describe("applyDefaultPromises", () => {
   test("creates each template of the status once: status, text, created today, deadline today + days", async () => {
-    const statusId = await insertTestPromiseStatus(t.ctx, "Zavolat");
+    const statusId = await createPromiseStatus(t.ctx, { name: "Zavolat" });
     const measured = await template(statusId, "MEASURED", 14, "Poslat cenovou nabídku po zaměření");
     const other = await template(statusId, "PLANNED", 3);
-    const orderId = await insertTestOrder(t.ctx, { status: "MEASURED" });
+    const orderId = await insertFenceOrderRow(t.db, { status: "MEASURED" });
 
     const ids = await applyDefaultPromises({ ctx: t.ctx, input: { orderId, status: "MEASURED" } });
     expect(ids).toHaveLength(1);
@@ -42,9 +42,9 @@ describe("applyDefaultPromises", () => {
   });
 
   test("never twice: a second call, or leaving and re-entering the status, adds nothing", async () => {
-    const statusId = await insertTestPromiseStatus(t.ctx);
+    const statusId = await createPromiseStatus(t.ctx);
     await template(statusId, "ORDER_CONFIRMATION", 0);
-    const orderId = await insertTestOrder(t.ctx);
+    const orderId = await insertFenceOrderRow(t.db);
     expect(await applyDefaultPromises({ ctx: t.ctx, input: { orderId, status: "ORDER_CONFIRMATION" } })).toHaveLength(1);
     expect(await applyDefaultPromises({ ctx: t.ctx, input: { orderId, status: "ORDER_CONFIRMATION" } })).toEqual([]);
     await t.db.update(fenceOrders).set({ status: "MATERIAL_ORDER" }).where(eq(fenceOrders.id, orderId));
@@ -57,11 +57,11 @@ describe("applyDefaultPromises", () => {
   });
 
   test("two templates of one status give two promises; another order gets its own", async () => {
-    const statusId = await insertTestPromiseStatus(t.ctx);
+    const statusId = await createPromiseStatus(t.ctx);
     await template(statusId, "CLOSED", 7, "Poděkovat za zakázku");
     await template(statusId, "CLOSED", 30, "Zeptat se na spokojenost");
-    const first = await insertTestOrder(t.ctx);
-    const second = await insertTestOrder(t.ctx);
+    const first = await insertFenceOrderRow(t.db);
+    const second = await insertFenceOrderRow(t.db);
     expect(await applyDefaultPromises({ ctx: t.ctx, input: { orderId: first, status: "CLOSED" } })).toHaveLength(2);
     expect(await applyDefaultPromises({ ctx: t.ctx, input: { orderId: second, status: "CLOSED" } })).toHaveLength(2);
     expect((await promisesOf(first)).map((row) => row.promise).sort()).toEqual(["Poděkovat za zakázku", "Zeptat se na spokojenost"]);
@@ -69,9 +69,9 @@ describe("applyDefaultPromises", () => {
   });
 
   test("inside a caller's transaction; a status without templates creates nothing", async () => {
-    const statusId = await insertTestPromiseStatus(t.ctx);
+    const statusId = await createPromiseStatus(t.ctx);
     await template(statusId, "CANCELED", 2);
-    const orderId = await insertTestOrder(t.ctx);
+    const orderId = await insertFenceOrderRow(t.db);
     const ids = await withTransaction(t.ctx, (tx) => applyDefaultPromises({ ctx: tx, input: { orderId, status: "CANCELED" } }));
     expect(ids).toHaveLength(1);
     expect(await applyDefaultPromises({ ctx: t.ctx, input: { orderId, status: "PRICE_OFFER_UNKNOWN" } })).toEqual([]);

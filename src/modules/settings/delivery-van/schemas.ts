@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "@/lib/zod-fields";
+import { requiredText, storableString } from "@/lib/zod-fields";
 
 /**
  * Czech registration plate (SPZ / RZ) of a delivery van. Browser-safe: zod only.
@@ -43,7 +43,7 @@ export function formatSpz(spz: string): string {
 export const spzField = () =>
   z.preprocess(
     (value) => (typeof value === "string" ? normaliseSpz(value) || undefined : value ?? undefined),
-    z.string({ error: (issue) => (issue.input === undefined ? "validation.required" : "validation.invalid") }).superRefine((spz, context) => {
+    storableString((issue) => (issue.input === undefined ? "validation.required" : "validation.invalid")).superRefine((spz, context) => {
       const problem = spzProblem(spz);
       if (problem) context.addIssue({ code: "custom", message: problem });
     }),

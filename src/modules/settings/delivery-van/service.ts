@@ -4,6 +4,8 @@ import { createCrudService, matchesText } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { deliveryVanInput, formatSpz, normaliseSpz } from "./schemas";
 
+const spzTaken = (input: { spz: string }) => msg("deliveryVan.spzDuplicate", { spz: formatSpz(input.spz) });
+
 export const deliveryVanService = createCrudService({
   table: deliveryVans,
   input: deliveryVanInput,
@@ -24,6 +26,7 @@ export const deliveryVanService = createCrudService({
       .from(deliveryVans)
       .where(id === null ? same : and(same, ne(deliveryVans.id, id)))
       .limit(1);
-    if (taken) throw AppError.invalid({ spz: msg("deliveryVan.spzDuplicate", { spz: formatSpz(input.spz) }) });
+    if (taken) throw AppError.invalid({ spz: spzTaken(input) });
   },
+  unique: [{ field: "spz", index: "delivery_vans_spz_unique", message: spzTaken }],
 });

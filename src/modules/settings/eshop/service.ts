@@ -13,5 +13,5 @@ export const eshopService = createCrudService({
     url: { column: eshops.url, filter: "text", sortable: true },
   },
   defaultSort: ["name", "asc"],
-  unique: [{ field: "name", column: eshops.name }],
+  unique: [{ field: "name", column: eshops.name, index: "eshops_name_unique" }],
 });

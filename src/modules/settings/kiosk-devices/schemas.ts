@@ -2,7 +2,7 @@
  * Kiosk devices (DESIGN.md §8.2): workshop terminals that staff pair with a one-time link. Browser-safe.
  */
 import { z } from "zod";
-import { requiredText } from "@/lib/zod-fields";
+import { requiredText, storableString } from "@/lib/zod-fields";
 
 /** How long a pairing link works after it is made. */
 export const PAIRING_VALID_HOURS = 24;
@@ -12,7 +12,7 @@ export type KioskDeviceInput = z.infer<typeof kioskDeviceInput>;
 
 /** 32 random bytes as base64url (43 characters); anything else cannot be a pairing secret. */
 export const pairingSecretInput = z.object({
-  secret: z.string({ error: "validation.required" }).regex(/^[A-Za-z0-9_-]{43}$/, "kioskDevices.pairingInvalid"),
+  secret: storableString("validation.required").regex(/^[A-Za-z0-9_-]{43}$/, "kioskDevices.pairingInvalid"),
 });
 
 /** The kiosk's pairing route (the /kiosk pages come with the kiosk issue). */

@@ -45,7 +45,7 @@ const crud = createCrudService({
     lastSeenAt: { column: kioskDevices.lastSeenAt, sortable: true },
   },
   defaultSort: ["name", "asc"],
-  unique: [{ field: "name", column: kioskDevices.name }],
+  unique: [{ field: "name", column: kioskDevices.name, index: "kiosk_devices_name_unique" }],
 });
 
 /** A fresh pairing secret for the device; any earlier link, token and revocation are gone. */

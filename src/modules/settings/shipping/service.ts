@@ -15,5 +15,5 @@ export const shippingService = createCrudService({
     priceByDistance: { column: shippingTypes.priceByDistance, filter: "boolean", sortable: true },
   },
   defaultSort: ["name", "asc"],
-  unique: [{ field: "name", column: shippingTypes.name }],
+  unique: [{ field: "name", column: shippingTypes.name, index: "shipping_types_name_unique" }],
 });

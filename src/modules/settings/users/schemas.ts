@@ -3,7 +3,7 @@
  * scans. Browser-safe: zod and the shared field builders only.
  */
 import { z } from "zod";
-import { booleanField, emailField, requiredText } from "@/lib/zod-fields";
+import { booleanField, emailField, requiredText, storableString } from "@/lib/zod-fields";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -17,15 +17,14 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 export const cardCodeField = () =>
   z.preprocess(
     (value) => (blank(value) ? null : typeof value === "string" ? value.trim().toUpperCase() : value),
-    z.string({ error: "validation.invalid" }).regex(CARD_CODE_PATTERN, "users.cardCodeFormat").nullable(),
+    storableString().regex(CARD_CODE_PATTERN, "users.cardCodeFormat").nullable(),
   );
 
 /** A password typed by an admin; empty means "none given". */
 export const passwordField = () =>
   z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z
-      .string({ error: "validation.invalid" })
+    storableString()
       .min(PASSWORD_MIN_LENGTH, "validation.minLength")
       .max(PASSWORD_MAX_LENGTH, "validation.maxLength")
       .optional(),

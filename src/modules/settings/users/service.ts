@@ -10,7 +10,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { users } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { createCrudService, type CrudService, matchesText, pgErrorCode } from "@/lib/crud/service";
+import { createCrudService, type CrudService, matchesText, pgErrorCode, translateDbError, type UniqueValue } from "@/lib/crud/service";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { generatePassword, hashPassword, type PasswordCost, revokeUserSessions, setPassword } from "@/modules/auth/service";
@@ -53,6 +53,12 @@ async function checkUnique(ctx: Ctx, input: Pick<UserInput, "email" | "kioskCard
   }
   if (Object.keys(fields).length) throw AppError.invalid(fields);
 }
+
+/** The indexes behind `checkUnique`: two requests at once get a field error too (the holder's name is then not known). */
+const UNIQUE: UniqueValue<UserInput>[] = [
+  { field: "email", index: "users_email_unique" },
+  { field: "kioskCardCode", index: "users_kiosk_card_code_unique" },
+];
 
 /**
  * Refuses a change that would leave no active admin. The active admins' rows are locked first, so
@@ -109,6 +115,7 @@ const crud = createCrudService({
   },
   defaultSort: ["name", "asc"],
   validate: validateUser,
+  unique: UNIQUE,
   beforeDelete: async ({ ctx, id }) => {
     await keepAnActiveAdmin(ctx, id, { stillAdmin: false, stillActive: false }, "id");
     if (id === ctx.userId) throw AppError.fail(msg("users.selfDelete"));
@@ -140,7 +147,8 @@ export async function createUserAccount({ ctx, input, cost }: { ctx: Ctx; input:
         createdBy: tx.userId,
         updatedBy: tx.userId,
       })
-      .returning({ id: users.id });
+      .returning({ id: users.id })
+      .catch((error) => translateDbError(error, UNIQUE, values));
     return row!.id;
   });
   return { id, generatedPassword };

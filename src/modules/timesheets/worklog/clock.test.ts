@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { users, workLogs, workplaces, workTypes } from "@db/schema";
+import { workLogs } from "@db/schema";
+import { createUserWithCard, createWorkplace, createWorkType } from "../../../../tests/helpers/factories";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { tFor, translateMessage } from "@/lib/i18n";
 import { endWork, openWorkLogOf, startWork } from "./clock";
@@ -9,28 +10,15 @@ import { workLogService, workLogTotals } from "./service";
 const t = useTestDatabase();
 let workTypeId: number;
 let otherWorkTypeId: number;
-let counter = 0;
 
 beforeAll(async () => {
-  const [workplace] = await t.db.insert(workplaces).values({ name: "Svařovna" }).returning();
-  const inserted = await t.db
-    .insert(workTypes)
-    .values([
-      { name: "Svařování polí", workplaceId: workplace!.id },
-      { name: "Broušení svárů", workplaceId: workplace!.id },
-    ])
-    .returning();
-  workTypeId = inserted[0]!.id;
-  otherWorkTypeId = inserted[1]!.id;
+  const workplace = await createWorkplace(t.ctx, { name: "Svařovna" });
+  workTypeId = await createWorkType(t.ctx, { name: "Svařování polí", workplace });
+  otherWorkTypeId = await createWorkType(t.ctx, { name: "Broušení svárů", workplace });
 }, 120_000);
 
-async function worker(): Promise<number> {
-  const [row] = await t.db
-    .insert(users)
-    .values({ email: `clock${++counter}@ohrada.test`, firstName: "Tomáš", lastName: "Krejčí", passwordHash: "x", kioskCardCode: `C${counter}` })
-    .returning({ id: users.id });
-  return row!.id;
-}
+/** A workshop worker with a kiosk card. */
+const worker = async () => (await createUserWithCard(t.ctx, { firstName: "Tomáš", lastName: "Krejčí" })).id;
 
 async function failureText(work: Promise<unknown>): Promise<{ text: string; fields: Record<string, string> }> {
   const error = await failureOf(work);

@@ -9,7 +9,7 @@ import { AppError, msg } from "@/lib/errors";
 /** Spec 02 §3: a workplace is an id and a name; names are unique; work types keep it from deletion. */
 export const workplaceService = namedEntityService({
   table: workplaces,
-  uniqueName: true,
+  uniqueNameIndex: "workplaces_name_unique",
   beforeDelete: async ({ ctx, id }) => {
     const [used] = await ctx.db.select({ n: count() }).from(workTypes).where(eq(workTypes.workplaceId, id));
     if (used && used.n > 0) throw AppError.fail(msg("workplace.hasWorkTypes", { count: used.n }));

@@ -15,6 +15,9 @@ async function withWorkplaces({ ctx, entities }: { ctx: Ctx; entities: WorkType[
   return entities.map((entity) => ({ ...entity, workplace: { id: entity.workplace.id, name: names.get(entity.workplace.id) ?? "" } }));
 }
 
+/** A workplace holds a work type's name once (the index on (workplace_id, lower(name)) guarantees it). */
+const nameTaken = () => msg("worktype.duplicateName");
+
 export const workTypeService = createCrudService({
   table: workTypes,
   input: workTypeInput,
@@ -42,8 +45,9 @@ export const workTypeService = createCrudService({
       .from(workTypes)
       .where(id === null ? same : and(same, ne(workTypes.id, id)))
       .limit(1);
-    if (twin) throw AppError.invalid({ name: msg("worktype.duplicateName") });
+    if (twin) throw AppError.invalid({ name: nameTaken() });
   },
+  unique: [{ field: "name", index: "work_types_workplace_name_unique", message: nameTaken }],
   enrich: withWorkplaces,
   beforeDelete: async ({ ctx, id }) => {
     const [used] = await ctx.db.select({ n: count() }).from(workLogs).where(eq(workLogs.workTypeId, id));

@@ -1,0 +1,335 @@
+/**
+ * The worked examples of docs/fence-geometry.md, number for number. Each example also checks that
+ * its results are written in the document's section, so the document and the engine cannot drift.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { computeFenceItem, computeOrderTotals, computeSpacers, type FenceItemFields, type FenceParameters } from "./engine";
+
+const DOC = readFileSync(new URL("../../../../docs/fence-geometry.md", import.meta.url), "utf8");
+
+/** The document's text of one example: from its bold title to the next example or heading. */
+function docSection(id: string): string {
+  const start = DOC.indexOf(`**Example ${id}`);
+  if (start < 0) throw new Error(`docs/fence-geometry.md has no example ${id}`);
+  const rest = DOC.slice(start + 1);
+  const ends = [rest.indexOf("**Example "), rest.indexOf("\n### "), rest.indexOf("\n## ")].filter((index) => index >= 0);
+  return rest.slice(0, Math.min(...ends, rest.length));
+}
+
+function expectDocMentions(id: string, snippets: string[]) {
+  const section = docSection(id);
+  for (const snippet of snippets) expect(section, `${id} should mention ${snippet}`).toContain(snippet);
+}
+
+const common = { product: 1, color: "RAL 7016", distancingType: "PRINT_3D", amount: 1 } as const;
+
+interface Example {
+  id: string;
+  item: FenceItemFields;
+  parameters: FenceParameters;
+  expected: Partial<Record<keyof ReturnType<typeof computeFenceItem>, unknown>>;
+  inDoc: string[];
+}
+
+const EXAMPLES: Example[] = [
+  {
+    id: "FENCE-1",
+    item: { ...common, productType: "FENCE", height: 1800, length: 2500, distanceFromGround: 50, distanceFromTop: 30, spacerHeight: 20, m2price: 2450, amount: 6 },
+    parameters: { topBar: 30, bottomBar: 25, uProfile: 24, pieceHeight: 100, weightPerMeter: 12.5 },
+    expected: {
+      realFillingHeight: 1665,
+      realFillingWidth: 2476,
+      fieldFillingWidth: 2476,
+      slatCount: 14,
+      tail: 5,
+      area: 4.5,
+      totalArea: 27,
+      unitPriceHalere: 1_102_500,
+      totalPriceHalere: 6_615_000,
+      weight: 31.25,
+      totalWeight: 187.5,
+      realGatePartFillingWidth: null,
+      realSolidPartFillingWidth: null,
+      slatCountAlt: null,
+      tailAlt: null,
+    },
+    inDoc: ["**1665 mm**", "**2476 mm**", "**14**", "**5 mm**", "**4.5 m²**", "**11 025.00 Kč**", "**66 150.00 Kč**", "**31.25 kg**", "**187.5 kg**"],
+  },
+  {
+    id: "GATE-1",
+    item: {
+      ...common,
+      productType: "GATE",
+      height: 1600,
+      length: 4000,
+      totalGateLength: 5600,
+      openingSize: 3900,
+      distanceFromGround: 60,
+      spacerHeight: 20,
+      lockType: "NORMAL",
+      fieldCount: 2,
+      driveMountPosition: 20,
+      driveMountSize: 60,
+      m2price: 3890,
+    },
+    parameters: { topBar: 40, cProfile: 90, uProfile: 24, stop: 20, lock: 40, fieldDivider: 40, pieceHeight: 100, weightPerMeter: 18 },
+    expected: { realFillingHeight: 1330, realFillingWidth: 3852, fieldCount: 2, fieldFillingWidth: 1926, slatCount: 11, tail: 30, area: 6.4, unitPriceHalere: 2_489_600, weight: 72 },
+    inDoc: ["**1330 mm**", "**3852 mm**", "**1926 mm**", "**11**", "**30 mm**", "**6.4 m²**", "**24 896.00 Kč**", "**72 kg**"],
+  },
+  {
+    id: "RAIL_GATE-1",
+    item: {
+      ...common,
+      productType: "RAIL_GATE",
+      height: 1500,
+      length: 4150,
+      openingSize: 4000,
+      distanceFromGround: 10,
+      spacerHeight: 18,
+      wheelsType: "WT_80MM",
+      lockType: "ELECTRIC",
+      fieldCount: 2,
+      driveMountPosition: 0,
+      driveMountSize: 50,
+      m2price: 3500,
+    },
+    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, stop: 20, lock: 40, electricLock: 60, fieldDivider: 40, pieceHeight: 100 },
+    expected: { realFillingHeight: 1280, realFillingWidth: 3982, fieldFillingWidth: 1991, slatCount: 11, tail: 0, area: 6.225, unitPriceHalere: 2_178_750, weight: null },
+    inDoc: ["**1280 mm**", "**3982 mm**", "**1991 mm**", "**11**", "**0 mm**", "**6.225 m²**", "**21 787.50 Kč**", "**4250 mm**"],
+  },
+  {
+    id: "ONE_WING_GATE-1",
+    item: {
+      ...common,
+      productType: "ONE_WING_GATE",
+      height: 1400,
+      length: 3200,
+      distanceFromGround: 50,
+      spacerHeight: 17,
+      gateOpeningType: "HINGES",
+      hingeType: "BEARING",
+      hingeWidth: 30,
+      openingType: "LEFT_TO_YARD",
+      lockType: "NORMAL",
+      doorHandleHeight: 1000,
+      doorHandleInner: "HANDLE",
+      doorHandleOuter: "KNOB",
+      m2price: 4200,
+    },
+    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, post: 80, stop: 20, lock: 40, pieceHeight: 100 },
+    expected: { realFillingHeight: 1270, realFillingWidth: 2926, slatCount: 11, tail: 0, area: 4.48, unitPriceHalere: 1_881_600 },
+    inDoc: ["**1270 mm**", "**2926 mm**", "**11**", "**0 mm**", "**4.48 m²**", "**18 816.00 Kč**"],
+  },
+  {
+    id: "WICKET-1",
+    item: {
+      ...common,
+      productType: "WICKET",
+      height: 1200,
+      length: 1300,
+      distanceFromGround: 50,
+      spacerHeight: 10,
+      hingeType: "ARTICULATED",
+      hingeWidth: 25,
+      openingType: "RIGHT_TO_YARD",
+      lockType: "NORMAL",
+      doorHandleHeight: 1000,
+      doorHandleInner: "HANDLE",
+      doorHandleOuter: "HANDLE",
+      m2price: 3990,
+    },
+    parameters: { topBar: 30, bottomBar: 30, uProfile: 20, post: 60, stop: 15, lock: 35, pieceHeight: 80, weightPerMeter: 9.8 },
+    expected: { realFillingHeight: 1090, realFillingWidth: 1085, slatCount: 12, tail: 20, area: 1.56, unitPriceHalere: 622_440, weight: 12.74 },
+    inDoc: ["**1090 mm**", "**1085 mm**", "**12**", "**20 mm**", "**1.56 m²**", "**6 224.40 Kč**", "**12.74 kg**"],
+  },
+  {
+    id: "TWO_WING_GATE-1",
+    item: {
+      ...common,
+      productType: "TWO_WING_GATE",
+      height: 1600,
+      length: 4000,
+      wicketPartWidth: 1500,
+      solidPartWidth: 2500,
+      distanceFromGround: 50,
+      spacerHeight: 20,
+      gateOpeningType: "HINGES",
+      hingeType: "BEARING",
+      hingeWidth: 30,
+      openingType: "RIGHT_TO_YARD",
+      wingRelation: "SAME_DIRECTION",
+      lockType: "NORMAL",
+      doorHandleHeight: 1000,
+      doorHandleInner: "HANDLE",
+      doorHandleOuter: "KNOB",
+      gateDropRod: true,
+      gateDropRodLength: 400,
+      m2price: 4200,
+    },
+    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, post: 100, lock: 40, pieceHeight: 100 },
+    expected: {
+      realFillingHeight: 1470,
+      realGatePartFillingWidth: 1301,
+      realSolidPartFillingWidth: 2341,
+      realFillingWidth: 3642,
+      fieldFillingWidth: 1301,
+      fieldFillingWidthAlt: 2341,
+      slatCount: 12,
+      slatCountAlt: 12,
+      tail: 50,
+      tailAlt: 50,
+      area: 6.4,
+      unitPriceHalere: 2_688_000,
+    },
+    inDoc: ["**1470 mm**", "**1301 mm**", "**2341 mm**", "**3642 mm**", "**12**", "**50 mm**", "**6.4 m²**", "**26 880.00 Kč**"],
+  },
+  {
+    id: "TWO_WING_WICKET-1",
+    item: {
+      ...common,
+      productType: "TWO_WING_WICKET",
+      height: 1200,
+      length: 2000,
+      wicketPartWidth: 1000,
+      solidPartWidth: 1000,
+      distanceFromGround: 50,
+      spacerHeight: 10,
+      spacerHeightAlt: 9,
+      hingeType: "ARTICULATED",
+      hingeWidth: 25,
+      openingType: "LEFT_TO_STREET",
+      wingRelation: "CROSS",
+      lockType: "NORMAL",
+      doorHandleHeight: 1000,
+      doorHandleInner: "KNOB",
+      doorHandleOuter: "KNOB",
+      m2price: 3990,
+    },
+    parameters: { topBar: 30, bottomBar: 30, uProfile: 20, post: 60, lock: 35, wingGap: 12, pieceHeight: 80 },
+    expected: {
+      realFillingHeight: 1090,
+      realGatePartFillingWidth: 854,
+      realSolidPartFillingWidth: 889,
+      realFillingWidth: 1743,
+      slatCount: 12,
+      tail: 20,
+      slatCountAlt: 12,
+      tailAlt: 31,
+      area: 2.4,
+      unitPriceHalere: 957_600,
+    },
+    inDoc: ["**1090 mm**", "**854 mm**", "**889 mm**", "**1743 mm**", "**12**", "**20 mm**", "**31 mm**", "**2.4 m²**", "**9 576.00 Kč**"],
+  },
+  {
+    id: "CUSTOM-1",
+    item: { product: 1, color: "RAL 9005", productType: "CUSTOM", height: 1000, length: 1500, distanceFromGround: 100, m2price: 1999.99, amount: 3 },
+    parameters: { pieceHeight: 100, uProfile: 24, topBar: 30 },
+    expected: {
+      realFillingHeight: 900,
+      realFillingWidth: 1500,
+      slatCount: null,
+      tail: null,
+      area: 1.5,
+      totalArea: 4.5,
+      unitPriceHalere: 299_999,
+      totalPriceHalere: 899_997,
+    },
+    inDoc: ["**900 mm**", "**1500 mm**", "**1.5 m²**", "**2 999.99 Kč**", "**8 999.97 Kč**"],
+  },
+];
+
+describe("the worked examples of docs/fence-geometry.md", () => {
+  for (const example of EXAMPLES) {
+    test(`${example.id}: every derived number`, () => {
+      const result = computeFenceItem(example.item, example.parameters);
+      for (const [field, value] of Object.entries(example.expected)) {
+        const actual: unknown = result[field as keyof typeof result];
+        expect({ field, value: actual }).toEqual({ field, value });
+      }
+    });
+
+    test(`${example.id}: the item is complete and valid, with no hints`, () => {
+      const { validation } = computeFenceItem(example.item, example.parameters);
+      expect(validation.errors).toEqual([]);
+      expect(validation.hints).toEqual([]);
+      expect(validation.valid).toBe(true);
+    });
+
+    test(`${example.id}: the document states the same results`, () => expectDocMentions(example.id, example.inDoc));
+  }
+
+  test("RAIL_GATE-1 with an opening of 4100 asks for a leaf of at least 4250 mm", () => {
+    const rail = EXAMPLES.find((example) => example.id === "RAIL_GATE-1")!;
+    const { validation } = computeFenceItem({ ...rail.item, openingSize: 4100 }, rail.parameters);
+    expect(validation.hints).toEqual([{ field: "length", message: "fenceItem.hint.railGateOverhang", params: { min: 4250, overhang: 150 } }]);
+    expect(validation.valid).toBe(true);
+  });
+
+  test("ORDER-1: totals, shipping, discount and the summary at 21, 15 and 12 %", () => {
+    const fence = EXAMPLES.find((example) => example.id === "FENCE-1")!;
+    const wicket = EXAMPLES.find((example) => example.id === "WICKET-1")!;
+    const fenceItems = [computeFenceItem(fence.item, fence.parameters), computeFenceItem(wicket.item, wicket.parameters)];
+    const order = (vatRate: number) =>
+      computeOrderTotals({
+        fenceItems,
+        otherItems: [{ amount: 2, unitPrice: 1290 }],
+        assemblyItems: [
+          { amount: 6, unitPrice: 350 },
+          { amount: 1, unitPrice: 1500 },
+        ],
+        subProducts: [
+          { amount: 14, unitPrice: 289.9 },
+          { amount: 7, unitPrice: 45.5 },
+        ],
+        shipping: { distance: 42.5, unitPrice: 18, priceByDistance: true },
+        discountAmount: 1000,
+        vatRate,
+      });
+    const at21 = order(21);
+    expect(at21).toMatchObject({
+      fenceItemsHalere: 7_237_440,
+      otherItemsHalere: 258_000,
+      assemblyItemsHalere: 360_000,
+      subProductsHalere: 437_710,
+      totalHalere: 8_293_150,
+      shippingPriceHalere: 76_500,
+      discountHalere: 100_000,
+      totalWithShippingHalere: 8_269_650,
+    });
+    expect(at21.summary).toEqual({ priceWithoutVatHalere: 8_269_650, vatRate: 21, vatHalere: 1_736_627, totalHalere: 10_006_277 });
+    expect(order(15).summary).toEqual({ priceWithoutVatHalere: 8_269_650, vatRate: 15, vatHalere: 1_240_448, totalHalere: 9_510_098 });
+    expect(order(12).summary).toEqual({ priceWithoutVatHalere: 8_269_650, vatRate: 12, vatHalere: 992_358, totalHalere: 9_262_008 });
+    expectDocMentions("ORDER-1", ["**72 374.40**", "**2 580.00**", "**3 600.00**", "**4 377.10**", "**82 931.50**", "**765.00**", "**82 696.50**", "**17 366.27**", "**100 062.77**", "**12 404.48**", "**95 100.98**", "**9 923.58**", "**92 620.08**"]);
+  });
+
+  test("SPACER-1: FENCE-1's filling, no offsets", () => {
+    expect(computeSpacers({ height: 1665, slatHeight: 100, spacer: 20 })).toEqual({
+      availableHeight: 1665,
+      exactSlatCount: 1685 / 120,
+      floor: { slatCount: 14, spacerHeight: 20.38, tail: 0.06 },
+      ceiling: { slatCount: 15, spacerHeight: 11.79, tail: -0.06 },
+      fixed: { slatCount: 14, spacerHeight: 20, tail: 5 },
+    });
+    expectDocMentions("SPACER-1", ["**14 slats at 20.38 mm**", "**15 slats at 11.79 mm**", "**14 slats at 20 mm, tail 5 mm**"]);
+  });
+
+  test("SPACER-2: Z1 10 and Z2 15 leave 1640 mm", () => {
+    expect(computeSpacers({ height: 1665, slatHeight: 100, spacer: 20, z1: 10, z2: 15 })).toEqual({
+      availableHeight: 1640,
+      exactSlatCount: 1660 / 120,
+      floor: { slatCount: 13, spacerHeight: 28.33, tail: 0.04 },
+      ceiling: { slatCount: 14, spacerHeight: 18.46, tail: 0.02 },
+      fixed: { slatCount: 13, spacerHeight: 20, tail: 100 },
+    });
+    expectDocMentions("SPACER-2", ["**13 at 28.33 mm**", "**14 at 18.46 mm**", "**13 at 20 mm, tail 100 mm**"]);
+  });
+
+  test("SPACER-3: a spacer of 20.005 rounds half up to 20.01; one slat more does not fit", () => {
+    const result = computeSpacers({ height: 340.01, slatHeight: 100, spacer: 20 })!;
+    expect(result.floor).toEqual({ slatCount: 3, spacerHeight: 20.01, tail: -0.01 });
+    expect(result.ceiling).toBeNull();
+    expect(result.fixed).toEqual({ slatCount: 3, spacerHeight: 20, tail: 0.01 });
+    expectDocMentions("SPACER-3", ["**20.01 mm**", "**none**", "**0.01 mm**"]);
+  });
+});

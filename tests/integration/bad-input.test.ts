@@ -1,0 +1,336 @@
+/**
+ * Bad input over every API route the modules mount (issue 9; decision 016): a NUL (U+0000) in any
+ * text field of a body, in any list filter or lookup parameter, and a yes/no that is neither, are
+ * each a 422 `fail` naming the field, and nothing is saved; page sizes keep to DESIGN.md §4.
+ *
+ * The routes come from the modules list (src/modules/index.ts). A generic CRUD route names its
+ * service (`crudServiceOf`), whose schema and list fields give the body fields and filters; the
+ * other routes are in CUSTOM_INPUTS below, or in NO_TEXT_INPUT with the reason they take no text.
+ * A route in none of them fails the first test, so a new module is covered the moment it is mounted.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { createFenceOrder, createProduct } from "../helpers/factories";
+import { crudServiceOf } from "@/lib/crud/api";
+import { filterKeysOf } from "@/lib/crud/list-query";
+import { tFor } from "@/lib/i18n";
+import { CATEGORY_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/zod-fields";
+import { loginInput, languageInput } from "@/modules/auth/schemas";
+import { scanInput } from "@/modules/barcode/schemas";
+import { addToBasketInput, basketRefInput } from "@/modules/baskets/schemas";
+import { parameterValuesInput, pricesInput, translationsInput } from "@/modules/catalogue/product/schemas";
+import { modules } from "@/modules/index";
+import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
+import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
+import { invoiceSettingsInput } from "@/modules/orders/schemas";
+import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
+import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
+import { json, type Session, useTestApp } from "../helpers/app";
+import "./support";
+
+const t = useTestApp();
+
+/** What a route reads: a JSON body, a query (lookups) or list filters. */
+interface RouteInput {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  filters?: string[];
+  /** The row a `:id` in the path stands for. */
+  target?: keyof Targets;
+  /** Fields left out, and why. */
+  skip?: Record<string, string>;
+}
+
+interface Targets {
+  product: number;
+  fenceOrder: number;
+  user: number;
+}
+
+/** Routes that are not generic CRUD, keyed as `METHOD path` exactly as mounted. */
+const CUSTOM_INPUTS: Record<string, RouteInput> = {
+  "POST /api/login": { body: loginInput, skip: { password: "compared with its hash, never stored as text" } },
+  "PUT /api/me/language": { body: languageInput },
+  "POST /api/barcode/scan": { body: scanInput },
+  "POST /api/basket/add": { body: addToBasketInput },
+  "POST /api/basket/clear": { body: basketRefInput },
+  "GET /api/basket/items": { query: basketRefInput },
+  "PUT /api/products/:id{[0-9]+}/parameters": { body: parameterValuesInput, target: "product" },
+  "PUT /api/products/:id{[0-9]+}/translations": { body: translationsInput, target: "product" },
+  "PUT /api/products/:id{[0-9]+}/prices": { body: pricesInput, target: "product" },
+  "POST /api/orders/invoiceSettings": { body: invoiceSettingsInput },
+  "POST /api/orders/invoiceSettings/": { body: invoiceSettingsInput },
+  "PUT /api/orders/invoiceSettings": { body: invoiceSettingsInput },
+  "PUT /api/orders/invoiceSettings/": { body: invoiceSettingsInput },
+  "GET /api/orders/fenceOrder": { filters: fenceOrderFilterKeys },
+  "GET /api/orders/fenceOrder/lookup": { query: customerLookupInput },
+  "POST /api/orders/fenceOrder": { body: fenceOrderInput },
+  "PUT /api/orders/fenceOrder/:id{[0-9]+}": { body: fenceOrderInput, target: "fenceOrder" },
+  "PUT /api/orders/fenceOrder/:id{[0-9]+}/status": { body: fenceOrderStatusInput, target: "fenceOrder" },
+  // The route's own create takes a password too (the generic update does not).
+  "POST /api/settings/users": { body: newUserInput },
+  "POST /api/settings/users/:id{[0-9]+}/password": { body: passwordResetInput, target: "user" },
+  "POST /api/suppliers/orders/fromBasket": { body: orderFromBasketInput },
+};
+
+/** Routes without a text a database would store or compare, and why. */
+const NO_TEXT_INPUT: Record<string, string> = {
+  "POST /api/logout": "no body",
+  "GET /api/me": "no input",
+  "GET /api/category/allWithChildren": "no input",
+  "GET /api/category/tree": "no input",
+  "GET /api/invoices/invoiceSettings": "no input",
+  "GET /api/orders/invoiceSettings": "no input",
+  "GET /api/orders/fenceOrder/orderedMaterial": "no input",
+  "GET /api/basket/warehouse": "no input",
+  "GET /api/orders/fenceOrder/upload": "`load` must be digits",
+  "GET /api/timesheets/worktype/barcode": "`id` must be digits",
+  "GET /api/products/category/parameters/forCategories": "`categoryIds` are ids",
+  "GET /api/products/withMainImage": "`categoryIds` are ids",
+  "POST /api/orders/fenceOrder/upload": "files; their names are cleaned of control characters (cleanFileName)",
+  "POST /api/products/:id{[0-9]+}/images": "files; their names are cleaned of control characters (cleanFileName)",
+  "PUT /api/products/:id{[0-9]+}/images/order": "image ids",
+  "PUT /api/products/:id{[0-9]+}/images/:imageId{[0-9]+}/main": "no body",
+  "POST /api/products/:id{[0-9]+}/duplicate": "no body",
+  "POST /api/settings/kioskDevices/:id{[0-9]+}/pairing": "no body",
+  "POST /api/settings/kioskDevices/:id{[0-9]+}/revoke": "no body",
+};
+
+interface MountedRoute {
+  key: string;
+  method: string;
+  pattern: string;
+  input: RouteInput | null;
+}
+
+/** Every API route of every module, in mounting order; the first of a method and path answers. */
+function mountedRoutes(): MountedRoute[] {
+  const routes = new Map<string, MountedRoute>();
+  for (const module of modules) {
+    for (const route of module.api?.routes ?? []) {
+      const pattern = `/api${route.path}`;
+      // A delete takes no input, and a one-record GET reads only its path.
+      if (route.method === "DELETE" || route.method === "ALL" || (route.method === "GET" && pattern.includes(":"))) continue;
+      const key = `${route.method} ${pattern}`;
+      const service = crudServiceOf(route.handler);
+      const crudInput: RouteInput | null = !service ? null : route.method === "GET" ? { filters: filterKeysOf(service.listFields) } : { body: service.input };
+      // A module's own route mounted before a generic one of the same method and path answers in its place:
+      // CUSTOM_INPUTS describes it where its input differs, the generic route's service otherwise.
+      const input = CUSTOM_INPUTS[key] ?? crudInput ?? routes.get(key)?.input ?? null;
+      routes.set(key, { key, method: route.method, pattern, input });
+    }
+  }
+  return [...routes.values()];
+}
+
+const ROUTES = mountedRoutes();
+
+// ---- walking a schema ----------------------------------------------------------------------------
+
+type Path = (string | number)[];
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
+
+/** The schemas a wrapper or pipe holds (preprocess, transform, optional, default…). */
+function inner(def: Def): z.ZodType[] {
+  if (def.type === "pipe") return [def.in as z.ZodType, def.out as z.ZodType];
+  return "innerType" in def ? [def.innerType as z.ZodType] : [];
+}
+
+/** Whether a field's schema ends in a plain string (a text), a boolean, or neither. */
+function leafKinds(schema: z.ZodType, kinds = new Set<string>()): Set<string> {
+  const def = defOf(schema);
+  if (def.type === "string" && !def.format) kinds.add("text");
+  if (def.type === "boolean") kinds.add("boolean");
+  for (const next of inner(def)) leafKinds(next, kinds);
+  return kinds;
+}
+
+/** The object or array a field's schema holds, under its wrappers, if any. */
+function container(schema: z.ZodType): Def | undefined {
+  const def = defOf(schema);
+  if (def.type === "object" || def.type === "array") return def;
+  for (const next of inner(def)) {
+    const found = container(next);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The path of every leaf of `kind` in a schema, through objects and arrays (one element). */
+function fieldPaths(schema: z.ZodType, kind: "text" | "boolean", path: Path = []): Path[] {
+  const def = container(schema);
+  if (def?.type === "object") {
+    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => fieldPaths(field, kind, [...path, key]));
+  }
+  if (def?.type === "array") return fieldPaths(def.element as z.ZodType, kind, [...path, 0]);
+  return leafKinds(schema).has(kind) ? [path] : [];
+}
+
+/** A body holding `value` at `path` and nothing else. */
+function bodyWith(path: Path, value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  return typeof head === "number" ? [bodyWith(rest, value)] : { [head!]: bodyWith(rest, value) };
+}
+
+// ---- running a case ----------------------------------------------------------------------------
+
+const NUL = "a\u0000b";
+const messages = { nul: tFor("cs")("validation.nul") as string, invalid: tFor("cs")("validation.invalid") as string };
+
+let admin: Session;
+const targets = {} as Targets;
+
+beforeAll(async () => {
+  admin = await t.current.login({ admin: true });
+  targets.user = admin.user.id;
+  targets.product = await createProduct(t.current.ctx.db);
+  targets.fenceOrder = await createFenceOrder({ ...t.current.ctx, userId: admin.user.id });
+});
+
+/**
+ * Every table's row count and content. Sessions are left out: any authenticated call touches its
+ * own (last seen); a refused write changes nothing else.
+ */
+async function snapshot(): Promise<string> {
+  const tables = (await t.current.ctx.db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
+  )) as unknown as { rows?: { name: string }[] } & { name: string }[];
+  const names = (tables.rows ?? tables).map((row) => row.name);
+  const parts = names.map((name) => sql`select ${name} as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`);
+  const result = (await t.current.ctx.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows?: unknown[] } & unknown[];
+  return JSON.stringify(result.rows ?? result);
+}
+
+/** The first row of the list a `:id` route belongs to (or 1 when it has none: the body is refused before the lookup). */
+async function idFor(route: MountedRoute): Promise<number> {
+  if (route.input?.target) return targets[route.input.target];
+  const list = await admin.api(route.pattern.replace(/\/:.*$/, "") + "?size=1");
+  const rows = list.status === 200 ? ((await json(list)).data as { id: number }[]) : [];
+  return rows[0]?.id ?? 1;
+}
+
+const concretePath = async (route: MountedRoute) => {
+  if (!route.pattern.includes(":")) return route.pattern;
+  const id = await idFor(route);
+  return route.pattern.replace(/:\w+(\{[^}]*\})?/g, String(id));
+};
+
+/** Sends the request; answers what was wrong unless it was a 422 fail naming `field` with `message` and nothing was saved. */
+async function refusalProblem(route: MountedRoute, request: { path: string; body?: unknown }, field: string, message: string): Promise<string | null> {
+  const before = await snapshot();
+  const response = await admin.api(request.path, { method: route.method, json: request.body });
+  const label = `${route.key} ${field}`;
+  const text = await response.text();
+  if (response.status !== 422) return `${label}: ${response.status} ${text.slice(0, 200)}`;
+  const answer = JSON.parse(text) as { status: string; fields?: Record<string, string> };
+  if (answer.status !== "fail") return `${label}: status ${answer.status}`;
+  if (answer.fields?.[field] !== message) return `${label}: fields ${JSON.stringify(answer.fields)}`;
+  if ((await snapshot()) !== before) return `${label}: something was saved`;
+  return null;
+}
+
+const withQuery = (path: string, key: string, value: string) => `${path}?${new URLSearchParams({ [key]: value })}`;
+
+const casesOf = (route: MountedRoute, kind: "text" | "boolean") => {
+  const input = route.input;
+  if (!input) return [];
+  const schema = input.body ?? input.query;
+  const paths = schema ? fieldPaths(schema, kind) : [];
+  return paths.filter((path) => !input.skip?.[path.join(".")]);
+};
+
+// ---- the tests -----------------------------------------------------------------------------------
+
+test("every API route is read from its service, described here, or takes no text", () => {
+  const unknown = ROUTES.filter((route) => !route.input && !NO_TEXT_INPUT[route.key]).map((route) => route.key);
+  expect(unknown).toEqual([]);
+  const stale = [...Object.keys(CUSTOM_INPUTS), ...Object.keys(NO_TEXT_INPUT)].filter((key) => !ROUTES.some((route) => route.key === key));
+  expect(stale).toEqual([]);
+});
+
+/** One test per route whose body has fields of `kind`: each field alone holding `value` is refused with `message`. */
+function eachBodyField(kind: "text" | "boolean", value: string, message: string) {
+  const routes = ROUTES.filter((route) => route.input?.body && casesOf(route, kind).length);
+  test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
+    const path = await concretePath(route);
+    const failures: (string | null)[] = [];
+    for (const field of casesOf(route, kind)) failures.push(await refusalProblem(route, { path, body: bodyWith(field, value) }, field.join("."), message));
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+}
+
+describe("a NUL is refused with the field named, and nothing is saved", () => {
+  eachBodyField("text", NUL, messages.nul);
+
+  const queryRoutes = ROUTES.filter((route) => route.input?.filters?.length || (route.input?.query && casesOf(route, "text").length));
+  test.each(queryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
+    const keys = route.input!.filters ?? casesOf(route, "text").map((path) => path.join("."));
+    const failures: (string | null)[] = [];
+    for (const key of keys) failures.push(await refusalProblem(route, { path: withQuery(route.pattern, key, NUL) }, key, messages.nul));
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+});
+
+test("the refusal reads in the caller's language", async () => {
+  const english = await t.current.login();
+  expect((await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } })).status).toBe(200);
+  const answer = await json(await english.api("/api/vat", { method: "POST", json: { rate: 10, active: "maybe" } }));
+  expect(answer.fields).toEqual({ active: tFor("en")("validation.invalid") });
+  const filtered = await json(await english.api(withQuery("/api/category", "name", NUL)));
+  expect(filtered.fields).toEqual({ name: "Contains a character that cannot be stored (U+0000)" });
+});
+
+describe("a yes/no that is neither is refused, never read as no", () => {
+  eachBodyField("boolean", "maybe", messages.invalid);
+});
+
+describe("pages: a form post re-renders with the field's error (422), a list page refuses the filter", () => {
+  /** The shared CRUD form, a module's own editor, and the product editor's first tab: each reads its post through formToInput. */
+  const forms = [
+    { path: "/settings/eshop/new", field: "name" },
+    { path: "/orders/fenceOrder/new", field: "firstName" },
+    { path: "/products/new", field: "name" },
+  ];
+  const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+  const expectFormRefused = async (send: () => Promise<Response>, message: string) => {
+    const before = await snapshot();
+    const response = await send();
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(escaped(message));
+    expect(await snapshot()).toBe(before);
+  };
+
+  test.each(forms.map((form) => [form.path, form] as const))("%s, url-encoded and multipart", async (_path, { path, field }) => {
+    await expectFormRefused(() => admin.page(path, { form: { [field]: NUL } }), messages.nul);
+    const multipart = new FormData();
+    multipart.set(field, NUL);
+    await expectFormRefused(() => admin.page(path, { method: "POST", body: multipart }), messages.nul);
+  });
+
+  test("a checkbox posting a word that is neither yes nor no", async () => {
+    const form = { firstName: "Jana", lastName: "Nová", email: "jana.nova@ohrada.test", generatePassword: "on", isAdmin: "maybe" };
+    await expectFormRefused(() => admin.page("/settings/users/new", { form }), messages.invalid);
+  });
+
+  test("a list page's filter", async () => {
+    const response = await admin.page(withQuery("/settings/eshop", "name", NUL));
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(escaped(messages.nul));
+  });
+});
+
+describe("page sizes (DESIGN.md §4)", () => {
+  const lists = ROUTES.filter((route) => route.method === "GET" && route.input?.filters);
+  test.each(lists.map((route) => [route.key, route] as const))("%s gives at most its limit", async (_key, route) => {
+    const limit = route.pattern === "/api/category" ? CATEGORY_MAX_PAGE_SIZE : MAX_PAGE_SIZE;
+    const sizeOf = async (size: string) => (await json(await admin.api(`${route.pattern}?size=${size}`))).meta.size as number;
+    expect(await sizeOf(String(MAX_PAGE_SIZE))).toBe(MAX_PAGE_SIZE);
+    expect(await sizeOf(String(limit + 1))).toBe(limit);
+    expect(await sizeOf("9999")).toBe(Math.min(9999, limit));
+    expect(await sizeOf("abc")).toBe(DEFAULT_PAGE_SIZE);
+  });
+});
