@@ -8,10 +8,8 @@ export const vatInput = z.object({
 });
 export type VatInput = z.infer<typeof vatInput>;
 
-export interface Vat {
+export interface Vat extends VatInput {
   id: number;
-  rate: number;
-  active: boolean;
   /** `21 %`, for selects. */
   name: string;
 }

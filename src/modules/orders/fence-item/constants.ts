@@ -3,46 +3,56 @@
  * Browser-safe: plain constants, imported by the engine, the schemas and the items island.
  */
 
-/** Spec 02 §3, in the spec's order. What each one is: docs/fence-geometry.md. */
-export const PRODUCT_TYPES = ["FENCE", "GATE", "ONE_WING_GATE", "TWO_WING_GATE", "RAIL_GATE", "WICKET", "TWO_WING_WICKET", "CUSTOM"] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+/** Every enum of a fence item (spec 02 §3), by the name its labels have under `fenceItem.` in the locales. */
+export const FENCE_ITEM_ENUMS = {
+  /** In the spec's order. What each one is: docs/fence-geometry.md. */
+  productType: ["FENCE", "GATE", "ONE_WING_GATE", "TWO_WING_GATE", "RAIL_GATE", "WICKET", "TWO_WING_WICKET", "CUSTOM"],
+  lockType: ["ELECTRIC", "NORMAL", "NONE"],
+  /** The nominal wheel diameters of a rail gate (spec 02 §9: 60, 80, 100 mm). */
+  wheelsType: ["WT_60MM", "WT_80MM", "WT_100MM"],
+  /** Which side the hinges are on (seen from the street) and where the leaf swings. */
+  openingType: ["RIGHT_TO_YARD", "LEFT_TO_YARD", "RIGHT_TO_STREET", "LEFT_TO_STREET"],
+  hingeType: ["BEARING", "ARTICULATED"],
+  /** A swing gate is opened by hand on its hinges, or by a drive (a motor arm). */
+  gateOpeningType: ["HINGES", "DRIVE"],
+  /** Where the wings of a driven two-wing gate swing. */
+  driveOpening: ["YARD", "STREET", "R_TO_STREET_L_TO_YARD", "L_TO_STREET_R_TO_YARD"],
+  /** The two wings of a hinged two-wing gate or wicket swing the same way, or one in and one out. */
+  wingRelation: ["SAME_DIRECTION", "CROSS"],
+  /** How the slats are kept apart: 3D-printed spacers or screws. */
+  distancingType: ["PRINT_3D", "SCREWS"],
+  reinforcementPostType: ["WITH_FOOTING", "WITHOUT_FOOTING"],
+  /** The inner and the outer door handle of a wicket or a hinged gate. */
+  doorHandleType: ["HANDLE", "KNOB"],
+} as const;
 
-export const LOCK_TYPES = ["ELECTRIC", "NORMAL", "NONE"] as const;
-export type LockType = (typeof LOCK_TYPES)[number];
+export const {
+  productType: PRODUCT_TYPES,
+  lockType: LOCK_TYPES,
+  wheelsType: WHEELS_TYPES,
+  openingType: OPENING_TYPES,
+  hingeType: HINGE_TYPES,
+  gateOpeningType: GATE_OPENING_TYPES,
+  driveOpening: DRIVE_OPENINGS,
+  wingRelation: WING_RELATIONS,
+  distancingType: DISTANCING_TYPES,
+  reinforcementPostType: REINFORCEMENT_POST_TYPES,
+  doorHandleType: DOOR_HANDLE_TYPES,
+} = FENCE_ITEM_ENUMS;
 
-/** The nominal wheel diameters of a rail gate (spec 02 §9: 60, 80, 100 mm). */
-export const WHEELS_TYPES = ["WT_60MM", "WT_80MM", "WT_100MM"] as const;
-export type WheelsType = (typeof WHEELS_TYPES)[number];
-
-/** Which side the hinges are on (seen from the street) and where the leaf swings. */
-export const OPENING_TYPES = ["RIGHT_TO_YARD", "LEFT_TO_YARD", "RIGHT_TO_STREET", "LEFT_TO_STREET"] as const;
-export type OpeningType = (typeof OPENING_TYPES)[number];
-
-export const HINGE_TYPES = ["BEARING", "ARTICULATED"] as const;
-export type HingeType = (typeof HINGE_TYPES)[number];
-
-/** A swing gate is opened by hand on its hinges, or by a drive (a motor arm). */
-export const GATE_OPENING_TYPES = ["HINGES", "DRIVE"] as const;
-export type GateOpeningType = (typeof GATE_OPENING_TYPES)[number];
-
-/** Where the wings of a driven two-wing gate swing. */
-export const DRIVE_OPENINGS = ["YARD", "STREET", "R_TO_STREET_L_TO_YARD", "L_TO_STREET_R_TO_YARD"] as const;
-export type DriveOpening = (typeof DRIVE_OPENINGS)[number];
-
-/** The two wings of a hinged two-wing gate or wicket swing the same way, or one in and one out. */
-export const WING_RELATIONS = ["SAME_DIRECTION", "CROSS"] as const;
-export type WingRelation = (typeof WING_RELATIONS)[number];
-
-/** How the slats are kept apart: 3D-printed spacers or screws. */
-export const DISTANCING_TYPES = ["PRINT_3D", "SCREWS"] as const;
-export type DistancingType = (typeof DISTANCING_TYPES)[number];
-
-export const REINFORCEMENT_POST_TYPES = ["WITH_FOOTING", "WITHOUT_FOOTING"] as const;
-export type ReinforcementPostType = (typeof REINFORCEMENT_POST_TYPES)[number];
-
-/** The inner and the outer door handle of a wicket or a hinged gate. */
-export const DOOR_HANDLE_TYPES = ["HANDLE", "KNOB"] as const;
-export type DoorHandleType = (typeof DOOR_HANDLE_TYPES)[number];
+/** The values of each enum, by its name: `FenceItemEnum["lockType"]` is "ELECTRIC" | "NORMAL" | "NONE". */
+export type FenceItemEnum = { [Name in keyof typeof FENCE_ITEM_ENUMS]: (typeof FENCE_ITEM_ENUMS)[Name][number] };
+export type ProductType = FenceItemEnum["productType"];
+export type LockType = FenceItemEnum["lockType"];
+export type WheelsType = FenceItemEnum["wheelsType"];
+export type OpeningType = FenceItemEnum["openingType"];
+export type HingeType = FenceItemEnum["hingeType"];
+export type GateOpeningType = FenceItemEnum["gateOpeningType"];
+export type DriveOpening = FenceItemEnum["driveOpening"];
+export type WingRelation = FenceItemEnum["wingRelation"];
+export type DistancingType = FenceItemEnum["distancingType"];
+export type ReinforcementPostType = FenceItemEnum["reinforcementPostType"];
+export type DoorHandleType = FenceItemEnum["doorHandleType"];
 
 /** Spec 02 §9: the VAT rates an order offers (the engine computes any rate; these are what tests and the UI list). */
 export const ORDER_VAT_RATES = [12, 15, 21] as const;
@@ -60,3 +70,4 @@ export const isHinged = (type: ProductType | null | undefined): boolean => !!typ
 export const isTwoWing = (type: ProductType | null | undefined): boolean => !!type && TWO_WING_TYPES.includes(type);
 export const isSliding = (type: ProductType | null | undefined): boolean => !!type && SLIDING_TYPES.includes(type);
 export const isSwingGate = (type: ProductType | null | undefined): boolean => !!type && SWING_GATE_TYPES.includes(type);
+

@@ -1,19 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { common } from "@/locales/common";
-import {
-  DISTANCING_TYPES,
-  DOOR_HANDLE_TYPES,
-  DRIVE_OPENINGS,
-  FENCE_ITEM_MESSAGES,
-  GATE_OPENING_TYPES,
-  HINGE_TYPES,
-  LOCK_TYPES,
-  OPENING_TYPES,
-  PRODUCT_TYPES,
-  REINFORCEMENT_POST_TYPES,
-  WHEELS_TYPES,
-  WING_RELATIONS,
-} from "./engine";
+import { FENCE_ITEM_ENUMS, FENCE_ITEM_MESSAGES } from "./engine";
 import { fenceItem } from "@/locales/fence-item";
 
 /** Every key of a nested text object, dotted. */
@@ -37,20 +24,7 @@ describe("the fence item's texts", () => {
   });
 
   test("every enum value has a label", () => {
-    const enums: [string, readonly string[]][] = [
-      ["productType", PRODUCT_TYPES],
-      ["lockType", LOCK_TYPES],
-      ["wheelsType", WHEELS_TYPES],
-      ["openingType", OPENING_TYPES],
-      ["hingeType", HINGE_TYPES],
-      ["gateOpeningType", GATE_OPENING_TYPES],
-      ["driveOpening", DRIVE_OPENINGS],
-      ["wingRelation", WING_RELATIONS],
-      ["distancingType", DISTANCING_TYPES],
-      ["reinforcementPostType", REINFORCEMENT_POST_TYPES],
-      ["doorHandleType", DOOR_HANDLE_TYPES],
-    ];
-    for (const [name, values] of enums) {
+    for (const [name, values] of Object.entries(FENCE_ITEM_ENUMS)) {
       for (const value of values) expect({ key: `fenceItem.${name}.${value}`, text: typeof lookup(fenceItem.cs, `fenceItem.${name}.${value}`) }).toEqual({ key: `fenceItem.${name}.${value}`, text: "string" });
     }
   });

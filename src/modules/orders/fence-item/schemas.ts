@@ -24,19 +24,7 @@ import {
 import { missingRequiredFields } from "./rules";
 import type { FenceItemFields } from "./types";
 
-export {
-  DISTANCING_TYPES,
-  DOOR_HANDLE_TYPES,
-  DRIVE_OPENINGS,
-  GATE_OPENING_TYPES,
-  HINGE_TYPES,
-  LOCK_TYPES,
-  OPENING_TYPES,
-  PRODUCT_TYPES,
-  REINFORCEMENT_POST_TYPES,
-  WHEELS_TYPES,
-  WING_RELATIONS,
-} from "./constants";
+export * from "./constants";
 
 const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 

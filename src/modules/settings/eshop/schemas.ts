@@ -8,8 +8,4 @@ export const eshopInput = z.object({
 });
 export type EshopInput = z.infer<typeof eshopInput>;
 
-export interface Eshop {
-  id: number;
-  name: string;
-  url: string;
-}
+export type Eshop = { id: number } & EshopInput;

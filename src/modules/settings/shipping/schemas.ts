@@ -9,9 +9,4 @@ export const shippingInput = z.object({
 });
 export type ShippingInput = z.infer<typeof shippingInput>;
 
-export interface Shipping {
-  id: number;
-  name: string;
-  price: number;
-  priceByDistance: boolean;
-}
+export type Shipping = { id: number } & ShippingInput;
