@@ -147,8 +147,8 @@ describeBrowser("Fence orders", () => {
     await rowOf(page, confirmed).waitFor();
     expect(await statusesInUrl()).toBe("MEASURED,ORDER_CONFIRMATION");
     expect(new URL(page.url()).searchParams.get("size")).toBe("500");
-    // Only the filters in use travel: no empty `id=` or `product=`.
-    expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual(["size", "status", "status"]);
+    // Only the filters in use travel (no empty `id=` or `product=`), beside the paging and the sort the list is shown in.
+    expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual(["size", "sort", "status", "status"]);
     expect(await rowOf(page, measured).count()).toBe(1);
     expect(await rowOf(page, offer).count()).toBe(0);
     expect(await shownStatuses()).toEqual(new Set(["Zaměřeno", "Potvrzení objednávky"]));
