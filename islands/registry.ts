@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 export const islandLoaders = {
   "barcode-box": () => import("./shell/barcode-box"),
   "category-tree-picker": () => import("./catalogue/category-tree-picker"),
+  "spacer-calculator": () => import("./manufacture/spacer-calculator"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -85,6 +85,13 @@ export const products = pgTable(
     m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
     /** Rows the application itself relies on (assembly products, the attention product). */
     systemRole: text("system_role"),
+    /**
+     * A manufactured variant (issue 10, dynamic products): the base product it was made from, and
+     * its creation parameter values as a canonical key (JSON of [parameter id, value] pairs sorted
+     * by id). One variant per base and values: the unique index below is the guarantee.
+     */
+    baseProductId: integer("base_product_id").references((): AnyPgColumn => products.id, { onDelete: "restrict" }),
+    variantKey: text("variant_key"),
     /** The name without case or diacritics, what name searches match (src/lib/search-text.ts). */
     searchName: text("search_name").generatedAlwaysAs(sql.raw(foldedSql(`"name"`))),
     /** The name's Czech sort key, what the list sorts by (src/lib/czech-order.ts). */
@@ -94,6 +101,8 @@ export const products = pgTable(
   (table) => [
     uniqueIndex("products_ean13_unique").on(table.ean13),
     uniqueIndex("products_system_role_unique").on(table.systemRole),
+    uniqueIndex("products_variant_unique").on(table.baseProductId, table.variantKey),
+    check("products_variant_complete", sql`(${table.baseProductId} is null) = (${table.variantKey} is null)`),
     // The list sorts by name (the Czech way, byte order on the key) a page at a time; without it every sort reads all 50,000 rows.
     czechSortKeyIndex("products_sort_name_idx", table.sortName, table.id),
     // Substring search on names (LIKE %…% on the folded name) needs a trigram index to stay fast at 50,000 products.

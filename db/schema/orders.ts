@@ -72,6 +72,8 @@ export const fenceOrders = pgTable(
     statusSetManually: boolean("status_set_manually").notNull().default(false),
     shippingTypeId: integer("shipping_type_id").references(() => shippingTypes.id, { onDelete: "restrict" }),
     shippingDistance: numeric("shipping_distance", { precision: 10, scale: 2 }),
+    /** Kč per unit of distance (or the flat price of a type not priced by distance); the price is distance × this. */
+    shippingUnitPrice: numeric("shipping_unit_price", { precision: 14, scale: 2 }),
     shippingPrice: numeric("shipping_price", { precision: 14, scale: 2 }),
     discountDescription: text("discount_description"),
     discountAmount: numeric("discount_amount", { precision: 14, scale: 2 }),
@@ -126,6 +128,8 @@ export const fenceOrderItems = pgTable(
       .references(() => fenceOrders.id, { onDelete: "cascade" }),
     productType: text("product_type").notNull(),
     productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    /** The manufactured variant of the product for the item's creation parameter values (dynamic products). */
+    manufacturedProductId: integer("manufactured_product_id").references(() => products.id, { onDelete: "restrict" }),
     color: text("color"),
     height: numeric("height", { precision: 10, scale: 1 }),
     length: numeric("length", { precision: 10, scale: 1 }),
@@ -138,7 +142,11 @@ export const fenceOrderItems = pgTable(
     ...auditColumns,
   },
   // (product, order) lets "orders containing a product" read order ids from the index alone.
-  (table) => [index("fence_order_items_order_idx").on(table.orderId), index("fence_order_items_product_idx").on(table.productId, table.orderId)],
+  (table) => [
+    index("fence_order_items_order_idx").on(table.orderId),
+    index("fence_order_items_product_idx").on(table.productId, table.orderId),
+    index("fence_order_items_manufactured_product_idx").on(table.manufacturedProductId, table.orderId),
+  ],
 );
 
 /** Sub-products of a fence item (posts, holders…), each from a product category. */
@@ -151,9 +159,12 @@ export const fenceOrderSubProducts = pgTable(
       .references(() => fenceOrderItems.id, { onDelete: "cascade" }),
     productCategoryId: integer("product_category_id").references(() => categories.id, { onDelete: "restrict" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    itemType: text("item_type"),
     amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
     unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
     invoiceName: text("invoice_name"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...auditColumns,
   },
   (table) => [index("fence_order_sub_products_item_idx").on(table.itemId), index("fence_order_sub_products_product_idx").on(table.productId)],
 );

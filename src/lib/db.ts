@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
+import { type ExtractTablesWithRelations, getTableColumns, type SQL, sql } from "drizzle-orm";
 import * as schema from "@db/schema";
 
 export type Schema = typeof schema;
@@ -36,6 +36,15 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * The `set` of an upsert (`insert … on conflict do update`) that takes these columns from the row
+ * that was to be inserted: many rows updated by one statement instead of one statement each.
+ */
+export function excludedSet<T extends PgTable>(table: T, keys: readonly (keyof T["$inferInsert"] & string)[]): Record<string, SQL> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key]!.name}"`)]));
 }
 
 export const migrationsFolder = resolve(import.meta.dir, "../../db/migrations");

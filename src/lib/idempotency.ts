@@ -13,12 +13,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
 import { type Ctx, withTransaction } from "./context";
 import { AppError, msg } from "./errors";
+import { IDEMPOTENCY_KEY_PATTERN } from "./zod-fields";
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
-/** What a client may send as a key: a UUID, or any 8–100 characters of [A-Za-z0-9_.:-]. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,100}$/;
+export { IDEMPOTENCY_KEY_PATTERN };
 
 /** The header an API client may send instead of an `idempotencyKey` field. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

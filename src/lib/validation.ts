@@ -27,14 +27,31 @@ function issueToMessage(issue: z.core.$ZodIssue): Message {
   }
 }
 
-/** Validates `input`; on failure throws AppError.invalid with one translated-key message per field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
+/**
+ * How a field's path is named: `lines.2.name` (dots, the default) or `items[2].height` (brackets,
+ * for bodies whose list rows a client marks one by one, such as the order items tab).
+ */
+export type PathStyle = "dots" | "brackets";
+
+export function fieldName(path: readonly PropertyKey[], style: PathStyle = "dots"): string {
+  if (!path.length) return "_";
+  if (style === "dots") return path.map(String).join(".");
+  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join("");
+}
+
+/** The first message of each field among zod's issues, each path under `prefix` (named in `style`). */
+export function issueFields(issues: readonly z.core.$ZodIssue[], options: { style?: PathStyle; prefix?: readonly PropertyKey[] } = {}): Record<string, Message> {
   const fields: Record<string, Message> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.length ? issue.path.join(".") : "_";
+  for (const issue of issues) {
+    const name = fieldName([...(options.prefix ?? []), ...issue.path], options.style);
     if (!fields[name]) fields[name] = issueToMessage(issue);
   }
-  throw AppError.invalid(fields);
+  return fields;
+}
+
+/** Validates `input`; on failure throws AppError.invalid with one translated-key message per field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, options: { paths?: PathStyle } = {}): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw AppError.invalid(issueFields(result.error.issues, { style: options.paths }));
 }

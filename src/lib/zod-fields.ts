@@ -119,22 +119,30 @@ export const booleanField = (fallback = false) =>
 export const requiredBoolean = () =>
   z.preprocess((value) => (blankToUndefined(value) === undefined ? undefined : (readBoolean(value) ?? value)), z.boolean({ error: requiredOrInvalid }));
 
-/** A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). */
-export const refId = () =>
+/** The largest id an int4 identity column gives; a larger number can reference nothing. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). `sentinels` are values a
+ * choice may hold besides ids (the virtual custom product -1, "still to choose" -2); they come back as they are.
+ */
+export const refId = (options: { sentinels?: readonly number[] } = {}) =>
   z.preprocess(
     (value) => {
       const blank = blankToUndefined(value);
       if (blank && typeof blank === "object" && "id" in blank) return (blank as { id: unknown }).id;
-      if (typeof blank === "string" && /^\d+$/.test(blank.trim())) return Number(blank);
+      if (typeof blank === "string" && /^-?\d+$/.test(blank.trim())) return Number(blank);
       return blank;
     },
-    // Ids are int4 identity columns; a larger number can reference nothing.
-    z.number({ error: requiredOrInvalid }).int("validation.invalid").positive("validation.invalid").max(2_147_483_647, "validation.invalid"),
+    z
+      .number({ error: requiredOrInvalid })
+      .int("validation.invalid")
+      .refine((id) => (id > 0 && id <= MAX_ID) || (options.sentinels?.includes(id) ?? false), "validation.invalid"),
   );
 
 /** An optional reference: missing, null or a blank select ("") all mean none. */
-export const optionalRefId = () =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), refId().optional().nullable());
+export const optionalRefId = (options: { sentinels?: readonly number[] } = {}) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), refId(options).optional().nullable());
 
 /** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one. */
 export const refIdList = (options: { min?: number } = {}) =>
@@ -144,6 +152,16 @@ export const refIdList = (options: { min?: number } = {}) =>
       .array(refId())
       .transform((ids) => [...new Set(ids)])
       .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),
+  );
+
+/** What a client may send as an idempotency key (DESIGN.md §8.4): a UUID, or any 8–100 characters of [A-Za-z0-9_.:-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,100}$/;
+
+/** An optional idempotency key of a write (src/lib/idempotency.ts); blank is none. */
+export const idempotencyKeyField = () =>
+  z.preprocess(
+    blankToUndefined,
+    storableString("idempotency.keyInvalid").regex(IDEMPOTENCY_KEY_PATTERN, "idempotency.keyInvalid").optional(),
   );
 
 /** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. */

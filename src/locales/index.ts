@@ -13,11 +13,12 @@ import { reference } from "./reference";
 import { fenceOrder } from "./fence-order";
 import { fenceOrderFiles } from "./fence-order-files";
 import { fenceItem } from "./fence-item";
+import { manufacture } from "./manufacture";
 import { promise } from "./promise";
 import { settings } from "./settings";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

@@ -8,6 +8,7 @@ import { authModule } from "./auth/module";
 import { barcodeModule } from "./barcode/module";
 import { basketsModule } from "./baskets/module";
 import { catalogueModule } from "./catalogue/module";
+import { manufactureModule } from "./manufacture/module";
 import { ordersModule } from "./orders/module";
 import { settingsModule } from "./settings/module";
 import { shellModule } from "./shell/module";
@@ -26,4 +27,5 @@ export const modules: readonly ModuleDeclaration[] = [
   timesheetsModule,
   warehouseModule,
   ordersModule,
+  manufactureModule,
 ];

@@ -1,6 +1,6 @@
 /** Printing of the issue 5 figures (tests/bench/fence-orders.ts) for run.ts: the section and its summary rows. */
 import type { FenceOrdersResult, OrderFigure } from "./fence-orders";
-import { heading, ms, table } from "./lib";
+import { heading, inProcessMethod, ms, table } from "./lib";
 
 export interface FenceOrdersMode {
   label: string;
@@ -27,13 +27,7 @@ export function printFenceOrders(modes: FenceOrdersMode[], failures: string[]): 
     return;
   }
   const first = modes[0]?.result;
-  if (first) {
-    console.log(
-      `  in process through app.request() as a logged-in user, body read to the end; ${first.warmup} warm-up then ${first.runs} measured rounds, lines\n` +
-        "  interleaved; ÷ SQL = median over the bare SQL median, where bare SQL replays through the raw client exactly the statements the\n" +
-        "  list service sends for that query (parallel ones in parallel)",
-    );
-  }
+  if (first) console.log(inProcessMethod(first, "list service sends for that query (parallel ones in parallel)"));
   for (const { label, result: r } of modes) {
     console.log(`\n  ${label} — ${r.serverVersion}; ${thousands(r.orders)} orders, ${thousands(r.items)} items, generated in ${(r.generateMs / 1000).toFixed(1)} s`);
     const rows: string[][] = [];

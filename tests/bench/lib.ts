@@ -82,6 +82,15 @@ export function table(header: string[], rows: string[][], options: { leftColumns
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].map((l) => `  ${l}`).join("\n");
 }
 
+/** How a section measured in process beside bare SQL was measured; `replayed` ends the sentence (what the bare SQL replays). */
+export function inProcessMethod(rounds: { warmup: number; runs: number }, replayed: string): string {
+  return (
+    `  in process through app.request() as a logged-in user, body read to the end; ${rounds.warmup} warm-up then ${rounds.runs} measured rounds, lines\n` +
+    "  interleaved; ÷ SQL = median over the bare SQL median, where bare SQL replays through the raw client exactly the statements the\n" +
+    `  ${replayed}`
+  );
+}
+
 export function heading(title: string): void {
   console.log(`\n== ${title} ${"=".repeat(Math.max(0, 76 - title.length))}`);
 }

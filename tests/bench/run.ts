@@ -7,7 +7,7 @@
  *                                       steps of a cold start replayed one by one (slower)
  *   npm run bench -- --runs 200         fewer measured requests (default 500, after 50 warm-up)
  *   npm run bench -- --catalogue-runs 50    rounds of the issue 3 figures (default 100, after 30 warm-up)
- *   npm run bench -- --fence-runs 50        rounds of the issue 5 figures (default 100, after 30 warm-up)
+ *   npm run bench -- --fence-runs 50        rounds of the issue 5 and 10 figures (default 100, after 30 warm-up)
  *
  * 1. List page: server time of GET /products/dph (1,000 VAT rows, page of 20, logged in), in
  *    process through app.request(), beside the bare SQL of the same two statements.
@@ -18,6 +18,8 @@
  *    categories, the 2,000-node category tree (JSON and page), the label PDF; beside bare SQL.
  * 6. Fence orders (issue 5): order list with 100,000 orders filtered by two statuses, sorted by
  *    deadline, and the contained-product filter (page and JSON); beside bare SQL.
+ * 7. Order items tab (issue 10): saving 30 fence items and 20 other items (new, and each changed),
+ *    and the tab's GET, beside bare SQL; the fence engine's items per second.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,6 +28,8 @@ import { join } from "node:path";
 import { measureJsShipped, type ShippedResult } from "./js-shipped";
 import type { CatalogueResult } from "./catalogue";
 import { type CatalogueMode, catalogueSummaryRows, printCatalogue } from "./catalogue-report";
+import type { FenceItemsResult } from "./fence-items";
+import { type EngineRate, type FenceItemsMode, fenceItemsSummaryRows, printFenceItems } from "./fence-items-report";
 import type { FenceOrdersResult } from "./fence-orders";
 import { type FenceOrdersMode, fenceOrdersSummaryRows, printFenceOrders } from "./fence-orders-report";
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
@@ -87,7 +91,7 @@ function machineInfo() {
   const pglite = (JSON.parse(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
   const react = (JSON.parse(readFileSync(join(ROOT, "node_modules/react/package.json"), "utf8")) as { version: string }).version;
   const nodeEnv = process.env.NODE_ENV;
-  console.log("Ohrada benchmarks (issue 2, 3 and 5 figures; printed, never asserted)");
+  console.log("Ohrada benchmarks (issue 2, 3, 5 and 10 figures; printed, never asserted)");
   console.log(
     table(
       ["machine", ""],
@@ -296,19 +300,21 @@ function printSuite(runs: SuiteRun[] | null) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. Catalogue (issue 3)
+// 5–7. Figures measured in a child per database mode
 
-/** Each database mode in its own child; a failure is reported and the other figures still print. */
-async function catalogue(): Promise<{ modes: CatalogueMode[]; failures: string[] }> {
-  const args = ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(CATALOGUE_RUNS), "--pdf-runs", "20"];
-  const modes: CatalogueMode[] = [];
+/**
+ * A bench child (`tests/bench/<file>`) once per database mode (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set), each in its own process; a failure is reported and the other figures still print.
+ */
+async function inEachMode<T>(file: string, args: string[], what: string, scale: string): Promise<{ modes: { label: string; result: T }[]; failures: string[] }> {
+  const modes: { label: string; result: T }[] = [];
   const failures: string[] = [];
   const runMode = async (label: string, env: Record<string, string>) => {
-    progress(`catalogue figures on ${label} (50,000 products, 2,000 categories; ${CATALOGUE_WARMUP} warm-up + ${CATALOGUE_RUNS} rounds)`);
+    progress(`${what} on ${label} (${scale})`);
     try {
-      modes.push({ label, result: await child<CatalogueResult>("catalogue.ts", args, env) });
+      modes.push({ label, result: await child<T>(file, args, env) });
     } catch (error) {
-      failures.push(`catalogue figures on ${label} failed: ${(error as Error).message.split("\n").slice(0, 12).join("\n    ")}`);
+      failures.push(`${what} on ${label} failed: ${(error as Error).message.split("\n").slice(0, 12).join("\n    ")}`);
     }
   };
   await runMode("PGlite", envWithout(["TEST_DATABASE_URL"]));
@@ -316,25 +322,40 @@ async function catalogue(): Promise<{ modes: CatalogueMode[]; failures: string[]
   return { modes, failures };
 }
 
-// ---------------------------------------------------------------------------------------------
-// 6. Fence orders (issue 5)
+/** 5. Catalogue (issue 3). */
+const catalogue = (): Promise<{ modes: CatalogueMode[]; failures: string[] }> =>
+  inEachMode<CatalogueResult>(
+    "catalogue.ts",
+    ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(CATALOGUE_RUNS), "--pdf-runs", "20"],
+    "catalogue figures",
+    `50,000 products, 2,000 categories; ${CATALOGUE_WARMUP} warm-up + ${CATALOGUE_RUNS} rounds`,
+  );
 
-/** Each database mode in its own child; a failure is reported and the other figures still print. */
-async function fenceOrders(): Promise<{ modes: FenceOrdersMode[]; failures: string[] }> {
-  const args = ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(FENCE_RUNS)];
-  const modes: FenceOrdersMode[] = [];
-  const failures: string[] = [];
-  const runMode = async (label: string, env: Record<string, string>) => {
-    progress(`fence order figures on ${label} (100,000 orders; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds)`);
-    try {
-      modes.push({ label, result: await child<FenceOrdersResult>("fence-orders.ts", args, env) });
-    } catch (error) {
-      failures.push(`fence order figures on ${label} failed: ${(error as Error).message.split("\n").slice(0, 12).join("\n    ")}`);
-    }
-  };
-  await runMode("PGlite", envWithout(["TEST_DATABASE_URL"]));
-  if (postgresUrl) await runMode("PostgreSQL", { ...envWithout([]), TEST_DATABASE_URL: postgresUrl });
-  return { modes, failures };
+/** 6. Fence orders (issue 5). */
+const fenceOrders = (): Promise<{ modes: FenceOrdersMode[]; failures: string[] }> =>
+  inEachMode<FenceOrdersResult>(
+    "fence-orders.ts",
+    ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(FENCE_RUNS)],
+    "fence order figures",
+    `100,000 orders; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
+  );
+
+/** 7. The order items tab and the fence engine's rate (issue 10). */
+async function fenceItems(): Promise<{ modes: FenceItemsMode[]; engine: EngineRate | null; failures: string[] }> {
+  const { modes, failures } = await inEachMode<FenceItemsResult>(
+    "fence-items.ts",
+    ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(FENCE_RUNS)],
+    "items tab figures",
+    `30 fence items + 20 other items; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
+  );
+  let engine: EngineRate | null = null;
+  progress("fence engine: items per second");
+  try {
+    engine = await child<EngineRate>("../../src/modules/orders/fence-item/engine.bench.ts", [], envWithout([]));
+  } catch (error) {
+    failures.push(`fence engine rate failed: ${(error as Error).message.split("\n")[0]}`);
+  }
+  return { modes, engine, failures };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,6 +367,7 @@ function printSummary(
   suite: SuiteRun[] | null,
   catalogueModes: CatalogueMode[],
   fenceModes: FenceOrdersMode[],
+  items: { modes: FenceItemsMode[]; engine: EngineRate | null },
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -360,6 +382,7 @@ function printSummary(
   }
   rows.push(...catalogueSummaryRows(catalogueModes));
   rows.push(...fenceOrdersSummaryRows(fenceModes));
+  rows.push(...fenceItemsSummaryRows(items.modes, items.engine));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -374,6 +397,7 @@ async function main() {
 
   const catalogueFigures = await catalogue();
   const fenceFigures = await fenceOrders();
+  const itemsFigures = await fenceItems();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -398,8 +422,9 @@ async function main() {
 
   printCatalogue(catalogueFigures.modes, catalogueFigures.failures);
   printFenceOrders(fenceFigures.modes, fenceFigures.failures);
+  printFenceItems(itemsFigures.modes, itemsFigures.engine, itemsFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 

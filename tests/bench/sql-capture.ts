@@ -13,7 +13,10 @@ export interface Statement {
   group: number;
 }
 
-type PgliteClient = { query(q: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<{ rows: unknown[] }> };
+type PgliteClient = {
+  query(q: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<{ rows: unknown[] }>;
+  transaction<T>(work: (tx: PgliteClient) => Promise<T>): Promise<T>;
+};
 type PostgresClient = {
   unsafe(q: string, params?: unknown[], options?: { prepare?: boolean }): Promise<unknown[]> & { values(): Promise<unknown[][]> };
   begin<T>(work: (tx: PostgresClient) => Promise<T>): Promise<T>;
@@ -22,12 +25,14 @@ type PostgresClient = {
 export interface SqlClient {
   kind: Database["kind"];
   serverVersion(): Promise<string>;
-  /** Runs `work` and returns the statements it sent. */
+  /** Runs `work` and returns the statements it sent, those inside its transactions too (without BEGIN and COMMIT). */
   capture(work: () => Promise<unknown>): Promise<{ statements: Statement[]; result: unknown }>;
   /** One statement through the bare client. */
   run(statement: Pick<Statement, "sql" | "params">): Promise<unknown>;
   /** The statements again, group after group, each group's statements in parallel (as the app sent them). */
   replay(statements: Statement[]): Promise<void>;
+  /** The same inside one transaction (BEGIN … COMMIT), as a service's write sends them. */
+  replayInTransaction(statements: Statement[]): Promise<void>;
   /**
    * One statement under a planner setting such as `random_page_cost = 1.1` (a what-if): on
    * PostgreSQL inside a transaction with SET LOCAL, since the pool's other connections must not
@@ -43,10 +48,23 @@ export function sqlClient(database: Database): SqlClient {
   const kind = database.kind;
   const client = (database.db as unknown as { $client: PgliteClient & PostgresClient }).$client;
   const key = kind === "pglite" ? "query" : "unsafe";
+  const begin = kind === "pglite" ? "transaction" : "begin";
   const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
 
-  const run = (s: Pick<Statement, "sql" | "params">): Promise<unknown> =>
-    kind === "pglite" ? client.query(s.sql, s.params, { rowMode: "array" }) : client.unsafe(s.sql, s.params as never[], { prepare: false }).values();
+  const runOn = (on: PgliteClient & PostgresClient, s: Pick<Statement, "sql" | "params">): Promise<unknown> =>
+    kind === "pglite" ? on.query(s.sql, s.params, { rowMode: "array" }) : on.unsafe(s.sql, s.params as never[], { prepare: false }).values();
+  const run = (s: Pick<Statement, "sql" | "params">): Promise<unknown> => runOn(client, s);
+
+  /** Group after group, each group's statements in parallel. */
+  const replayOn = async (on: PgliteClient & PostgresClient, statements: Statement[]) => {
+    let i = 0;
+    while (i < statements.length) {
+      const group = statements[i]!.group;
+      const batch: Statement[] = [];
+      while (i < statements.length && statements[i]!.group === group) batch.push(statements[i++]!);
+      await (batch.length === 1 ? runOn(on, batch[0]!) : Promise.all(batch.map((statement) => runOn(on, statement))));
+    }
+  };
 
   const exec = async (text: string): Promise<unknown[]> =>
     kind === "pglite" ? (await client.query(text)).rows : ((await client.unsafe(text)) as unknown[]);
@@ -60,25 +78,44 @@ export function sqlClient(database: Database): SqlClient {
     async capture(work) {
       const statements: Statement[] = [];
       const original = target[key]!;
+      const originalBegin = target[begin]!;
       // A statement sent within the same macrotask as the previous one was sent alongside it.
       let group = -1;
       let open = false;
-      target[key] = function (this: unknown, ...args: unknown[]) {
-        if (!open) {
-          group++;
-          open = true;
-          setImmediate(() => {
-            open = false;
-          });
-        }
-        statements.push({ sql: String(args[0]), params: (args[1] as unknown[] | undefined) ?? [], group });
-        return original.apply(this, args);
+      const recording = (send: (...args: unknown[]) => unknown) =>
+        function (this: unknown, ...args: unknown[]) {
+          if (!open) {
+            group++;
+            open = true;
+            setImmediate(() => {
+              open = false;
+            });
+          }
+          statements.push({ sql: String(args[0]), params: (args[1] as unknown[] | undefined) ?? [], group });
+          return send.apply(this, args);
+        };
+      target[key] = recording(original);
+      // Inside a transaction the driver hands the work its own client: record that one's statements too.
+      target[begin] = function (this: unknown, ...args: unknown[]) {
+        const work = args.pop() as (tx: object) => unknown;
+        const wrapped = (tx: object) => {
+          const send = (tx as Record<string, (...inner: unknown[]) => unknown>)[key]!;
+          const recorder = recording(send);
+          // postgres.js hands a callable (a Proxy keeps it one); PGlite an object whose `query` is fixed (a child object shadows it).
+          return work(
+            typeof tx === "function"
+              ? new Proxy(tx, { get: (inner, prop, receiver) => (prop === key ? recorder : Reflect.get(inner, prop, receiver)) })
+              : Object.create(tx, { [key]: { value: recorder } }),
+          );
+        };
+        return originalBegin.apply(this, [...args, wrapped]);
       };
       try {
         const result = await work();
         return { statements, result };
       } finally {
         target[key] = original;
+        target[begin] = originalBegin;
       }
     },
     run,
@@ -96,14 +133,10 @@ export function sqlClient(database: Database): SqlClient {
         await client.query(`reset ${setting.split("=")[0]!.trim()}`);
       }
     },
-    async replay(statements) {
-      let i = 0;
-      while (i < statements.length) {
-        const group = statements[i]!.group;
-        const batch: Statement[] = [];
-        while (i < statements.length && statements[i]!.group === group) batch.push(statements[i++]!);
-        await (batch.length === 1 ? run(batch[0]!) : Promise.all(batch.map(run)));
-      }
+    replay: (statements) => replayOn(client, statements),
+    async replayInTransaction(statements) {
+      const transact = (kind === "pglite" ? client.transaction : client.begin).bind(client) as (work: (tx: PgliteClient & PostgresClient) => Promise<void>) => Promise<void>;
+      await transact((tx) => replayOn(tx, statements));
     },
     exec,
     async explainAnalyze(s) {

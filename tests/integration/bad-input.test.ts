@@ -15,6 +15,7 @@ import { createFenceOrder, createProduct } from "../helpers/factories";
 import { crudServiceOf } from "@/lib/crud/api";
 import { filterKeysOf } from "@/lib/crud/list-query";
 import { tFor } from "@/lib/i18n";
+import { fieldName, type PathStyle } from "@/lib/validation";
 import { CATEGORY_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/zod-fields";
 import { loginInput, languageInput } from "@/modules/auth/schemas";
 import { scanInput } from "@/modules/barcode/schemas";
@@ -22,6 +23,7 @@ import { addToBasketInput, basketRefInput } from "@/modules/baskets/schemas";
 import { parameterValuesInput, pricesInput, translationsInput } from "@/modules/catalogue/product/schemas";
 import { modules } from "@/modules/index";
 import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
+import { editItemsInput } from "@/modules/orders/fence-item/schemas";
 import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
@@ -40,6 +42,8 @@ interface RouteInput {
   target?: keyof Targets;
   /** Fields left out, and why. */
   skip?: Record<string, string>;
+  /** How the answer names a field in a list (`items[0].color` where the route marks list rows); dots unless said. */
+  paths?: PathStyle;
 }
 
 interface Targets {
@@ -68,6 +72,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/orders/fenceOrder": { body: fenceOrderInput },
   "PUT /api/orders/fenceOrder/:id{[0-9]+}": { body: fenceOrderInput, target: "fenceOrder" },
   "PUT /api/orders/fenceOrder/:id{[0-9]+}/status": { body: fenceOrderStatusInput, target: "fenceOrder" },
+  "PUT /api/orders/fenceOrder/:id{[0-9]+}/items": { body: editItemsInput, target: "fenceOrder", paths: "brackets" },
   // The route's own create takes a password too (the generic update does not).
   "POST /api/settings/users": { body: newUserInput },
   "POST /api/settings/users/:id{[0-9]+}/password": { body: passwordResetInput, target: "user" },
@@ -239,7 +244,7 @@ const casesOf = (route: MountedRoute, kind: "text" | "boolean") => {
   if (!input) return [];
   const schema = input.body ?? input.query;
   const paths = schema ? fieldPaths(schema, kind) : [];
-  return paths.filter((path) => !input.skip?.[path.join(".")]);
+  return paths.filter((path) => !input.skip?.[fieldName(path, input.paths)]);
 };
 
 // ---- the tests -----------------------------------------------------------------------------------
@@ -257,7 +262,7 @@ function eachBodyField(kind: "text" | "boolean", value: string, message: string)
   test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
     const path = await concretePath(route);
     const failures: (string | null)[] = [];
-    for (const field of casesOf(route, kind)) failures.push(await refusalProblem(route, { path, body: bodyWith(field, value) }, field.join("."), message));
+    for (const field of casesOf(route, kind)) failures.push(await refusalProblem(route, { path, body: bodyWith(field, value) }, fieldName(field, route.input?.paths), message));
     expect(failures.filter(Boolean)).toEqual([]);
   });
 }

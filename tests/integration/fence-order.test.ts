@@ -165,9 +165,9 @@ describe("list", () => {
     const tag = `Plot-${Date.now()}`;
     const [product] = await db.insert(products).values({ name: `${tag} Sloupek 60x60` }).returning();
     const ctx = t.current.ctx;
-    const { id: a } = await createFenceOrderWithItems(ctx, { order: { lastName: `${tag}A`, orderDate: "2026-03-01" }, items: [{ productId: product!.id }], otherItems: [] });
+    const { id: a } = await createFenceOrderWithItems(ctx, { order: { lastName: `${tag}A`, orderDate: "2026-03-01" }, items: [{ product: product!.id }], otherItems: [] });
     const b = await create({ lastName: `${tag}B`, orderDate: "2026-02-01" });
-    const { id: c } = await createFenceOrderWithItems(ctx, { order: { lastName: `${tag}C`, measurementDate: "2026-02-01" }, items: [], otherItems: [{ productId: product!.id }] });
+    const { id: c } = await createFenceOrderWithItems(ctx, { order: { lastName: `${tag}C`, measurementDate: "2026-02-01" }, items: [], otherItems: [{ product: product!.id }] });
 
     const byStatus = await list(`?status=ORDER_CONFIRMATION,MEASURED&sort=deadline,asc&size=500`);
     const ours = byStatus.data.filter((row) => [a, b, c].includes(row.id)).map((row) => row.id);

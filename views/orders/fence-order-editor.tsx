@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FENCE_ORDER_STATUSES, type FenceOrderRow } from "@/modules/orders/fence-order/schemas";
 import type { CustomerData } from "@/modules/orders/fence-order/service";
+import type { ItemsCheck } from "@/modules/orders/fence-item/service";
 import type { T } from "@/lib/i18n";
 import { EntityForm, FieldRow, type FormField, type FormValues } from "../components/form";
 import { Icon } from "../components/icons";
@@ -115,7 +116,8 @@ export function CommonTab(props: {
   values: FormValues;
   errors: Record<string, string>;
   formErrors: string[];
-  itemCount: number;
+  /** What the order's items tab holds: how many rows, and the fence items the engine refuses (null for a new order). */
+  items: ItemsCheck | null;
 }) {
   const { t } = useView();
   const { order, sections, values, errors } = props;
@@ -123,11 +125,7 @@ export function CommonTab(props: {
   return (
     <div className="fence-order-common">
       <style dangerouslySetInnerHTML={{ __html: EDITOR_STYLES }} />
-      {order && props.itemCount === 0 ? (
-        <div className="alert alert-warning items-warning" role="note">
-          <Icon name="alert" /> {t("fenceOrder.noItemsWarning")}
-        </div>
-      ) : null}
+      {order && props.items ? <ItemsWarning orderId={order.id} items={props.items} /> : null}
       <div className="fence-order-form">
         <EntityForm action={action} fields={[]} values={{}} errors={errors} formErrors={props.formErrors} cancelHref={FENCE_ORDER_PATH}>
         <CustomerFields sections={sections} values={values} errors={errors} />
@@ -146,6 +144,37 @@ export function CommonTab(props: {
         </EntityForm>
       </div>
       {order ? <StatusForm order={order} /> : null}
+    </div>
+  );
+}
+
+/** Spec 02 §2: the Common tab warns while the order has no items, or has items the engine's validation refuses. */
+function ItemsWarning({ orderId, items }: { orderId: number; items: ItemsCheck }) {
+  const { t } = useView();
+  if (items.count === 0) {
+    return (
+      <div className="alert alert-warning items-warning" role="note">
+        <Icon name="alert" /> {t("fenceOrder.noItemsWarning")}
+      </div>
+    );
+  }
+  if (!items.invalid.length) return null;
+  const fieldLabel = (field: string) => t(`fenceItem.field.${field}`, { defaultValue: field }) as string;
+  return (
+    <div className="alert alert-warning items-warning invalid-items" role="note">
+      <Icon name="alert" /> {t("fenceItem.invalidItems", { count: items.invalid.length })}{" "}
+      <a href={`${FENCE_ORDER_PATH}/${orderId}?tab=1`}>{t("fenceItem.openItemsTab")}</a>
+      <ul>
+        {items.invalid.map((item) => (
+          <li key={item.id} data-item-id={item.id}>
+            {t("fenceItem.invalidItem", {
+              position: item.position,
+              type: item.productType ? t(`fenceItem.productType.${item.productType}`) : "",
+              fields: [...new Set(item.errors.map((error) => error.field))].map(fieldLabel).join(", "),
+            })}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -260,6 +260,8 @@ export async function seedDemoFenceOrders(ctx: Ctx): Promise<DemoFenceOrdersResu
             m2Price: product.m2Price,
             unitPrice: (Math.round(m2Price * (height / 1000) * (length / 1000) * 100) / 100).toFixed(2),
             invoiceName: product.invoiceName ?? product.name,
+            // What the items tab's engine asks of a fence field besides the columns (issue 10; part 5 brings full demo items).
+            details: { spacerHeight: 20, distancingType: "PRINT_3D" },
             sortOrder: index,
             createdBy: tx.userId,
             updatedBy: tx.userId,

@@ -1,14 +1,16 @@
 /**
  * Fence orders: a valid header as the API takes it, an order made through the service (its date
- * rules, status history and default promises apply), an order with items, and a bare row for the
- * tests that need a status without those side effects.
+ * rules, status history and default promises apply), an order with items saved through the items
+ * tab's service, and a bare row for the tests that need a status without those side effects.
  */
-import { fenceOrderItems, fenceOrderOtherItems, fenceOrders } from "@db/schema";
+import { fenceOrders } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import type { Db } from "@/lib/db";
+import { editOrderItems } from "@/modules/orders/fence-item/service";
 import { createFenceOrder as createOrder } from "@/modules/orders/fence-order/service";
 import { DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES } from "@/modules/orders/fence-order/schemas";
 import { createProduct } from "./catalogue";
+import { validFenceItem } from "./fence-item";
 import { nextNumber } from "./sequence";
 
 /** A valid fence order header (spec 02 §5, §9 defaults) for service and HTTP tests. */
@@ -31,37 +33,31 @@ export async function createFenceOrder(ctx: Ctx, values: Record<string, unknown>
   return createOrder({ ctx, input: { ...validFenceOrder, lastName: `Novák ${n}`, email: `zakaznik${n}@example.cz`, ...values } });
 }
 
-type ItemValues = Partial<typeof fenceOrderItems.$inferInsert>;
-type OtherItemValues = Partial<typeof fenceOrderOtherItems.$inferInsert>;
+type Row = Record<string, unknown>;
 
 /**
- * An order (through the service) with fence items and other items. Items have no service yet (the
- * items editor is to come), so they are written as rows; each gets a new product unless it names
- * one (or `productId: null`). Without lists: one fence panel and one other item.
+ * An order (through the service) with fence items and other items, saved through the items tab's
+ * service (editItems), so the engine's rules apply. Items and other items are as the API takes them,
+ * over `validFenceItem` and a line of 2 × 120 Kč; each gets a new product unless it names one
+ * (`product`). Without lists: one fence item and one other item.
  */
 export async function createFenceOrderWithItems(
   ctx: Ctx,
-  values: { order?: Record<string, unknown>; items?: ItemValues[]; otherItems?: OtherItemValues[] } = {},
-): Promise<{ id: number; itemIds: number[]; otherItemIds: number[] }> {
+  values: { order?: Record<string, unknown>; items?: Row[]; otherItems?: Row[]; assemblyItems?: Row[] } = {},
+): Promise<{ id: number; itemIds: number[]; otherItemIds: number[]; assemblyItemIds: number[] }> {
   const id = await createFenceOrder(ctx, values.order);
-  const audit = { createdBy: ctx.userId, updatedBy: ctx.userId };
-  const productOf = async (item: { productId?: number | null }) =>
-    "productId" in item ? (item.productId ?? null) : await createProduct(ctx.db, { name: `Plotový panel ${nextNumber()}`, m2Price: "450.00" });
-  const items = values.items ?? [{ height: "1530", length: "10000" }];
-  const itemRows = [];
-  for (const [index, item] of items.entries()) {
-    itemRows.push({ productType: "FENCE", amount: "1", m2Price: "450.00", sortOrder: index, ...item, productId: await productOf(item), orderId: id, ...audit });
-  }
-  const otherItems = values.otherItems ?? [{}];
-  const otherRows = [];
-  for (const [index, item] of otherItems.entries()) {
-    otherRows.push({ itemType: "OTHER", amount: "2", unitPrice: "120.00", sortOrder: index, ...item, productId: await productOf(item), orderId: id, ...audit });
-  }
-  const itemIds = itemRows.length ? (await ctx.db.insert(fenceOrderItems).values(itemRows).returning({ id: fenceOrderItems.id })).map((row) => row.id) : [];
-  const otherItemIds = otherRows.length
-    ? (await ctx.db.insert(fenceOrderOtherItems).values(otherRows).returning({ id: fenceOrderOtherItems.id })).map((row) => row.id)
-    : [];
-  return { id, itemIds, otherItemIds };
+  const productOf = async (row: Row, name: string) => ("product" in row ? row.product : await createProduct(ctx.db, { name: `${name} ${nextNumber()}`, m2Price: "450.00", unitPrice: "120.00" }));
+  const rows = async (list: Row[], prefix: string, defaults: Row, name: string) => {
+    const made: Row[] = [];
+    for (const [index, row] of list.entries()) made.push({ ...defaults, tmpId: `${prefix}-${index}`, ...row, product: await productOf(row, name) });
+    return made;
+  };
+  const items = await rows(values.items ?? [{}], "item", validFenceItem, "Plotový panel");
+  const otherItems = await rows(values.otherItems ?? [{}], "other", { amount: 2, unitPrice: 120 }, "Příslušenství");
+  const assemblyItems = await rows(values.assemblyItems ?? [], "assembly", { amount: 1, unitPrice: 350 }, "Montáž");
+  const { ids } = await editOrderItems({ ctx, input: { id, values: { items, otherItems, assemblyItems } } });
+  const idsOf = (list: Row[]) => list.map((row) => ids.find((pair) => pair.tmpId === row.tmpId)!.id);
+  return { id, itemIds: idsOf(items), otherItemIds: idsOf(otherItems), assemblyItemIds: idsOf(assemblyItems) };
 }
 
 /**

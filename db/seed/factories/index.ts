@@ -4,6 +4,7 @@
  * Production code may import these; tests/helpers/factories re-exports them with test conveniences.
  */
 export * from "./catalogue";
+export * from "./fence-item";
 export * from "./fence-order";
 export * from "./promises";
 export * from "./sequence";

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
-import { idParam, objectBody } from "@/lib/http/request";
-import { IDEMPOTENCY_HEADER } from "@/lib/idempotency";
+import { bodyWithIdempotencyKey, idParam, objectBody } from "@/lib/http/request";
 import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, removeBasketItem } from "./service";
 
 /**
@@ -15,10 +14,7 @@ import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, remove
 export const basketApi = new Hono<AppEnv>();
 
 basketApi.post("/add", async (c) => {
-  const body = await objectBody(c);
-  const header = c.req.header(IDEMPOTENCY_HEADER);
-  const input = header && body.idempotencyKey === undefined ? { ...body, idempotencyKey: header } : body;
-  const data = await addToBasket({ ctx: c.get("ctx"), input });
+  const data = await addToBasket({ ctx: c.get("ctx"), input: await bodyWithIdempotencyKey(c) });
   return c.json({ ...success(data), code: "ADDED" });
 });
 

@@ -3,7 +3,7 @@
  * zod and constants only.
  */
 import { z } from "zod";
-import { decimalField, integerField, refId, storableString } from "@/lib/zod-fields";
+import { decimalField, idempotencyKeyField, integerField, refId } from "@/lib/zod-fields";
 
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
@@ -23,14 +23,6 @@ export const basketAmountField = () =>
   z.preprocess(
     (value) => (value === undefined ? DEFAULT_BASKET_AMOUNT : value),
     decimalField({ places: AMOUNT_DECIMALS, max: MAX_AMOUNT }).refine((amount) => amount > 0, "basket.amountPositive"),
-  );
-
-const idempotencyKeyField = () =>
-  z.preprocess(
-    (value) => (value === null || value === "" ? undefined : value),
-    storableString("idempotency.keyInvalid")
-      .regex(/^[\w.:-]{8,100}$/, "idempotency.keyInvalid")
-      .optional(),
   );
 
 /** Which basket: COMMON is warehouse 0 (also when the id is left out); WAREHOUSE needs a warehouse id > 0. */

@@ -6,6 +6,7 @@ import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
 import { uploadLimit } from "@/lib/uploads";
 import { ordersSetupApi } from "./api";
+import { fenceItemApi } from "./fence-item/api";
 import { fenceOrderRestApi } from "./fence-order/api";
 import { filesApi } from "./fence-order/files-api";
 import { filesPages } from "./fence-order/files-pages";
@@ -23,10 +24,10 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
   return order ? { action: "open", url: `${FENCE_ORDER_PATH}/${order.id}`, message: msg("shell.barcodeOpenOrder", { id: order.id }) } : null;
 };
 
-/** Orders: fence orders with their tabs and files, promises, promise statuses, default promises, invoice settings. */
+/** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/", filesApi], ["/", promiseApi]),
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi]),
   pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),

@@ -1,8 +1,9 @@
 /**
  * "Duplicate product" (issue 3, Tools tab): a new product "<name> (kopie)" with the same
  * columns, categories, parameter values, translations, e-shop prices and images. Not copied:
- * the EAN-13 (unique, it identifies one product when scanned) and the system role (the
- * application relies on exactly one row per role). One transaction: all of it or nothing.
+ * the EAN-13 (unique, it identifies one product when scanned), the system role (the
+ * application relies on exactly one row per role) and a variant's base and key (one variant per
+ * base and values; the copy is a product of its own). One transaction: all of it or nothing.
  */
 import { eq, sql } from "drizzle-orm";
 import { productCategories, productEshopPrices, productParameterValues, products, productTranslations } from "@db/schema";
@@ -20,7 +21,7 @@ export async function duplicateProduct({ ctx, input }: { ctx: Ctx; input: { prod
     const { id: sourceId, ean13: _ean13, systemRole: _role, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, ...columns } = source;
     const [created] = await tx.db
       .insert(products)
-      .values({ ...columns, name: `${source.name}${COPY_SUFFIX}`, ean13: null, systemRole: null, createdBy: tx.userId, updatedBy: tx.userId })
+      .values({ ...columns, name: `${source.name}${COPY_SUFFIX}`, ean13: null, systemRole: null, baseProductId: null, variantKey: null, createdBy: tx.userId, updatedBy: tx.userId })
       .returning({ id: products.id });
     const id = created!.id;
 

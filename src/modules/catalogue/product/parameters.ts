@@ -2,24 +2,16 @@
  * The Category parameters tab (spec 01 §2.7): the parameters of the product's categories and
  * their ancestors, each with the product's value.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { productCategories, productParameterValues } from "@db/schema";
+import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { categories, categoryParameterCategories, categoryParameters, productCategories, productParameterValues } from "@db/schema";
+import { selectRows } from "@/lib/db";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
-import { formatDecimal, parseDecimal } from "@/lib/money";
+import { formatDecimal } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
 import { parametersForCategories } from "../category-parameter/service";
-import { NUMERIC_UNITS, type ProductParameter, parameterValuesInput } from "./schemas";
+import { isNumericUnit, normalizeParameterValue as normalizeValue, type ProductParameter, parameterValuesInput } from "./schemas";
 import { requireProduct, touchProduct } from "./service";
-
-const numericUnit = (unit: string) => (NUMERIC_UNITS as readonly string[]).includes(unit);
-
-/** Numbers under a length or weight unit are stored with a decimal point (`12.5`); null when not a number. */
-function normalizeValue(unit: string, value: string): string | null {
-  if (!value || !numericUnit(unit)) return value;
-  const number = parseDecimal(value);
-  return Number.isNaN(number) ? null : String(number);
-}
 
 export async function listProductParameters({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ProductParameter[]> {
   await requireProduct(ctx, input.id);
@@ -112,7 +104,61 @@ export async function saveProductParameters({ ctx, input }: { ctx: Ctx; input: {
 /** How a stored value reads in the tab: numbers under a unit with a decimal comma. */
 export function displayParameterValue(parameter: Pick<ProductParameter, "unit">, value: string | null): string {
   if (value === null) return "";
-  if (!numericUnit(parameter.unit)) return value;
+  if (!isNumericUnit(parameter.unit)) return value;
   const number = Number(value);
   return Number.isFinite(number) ? formatDecimal(number, 3) : value;
+}
+
+/** A parameter a product has (through its categories and their ancestors), with its flags and the product's value. */
+export interface ProductParameterValue {
+  id: number;
+  name: string;
+  unit: string;
+  default: string | null;
+  required: boolean;
+  creationParameter: boolean;
+  titleAppending: boolean;
+  /** The product's stored value; null when it has none. */
+  value: string | null;
+}
+
+/**
+ * The parameters of several products at once, in one statement (the order items tab reads the
+ * engine's parameters and the creation parameters of every chosen product): product id → its
+ * parameters by id. A product without categories has none.
+ */
+export async function parametersOfProducts({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  /** Product ids, or a query answering them (so the caller sends this with its other reads). */
+  input: { ids: readonly number[] | SQLWrapper };
+}): Promise<Map<number, ProductParameterValue[]>> {
+  const byProduct = new Map<number, ProductParameterValue[]>();
+  const ids = Array.isArray(input.ids) ? [...new Set(input.ids as readonly number[])] : (input.ids as SQLWrapper);
+  if (Array.isArray(ids) && !ids.length) return byProduct;
+  const rows = await selectRows<ProductParameterValue & { productId: number }>(
+    ctx.db,
+    sql`with recursive up(product_id, category_id) as (
+        select ${productCategories.productId}, ${productCategories.categoryId} from ${productCategories}
+        where ${Array.isArray(ids) ? inArray(productCategories.productId, ids) : sql`${productCategories.productId} in ${ids}`}
+        union
+        select up.product_id, c.parent_id from up join ${categories} c on c.id = up.category_id where c.parent_id is not null
+      )
+      select distinct up.product_id as "productId", p.id, p.name, p.unit, p.default_value as "default", p.required,
+        p.creation_parameter as "creationParameter", p.title_appending as "titleAppending", v.value
+      from up
+      join ${categoryParameterCategories} l on l.category_id = up.category_id
+      join ${categoryParameters} p on p.id = l.parameter_id
+      left join ${productParameterValues} v on v.product_id = up.product_id and v.parameter_id = p.id
+      order by 1, 2`,
+  );
+  for (const { productId, ...parameter } of rows) {
+    const list = byProduct.get(Number(productId));
+    const value = { ...parameter, id: Number(parameter.id) };
+    if (list) list.push(value);
+    else byProduct.set(Number(productId), [value]);
+  }
+  return byProduct;
 }

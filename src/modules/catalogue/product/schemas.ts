@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
+import { parseDecimal } from "@/lib/money";
 import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText, storableString } from "@/lib/zod-fields";
 
 const blankToUndefined = (value: unknown) =>
@@ -115,17 +116,15 @@ export type ProductTranslations = Record<ProductLanguage, ProductTranslation>;
 
 // ---- category parameters --------------------------------------------------------------------
 
+/** One parameter's value as sent: text (numbers become text), blank for none. */
+export const parameterValueField = () =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value),
+    storableString().trim().max(500, { message: "validation.maxLength" }),
+  );
+
 export const parameterValuesInput = z
-  .array(
-    z.object({
-      id: refId(),
-      value: z.preprocess(
-        (value) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value),
-        storableString().trim().max(500, { message: "validation.maxLength" }),
-      ),
-    }),
-    { error: "validation.invalid" },
-  )
+  .array(z.object({ id: refId(), value: parameterValueField() }), { error: "validation.invalid" })
   .max(1000, "validation.invalid");
 export type ParameterValuesInput = z.output<typeof parameterValuesInput>;
 
@@ -144,6 +143,18 @@ export interface ProductParameter {
 
 /** Units whose values must be numbers (spec 01 §9's unit choices, minus blank). */
 export const NUMERIC_UNITS = ["mm", "cm", "m", "kg", "g"] as const;
+
+export const isNumericUnit = (unit: string): boolean => (NUMERIC_UNITS as readonly string[]).includes(unit);
+
+/**
+ * A parameter value as stored: a number under a length or weight unit with a decimal point
+ * (`12,5` → `12.5`), null when it is not a number; other values as given, blank as blank.
+ */
+export function normalizeParameterValue(unit: string, value: string): string | null {
+  if (!value || !isNumericUnit(unit)) return value;
+  const number = parseDecimal(value);
+  return Number.isNaN(number) ? null : String(number);
+}
 
 // ---- prices ------------------------------------------------------------------------------------
 

@@ -71,3 +71,34 @@ export const isTwoWing = (type: ProductType | null | undefined): boolean => !!ty
 export const isSliding = (type: ProductType | null | undefined): boolean => !!type && SLIDING_TYPES.includes(type);
 export const isSwingGate = (type: ProductType | null | undefined): boolean => !!type && SWING_GATE_TYPES.includes(type);
 
+
+// ---- the items tab ------------------------------------------------------------------------------
+
+/** The reference products assembly is sold as (decision 009: found by system_role; the spec's 18, 20 and 19). */
+export const ASSEMBLY_ROLES = ["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICKET"] as const;
+export type AssemblyRole = (typeof ASSEMBLY_ROLES)[number];
+
+/**
+ * Spec 02 §9: what each product type is assembled as: fences → fence assembly (18), gates → gate
+ * assembly (20), wickets → wicket assembly (19). A custom item has no known construction: none.
+ */
+export const ASSEMBLY_ROLE_BY_TYPE: Record<ProductType, AssemblyRole | null> = {
+  FENCE: "ASSEMBLY_FENCE",
+  GATE: "ASSEMBLY_GATE",
+  ONE_WING_GATE: "ASSEMBLY_GATE",
+  TWO_WING_GATE: "ASSEMBLY_GATE",
+  RAIL_GATE: "ASSEMBLY_GATE",
+  WICKET: "ASSEMBLY_WICKET",
+  TWO_WING_WICKET: "ASSEMBLY_WICKET",
+  CUSTOM: null,
+};
+
+/** Spec 02 §5: a sub-product whose product is this value still needs one chosen (refused on save). */
+export const SUB_PRODUCT_TO_CHOOSE = -2;
+
+/** Other and assembly items share one table; this tells them apart (spec 02 §3 itemType). */
+export const OTHER_ITEM_TYPES = ["OTHER", "ASSEMBLY"] as const;
+export type OtherItemType = (typeof OTHER_ITEM_TYPES)[number];
+
+/** Spec 02 §9: the discount's description when the office gives an amount without one. */
+export const DEFAULT_DISCOUNT_DESCRIPTION = "Sleva";

@@ -1,6 +1,7 @@
 /**
  * How many fence items the engine computes a second (issue 10: at least 50,000). Prints figures,
- * asserts nothing. Run: `bun src/modules/orders/fence-item/engine.bench.ts`.
+ * asserts nothing. Run: `bun src/modules/orders/fence-item/engine.bench.ts`; `npm run bench`
+ * runs it too and reads its `BENCH_RESULT {json}` line.
  */
 import { computeFenceItem, type FenceItemFields, type FenceParameters } from "./engine";
 
@@ -49,3 +50,4 @@ const rates = rounds.map((round) => round.perSecond).sort((a, b) => a - b);
 const median = rates[1]!;
 console.log(`fence engine: ${Math.round(median).toLocaleString("en")} items/s (median of 3 × 200,000; min ${Math.round(rates[0]!).toLocaleString("en")}, max ${Math.round(rates[2]!).toLocaleString("en")}; budget 50,000)`);
 if (rounds.some((round) => !Number.isFinite(round.checksum))) console.log("checksum is not a number: the engine returned NaN");
+console.log(`BENCH_RESULT ${JSON.stringify({ perSecond: median, min: rates[0], max: rates[2], items: 200_000, rounds: rounds.length })}`);

@@ -30,7 +30,9 @@ export function computeFenceItem(item: FenceItemFields, parameters: FenceParamet
   };
 }
 
+export * from "./assembly";
 export * from "./constants";
+export * from "./creation";
 export { halereToKc, kcToHalere } from "./fixed-point";
 export { computeGeometry, fieldCountOf, hingeWidthOf, slatLayout, type FenceGeometry, type SlatLayout } from "./geometry";
 export * from "./parameters";

@@ -13,8 +13,8 @@ export interface FenceParameterDefinition {
   /** The category parameter's name in the catalogue (Czech, as the office reads it). */
   name: string;
   nameEn: string;
-  /** A unit of spec 01 §9 (blank, mm, cm, m, kg, g). */
-  unit: "mm" | "kg";
+  /** A unit of spec 01 §9 (blank, mm, cm, m, kg, g); blank for a price in Kč. */
+  unit: "mm" | "kg" | "";
   /**
    * What the engine uses when the product has no value. Component sizes default to 0 (the product
    * has no such component); the spec's own figures (wing gap 1 cm, overhang 15 cm, wheels 60/80/100 mm)
@@ -185,6 +185,15 @@ export const FENCE_PARAMETERS = [
     defaultValue: null,
     meaning: "Weight of one metre of the product's length in kg (kg/m); item weight = length (cm) × weight per metre / 100.",
   },
+  {
+    key: "assemblyPrice",
+    name: "Cena montáže",
+    nameEn: "Assembly price",
+    unit: "",
+    defaultValue: null,
+    meaning:
+      "Kč without VAT for assembling one piece (a fence field, a gate, a wicket); prices the assembly the items tab offers from the fence items (spec 02 §9). Without a value the assembly product's own unit price applies.",
+  },
 ] as const satisfies readonly FenceParameterDefinition[];
 
 export type FenceParameterKey = (typeof FENCE_PARAMETERS)[number]["key"];
@@ -210,7 +219,7 @@ export const componentSize = (parameters: FenceParameters, key: FenceParameterKe
 // ---- reading stored category parameter values --------------------------------------------------
 
 /** Names compared without case, diacritics or extra spaces, so "c profil" finds "C profil". */
-const foldName = (name: string) =>
+export const foldParameterName = (name: string) =>
   name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -220,15 +229,16 @@ const foldName = (name: string) =>
 
 const BY_NAME = new Map<string, FenceParameterDefinition>();
 for (const definition of FENCE_PARAMETERS) {
-  BY_NAME.set(foldName(definition.name), definition);
-  BY_NAME.set(foldName(definition.nameEn), definition);
-  BY_NAME.set(foldName(definition.key), definition);
+  BY_NAME.set(foldParameterName(definition.name), definition);
+  BY_NAME.set(foldParameterName(definition.nameEn), definition);
+  BY_NAME.set(foldParameterName(definition.key), definition);
 }
 
-/** Lengths entered under another unit are converted to mm, weights to kg. */
-const TO_ENGINE_UNIT: Record<string, Record<string, number>> = {
+/** Lengths entered under another unit are converted to mm, weights to kg; a price has no unit. */
+export const TO_ENGINE_UNIT: Record<string, Record<string, number>> = {
   mm: { "": 1, mm: 1, cm: 10, m: 1000 },
   kg: { "": 1, kg: 1, g: 0.001 },
+  "": { "": 1 },
 };
 
 const parseNumber = (value: string | number | null | undefined): number | null => {
@@ -253,7 +263,7 @@ export interface StoredParameterValue {
 export function fenceParametersFrom(values: readonly StoredParameterValue[]): FenceParameters {
   const parameters: FenceParameters = {};
   for (const { name, value, unit } of values) {
-    const definition = BY_NAME.get(foldName(name));
+    const definition = BY_NAME.get(foldParameterName(name));
     if (!definition) continue;
     const number = parseNumber(value);
     const factor = TO_ENGINE_UNIT[definition.unit]![unit ?? ""];

@@ -7,7 +7,8 @@
  * unknown keys are stripped and the engine recomputes them, so a client total that lies is lost.
  */
 import { z } from "zod";
-import { booleanField, decimalField, integerField, optionalRefId, optionalText } from "@/lib/zod-fields";
+import { booleanField, dateField, decimalField, httpUrlField, idempotencyKeyField, integerField, optionalRefId, optionalText, refId } from "@/lib/zod-fields";
+import { parameterValueField, VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import {
   DISTANCING_TYPES,
   DOOR_HANDLE_TYPES,
@@ -17,12 +18,17 @@ import {
   LOCK_TYPES,
   OPENING_TYPES,
   PRODUCT_TYPES,
+  type AssemblyRole,
+  type OtherItemType,
   REINFORCEMENT_POST_TYPES,
+  SUB_PRODUCT_TO_CHOOSE,
   WHEELS_TYPES,
   WING_RELATIONS,
 } from "./constants";
 import { missingRequiredFields } from "./rules";
+import type { FenceGeometry } from "./geometry";
 import type { FenceItemFields } from "./types";
+import type { FenceItemValidation } from "./validation";
 
 export * from "./constants";
 
@@ -37,23 +43,43 @@ const millimetres = (max = MAX_LENGTH_MM, places = 1) => z.preprocess(blank, dec
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blank, z.enum(values, { error: "validation.invalid" }).optional());
 
-/** A sub-product line of a fence item (spec 02 §3); its -2 rule and "one per category remains" belong to the save. */
+/** Amounts (numeric(12,3)) and prices in Kč (numeric(14,2)) of every line of the tab. */
+const amountField = () => decimalField({ min: 0, max: 999_999, places: 3 });
+const priceField = () => decimalField({ min: 0, max: 99_999_999.99, places: 2 });
+const optionalAmount = () => z.preprocess(blank, amountField().optional());
+const optionalPrice = () => z.preprocess(blank, priceField().optional());
+
+/** A new row's temporary id until it is saved (spec 02 §4); the save answers it paired with the row's id. */
+const tmpIdField = () => optionalText(100);
+
+/** A list of rows; missing or null is none, at most 500 (the tab's largest list is far shorter). */
+const listOf = <S extends z.ZodType>(row: S) =>
+  z.preprocess((value) => (value === undefined || value === null ? [] : value), z.array(row, { error: "validation.invalid" }).max(500, "validation.max"));
+
+/**
+ * A sub-product line of a fence item (spec 02 §3). Its product may be SUB_PRODUCT_TO_CHOOSE (-2),
+ * which the save refuses ("needs a product"), as it does removing the last line of a category.
+ */
 export const subProductInput = z.object({
   id: optionalRefId(),
+  tmpId: tmpIdField(),
   productCategory: optionalRefId(),
   productCategoryName: optionalText(200),
   itemType: optionalText(40),
-  product: optionalRefId(),
-  amount: z.preprocess(blank, decimalField({ min: 0, max: 999_999, places: 3 }).optional()),
-  unitPrice: z.preprocess(blank, decimalField({ min: 0, max: 99_999_999.99, places: 2 }).optional()),
+  product: optionalRefId({ sentinels: [SUB_PRODUCT_TO_CHOOSE] }),
+  amount: optionalAmount(),
+  unitPrice: optionalPrice(),
   invoiceName: optionalText(200),
 });
 export type SubProductInput = z.output<typeof subProductInput>;
 
+/** A creation parameter's value for the item's manufactured variant (dynamic products); `{id, value}`. */
+const creationValueInput = z.object({ id: refId(), value: parameterValueField() });
+
 const fenceItemObject = z.object({
   id: optionalRefId(),
   /** A new item's temporary id until it is saved (spec 02 §4). */
-  tmpId: optionalText(100),
+  tmpId: tmpIdField(),
   productType: z.preprocess(
     blank,
     z.enum(PRODUCT_TYPES, { error: (issue) => (issue.input === undefined ? "validation.required" : "validation.invalid") }),
@@ -65,8 +91,8 @@ const fenceItemObject = z.object({
   length: millimetres(),
   lengthBottom: millimetres(),
   lengthTop: millimetres(),
-  amount: z.preprocess(blank, decimalField({ min: 0, max: 999_999, places: 3 }).optional()),
-  m2price: z.preprocess(blank, decimalField({ min: 0, max: 99_999_999.99, places: 2 }).optional()),
+  amount: optionalAmount(),
+  m2price: optionalPrice(),
   invoiceName: optionalText(200),
   finalMeasurement: booleanField(false),
   readNote: booleanField(false),
@@ -118,7 +144,12 @@ const fenceItemObject = z.object({
   wingRelation: optionalEnum(WING_RELATIONS),
   fieldCount: z.preprocess(blank, integerField({ min: 1, max: 20 }).optional()),
   undividedFilling: booleanField(false),
-  subProducts: z.preprocess((value) => (value === undefined || value === null ? [] : value), z.array(subProductInput, { error: "validation.invalid" })),
+  subProducts: listOf(subProductInput),
+  /**
+   * Values of the product's creation parameters that no item field gives (height, length and
+   * colour come from the item itself; see creation.ts). The server makes the variant from them.
+   */
+  parameters: listOf(creationValueInput),
 });
 
 /** A fence item as typed so far: formats and ranges only, no required rules (the island's live parse). */
@@ -150,3 +181,173 @@ export const spacerCalculatorInput = z
     }
   });
 export type SpacerCalculatorFormInput = z.output<typeof spacerCalculatorInput>;
+
+// ---- the items tab: editItems (spec 02 §7) -------------------------------------------------------
+
+/**
+ * An other or assembly item (spec 02 §3, §5): product, amount and unit price required. Product -1
+ * is the virtual "new custom" product (decision 009): no product row, its own name (invoiceName,
+ * then required), url and storable; for a real product url and storable are not kept.
+ */
+export const otherItemInput = z.object({
+  id: optionalRefId(),
+  tmpId: tmpIdField(),
+  product: refId({ sentinels: [VIRTUAL_CUSTOM_PRODUCT_ID] }),
+  amount: amountField(),
+  unitPrice: priceField(),
+  invoiceName: optionalText(200),
+  url: z.preprocess(blank, httpUrlField().optional()),
+  storable: booleanField(false),
+});
+export type OtherItemInput = z.output<typeof otherItemInput>;
+
+/**
+ * `PUT /api/orders/fenceOrder/:id/items`: the whole items tab in one save. Fence items are checked
+ * here for formats only; their required fields and fillings are the engine's validation (one rule
+ * set with the island). A list or field left out keeps what is stored; a list sent replaces the
+ * stored one (rows with an id are updated, rows without one are created, the rest are removed).
+ * Read-only and derived values a client sends (prices, totals, shippingPrice) are not read.
+ */
+export const editItemsInput = z.object({
+  idempotencyKey: idempotencyKeyField(),
+  items: listOf(fenceItemDraftInput),
+  otherItems: listOf(otherItemInput),
+  assemblyItems: listOf(otherItemInput),
+  shippingType: optionalRefId(),
+  /** km (or what the type is priced by); numeric(10,2). */
+  shippingDistance: z.preprocess(blank, decimalField({ min: 0, max: 99_999_999.99, places: 2 }).optional()),
+  shippingUnitPrice: optionalPrice(),
+  discountDescription: optionalText(200),
+  discountAmount: optionalPrice(),
+  note: optionalText(4000),
+  measurementDate: z.preprocess(blank, dateField().optional()),
+});
+export type EditItemsInput = z.output<typeof editItemsInput>;
+
+// ---- the items tab's answers (GET /api/orders/fenceOrder/:id/items, the save, dynamic products) ---
+
+/** A reference as the API answers it (DESIGN.md §4). */
+export interface TabRef {
+  id: number;
+  name: string;
+}
+
+export interface SubProductAnswer {
+  id: number;
+  productCategory: TabRef | null;
+  productCategoryName: string | null;
+  itemType: string | null;
+  product: TabRef | null;
+  amount: number;
+  unitPrice: number | null;
+  /** amount × unit price, Kč (derived). */
+  totalPrice: number | null;
+  invoiceName: string | null;
+}
+
+/** Every derived number of a fence item: the engine's geometry, its price in Kč, and its validation. */
+export type FenceItemDerived = Omit<FenceGeometry, "fieldCount"> & {
+  unitPrice: number | null;
+  totalPrice: number | null;
+  /** m², one piece. */
+  area: number | null;
+  totalArea: number | null;
+  validation: FenceItemValidation;
+};
+
+type Nullable<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | null };
+
+/** A fence item of the tab: what was entered (spec 02 §3 names), its references, and every derived number. */
+export type FenceItemAnswer = Nullable<Omit<FenceItemDraft, "id" | "tmpId" | "product" | "manufacturedProduct" | "subProducts" | "parameters">> &
+  FenceItemDerived & {
+    id: number;
+    product: TabRef | null;
+    /** The manufactured variant for the item's creation values (dynamic products), when its product has creation parameters. */
+    manufacturedProduct: TabRef | null;
+    /** The variant's creation values. */
+    parameters: { id: number; value: string }[];
+    subProducts: SubProductAnswer[];
+  };
+
+export interface OtherItemAnswer {
+  id: number;
+  itemType: OtherItemType;
+  /** The product, or `{id: -1, name: "nový vlastní"}` for the virtual custom product. */
+  product: TabRef;
+  /** The ATTENTION reference product (spec 02 §9: shown red). */
+  attention: boolean;
+  amount: number;
+  unitPrice: number;
+  totalPrice: number;
+  invoiceName: string | null;
+  /** A custom product's own; null otherwise. */
+  url: string | null;
+  storable: boolean | null;
+}
+
+/** Assembly offered from the fence items: the reference product of the role, pieces and price. */
+export interface SuggestedAssembly {
+  systemRole: AssemblyRole;
+  product: TabRef;
+  amount: number;
+  unitPrice: number | null;
+}
+
+export interface OrderTotalsAnswer {
+  fenceItems: number;
+  otherItems: number;
+  assemblyItems: number;
+  subProducts: number;
+  total: number;
+  shipping: number | null;
+  discount: number;
+  totalWithShipping: number;
+}
+
+/** Spec 02 §2: the items tab's summary, Kč. */
+export interface SummaryAnswer {
+  priceWithoutVat: number;
+  vatRate: number;
+  vat: number;
+  total: number;
+}
+
+/** `GET /api/orders/fenceOrder/:id/items`: the whole tab. */
+export interface ItemsTab {
+  orderId: number;
+  status: string;
+  items: FenceItemAnswer[];
+  otherItems: OtherItemAnswer[];
+  assemblyItems: OtherItemAnswer[];
+  suggestedAssembly: SuggestedAssembly[];
+  shippingType: (TabRef & { price: number; priceByDistance: boolean }) | null;
+  shippingDistance: number | null;
+  shippingUnitPrice: number | null;
+  /** distance × unit price (read-only, derived); null when there is no shipping. */
+  shippingPrice: number | null;
+  discountDescription: string | null;
+  discountAmount: number | null;
+  note: string | null;
+  measurementDate: string | null;
+  totals: OrderTotalsAnswer;
+  summary: SummaryAnswer;
+}
+
+/** The save's answer: each new row's temporary id with its id (spec 02 §4), the order's status and the server's summary. */
+export interface EditItemsResult {
+  ids: { tmpId: string; id: number }[];
+  status: string;
+  totals: OrderTotalsAnswer;
+  summary: SummaryAnswer;
+}
+
+/** `GET /api/orders/fenceOrder/:id/dynamicProducts`: the order's manufactured variants. */
+export interface DynamicProduct {
+  id: number;
+  name: string;
+  baseProduct: TabRef;
+  parameters: { id: number; name: string; unit: string; value: string }[];
+  /** Pieces over the order's items that are this variant. */
+  amount: number;
+  itemIds: number[];
+}

@@ -11,11 +11,11 @@ import { idParam } from "@/lib/http/request";
 import { flash, renderFragment, renderPage } from "@/web/render";
 import { isHtmx } from "@/lib/http/htmx";
 import { listActiveVatRates } from "@/modules/catalogue/vat/service";
+import { checkOrderItems } from "../fence-item/service";
 import { fenceOrderListInput } from "./api";
 import { CUSTOMER_FIELDS, DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES, type FenceOrderRow } from "./schemas";
 import {
   changeFenceOrderStatus,
-  countFenceOrderItems,
   createFenceOrder,
   customerLookup,
   getFenceOrder,
@@ -64,9 +64,9 @@ async function editorView(c: AppContext, order: FenceOrderRow | null, init: { va
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
   const { errors, formErrors, answer } = formState(c, init.error, allFields(sections).map((f) => f.name));
-  const itemCount = order ? await countFenceOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : 0;
+  const items = order ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
   const tab = init.tab ?? 0;
-  const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} itemCount={itemCount} />;
+  const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} items={items} />;
   return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);
 }
 

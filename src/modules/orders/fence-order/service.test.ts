@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { fenceOrderItems, fenceOrderOtherItems, fenceOrderSubProducts, products } from "@db/schema";
 import { validFenceOrder } from "../../../../tests/helpers/factories/fence-order";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
-import { changeFenceOrderStatus, countFenceOrderItems, createFenceOrder, customerLookup, orderedMaterial } from "./service";
+import { checkOrderItems } from "../fence-item/service";
+import { changeFenceOrderStatus, createFenceOrder, customerLookup, orderedMaterial } from "./service";
 
 const t = useTestDatabase();
 const order = { ...validFenceOrder, firstName: "Eva", lastName: "Malá", phone: "+420 602 333 444", email: "Eva.Mala@Example.cz" };
@@ -23,9 +24,9 @@ describe("fence order service", () => {
       { productId: slat!.id, name: "Lamela 100", amount: 3 },
       { productId: post!.id, name: "Sloupek 60x60", amount: 6 },
     ]);
-    expect(await countFenceOrderItems({ ctx, input: { id: confirmed } })).toBe(1);
-    expect(await countFenceOrderItems({ ctx, input: { id: offer } })).toBe(1);
-    expect(await countFenceOrderItems({ ctx, input: { id: materialOrder } })).toBe(1);
+    expect((await checkOrderItems({ ctx, input: { id: confirmed } })).count).toBe(1);
+    expect((await checkOrderItems({ ctx, input: { id: offer } })).count).toBe(1);
+    expect((await checkOrderItems({ ctx, input: { id: materialOrder } })).count).toBe(1);
   });
 
   test("customer lookup: the phone's last nine digits (with or without +420), the e-mail in any case; needs one key", async () => {

@@ -24,7 +24,7 @@ import {
   type FenceOrderStatus,
   fenceOrderStatusInput,
 } from "./schemas";
-import { applyDateRules, statusFromDates } from "./status";
+import { applyDateRules, type OrderDates, statusFromDates } from "./status";
 import { orderFileCounts } from "./files.service";
 
 type Row = typeof fenceOrders.$inferSelect;
@@ -209,11 +209,24 @@ async function recordStatus(ctx: Ctx, orderId: number, change: { from: string | 
   await applyDefaultPromises({ ctx, input: { orderId, status: change.to } });
 }
 
-const lockRow = async (ctx: Ctx, id: number): Promise<Row> => {
+/** The order's row, locked until the transaction ends (every write to an order or its items takes it first); 404 when there is none. */
+export const lockFenceOrder = async (ctx: Ctx, id: number): Promise<Row> => {
   const rows = await ctx.db.select().from(fenceOrders).where(eq(fenceOrders.id, id)).for("update");
   if (!rows[0]) throw AppError.notFound();
   return rows[0];
 };
+
+/**
+ * Spec 02 §4 date rules (decision 013) for a save that changes the dates of the locked order
+ * `before` to `after`: answers the status and deadline to write, and records an automatic status
+ * change (history row, default promises) in the same transaction. The header form and the items
+ * tab (its measurement date) both save through this.
+ */
+export async function dateRulesOnSave(ctx: Ctx, before: Row, after: OrderDates): Promise<{ status: FenceOrderStatus; deadline: string | null }> {
+  const rules = applyDateRules({ before: { ...before, status: before.status as FenceOrderStatus }, after });
+  if (rules.change) await recordStatus(ctx, before.id, rules.change, "AUTO");
+  return { status: rules.status, deadline: rules.deadline };
+}
 
 export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<number> {
   const values = toValues(parseInput(fenceOrderInput, input));
@@ -232,14 +245,13 @@ export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknow
 export async function updateFenceOrder({ ctx, input }: { ctx: Ctx; input: { id: number; values: unknown } }): Promise<FenceOrderRow> {
   const values = toValues(parseInput(fenceOrderInput, input.values));
   return withTransaction(ctx, async (tx) => {
-    const before = await lockRow(tx, input.id);
+    const before = await lockFenceOrder(tx, input.id);
     await checkVat(tx, Number(values.vat), Number(before.vat));
-    const rules = applyDateRules({ before: { ...before, status: before.status as FenceOrderStatus }, after: values });
+    const { status, deadline } = await dateRulesOnSave(tx, before, values);
     await tx.db
       .update(fenceOrders)
-      .set({ ...values, status: rules.status, deadline: rules.deadline, updatedBy: tx.userId, updatedAt: new Date() })
+      .set({ ...values, status, deadline, updatedBy: tx.userId, updatedAt: new Date() })
       .where(eq(fenceOrders.id, input.id));
-    if (rules.change) await recordStatus(tx, input.id, rules.change, "AUTO");
     return getFenceOrder({ ctx: tx, input: { id: input.id } });
   });
 }
@@ -248,7 +260,7 @@ export async function updateFenceOrder({ ctx, input }: { ctx: Ctx; input: { id: 
 export async function changeFenceOrderStatus({ ctx, input }: { ctx: Ctx; input: { id: number; status: unknown } }): Promise<FenceOrderRow> {
   const { status } = parseInput(fenceOrderStatusInput, { status: input.status });
   return withTransaction(ctx, async (tx) => {
-    const before = await lockRow(tx, input.id);
+    const before = await lockFenceOrder(tx, input.id);
     const manual = status !== "AUTO";
     const next: FenceOrderStatus = manual ? status : (statusFromDates(before)?.status ?? "PRICE_OFFER");
     await tx.db
@@ -322,12 +334,3 @@ export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLi
   return rows.map((row) => ({ productId: Number(row.productId), name: row.name, amount: Number(row.amount) }));
 }
 
-
-/** Items and other/assembly items of an order (the Common tab warns while there are none). */
-export async function countFenceOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    ctx.db,
-    sql`select (select count(*) from ${fenceOrderItems} where order_id = ${input.id}) + (select count(*) from ${fenceOrderOtherItems} where order_id = ${input.id}) as count`,
-  );
-  return Number(row?.count ?? 0);
-}

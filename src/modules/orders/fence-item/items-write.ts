@@ -1,0 +1,490 @@
+/**
+ * The items tab's save, `editItems` (spec 02 §4, §5, §7; issue 10 part 4): the whole tab in one
+ * transaction, all of it or nothing.
+ *
+ * - A list sent replaces the stored one: rows with an id are updated (only when something changed,
+ *   so the audit columns say who really changed a row), rows without one are created and answered
+ *   paired with their `tmpId`, stored rows left out are removed. A list or order field left out
+ *   keeps what is stored.
+ * - Every derived number is the server's: the engine recomputes each item with its product's
+ *   category parameters; totals a client sends are not read.
+ * - Every message of a refused save comes at once, each under its field (`items[2].height`,
+ *   `items[0].subProducts[1].product`), and nothing is written.
+ */
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { excludedSet } from "@/lib/db";
+import { AppError, type Message, msg } from "@/lib/errors";
+import { halereToNumeric } from "@/lib/money";
+import { issueFields } from "@/lib/validation";
+import { parametersOfProducts, type ProductParameterValue } from "@/modules/catalogue/product/parameters";
+import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
+import { dateRulesOnSave } from "../fence-order/service";
+import {
+  computeFenceItem,
+  DEFAULT_DISCOUNT_DESCRIPTION,
+  type FenceItemComputation,
+  fenceItemPrice,
+  type OtherItemType,
+  shippingPriceHalere,
+  SUB_PRODUCT_TO_CHOOSE,
+} from "./engine";
+import { detailsOf, engineParametersOf, type ItemRow, itemFieldsOf, orderPricing, readStoredTab, type StoredTab } from "./items-read";
+import { type EditItemsResult, editItemsInput, type FenceItemDraft, fenceItemDraftInput, type OtherItemInput, otherItemInput, type SubProductInput, subProductInput } from "./schemas";
+import { creationValuesFor, findOrCreateVariants, type VariantBase, variantLookupKey, type VariantRequest } from "./variants.service";
+
+type Fields = Record<string, Message>;
+type Header = Omit<ReturnType<typeof editItemsInput.parse>, "items" | "otherItems" | "assemblyItems">;
+
+const headerInput = editItemsInput.omit({ items: true, otherItems: true, assemblyItems: true });
+
+/** What was sent, parsed: a list left out is undefined, a row with format errors null (its messages are in `fields`). */
+interface ParsedTab {
+  sent: (key: string) => boolean;
+  header: Header;
+  items?: (FenceItemDraft | null)[];
+  otherItems?: (OtherItemInput | null)[];
+  assemblyItems?: (OtherItemInput | null)[];
+  /** Whether a row of `items` sent its sub-products (an existing item that did not keeps them). */
+  sentSubProducts: (index: number) => boolean;
+  fields: Fields;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Parses the body; on format errors each row is parsed alone, so the rows that are fine are still checked (all messages at once). */
+export function parseTab(values: unknown): ParsedTab {
+  if (!isRecord(values)) throw AppError.invalid({ _: msg("validation.invalid") });
+  const sent = (key: string) => Object.hasOwn(values, key) && values[key] !== undefined;
+  const rawItems = Array.isArray(values.items) ? values.items : [];
+  const sentSubProducts = (index: number) => isRecord(rawItems[index]) && Object.hasOwn(rawItems[index], "subProducts");
+  const result = editItemsInput.safeParse(values);
+  if (result.success) {
+    const { items, otherItems, assemblyItems, ...header } = result.data;
+    return {
+      sent,
+      header,
+      items: sent("items") ? items : undefined,
+      otherItems: sent("otherItems") ? otherItems : undefined,
+      assemblyItems: sent("assemblyItems") ? assemblyItems : undefined,
+      sentSubProducts,
+      fields: {},
+    };
+  }
+  const rows = <T>(key: string, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): (T | null)[] | undefined => {
+    if (!sent(key)) return undefined;
+    const list = values[key];
+    return Array.isArray(list) ? list.map((row) => schema.safeParse(row).data ?? null) : [];
+  };
+  return {
+    sent,
+    header: headerInput.safeParse(values).data ?? ({} as Header),
+    items: rows<FenceItemDraft>("items", fenceItemDraftInput),
+    otherItems: rows<OtherItemInput>("otherItems", otherItemInput),
+    assemblyItems: rows<OtherItemInput>("assemblyItems", otherItemInput),
+    sentSubProducts,
+    fields: issueFields(result.error.issues, { style: "brackets" }),
+  };
+}
+
+// ---- checking -----------------------------------------------------------------------------------
+
+interface References {
+  products: Map<number, VariantBase>;
+  categories: Map<number, string>;
+  parameters: Map<number, ProductParameterValue[]>;
+  shippingType: { id: number; price: string; priceByDistance: boolean } | null;
+}
+
+/** The products, categories, parameters and shipping type the save refers to, read in one round. */
+async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["order"]): Promise<References> {
+  const productIds = new Set<number>();
+  const categoryIds = new Set<number>();
+  const itemProducts = new Set<number>();
+  for (const item of parsed.items ?? []) {
+    if (item?.product) (productIds.add(item.product), itemProducts.add(item.product));
+    for (const line of item?.subProducts ?? []) {
+      if (line.product && line.product !== SUB_PRODUCT_TO_CHOOSE) productIds.add(line.product);
+      if (line.productCategory) categoryIds.add(line.productCategory);
+    }
+  }
+  for (const line of [...(parsed.otherItems ?? []), ...(parsed.assemblyItems ?? [])]) if (line && line.product !== VIRTUAL_CUSTOM_PRODUCT_ID) productIds.add(line.product);
+  const shippingTypeId = parsed.sent("shippingType") ? (parsed.header.shippingType ?? null) : order.shippingTypeId;
+  const [productRows, categoryRows, parameters, shipping] = await Promise.all([
+    productIds.size
+      ? ctx.db
+          .select({ id: products.id, name: products.name, invoiceName: products.invoiceName, vatId: products.vatId, weight: products.weight, unitPrice: products.unitPrice, m2Price: products.m2Price })
+          .from(products)
+          .where(inArray(products.id, [...productIds]))
+      : [],
+    categoryIds.size ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
+    parametersOfProducts({ ctx, input: { ids: [...itemProducts] } }),
+    shippingTypeId === null
+      ? []
+      : ctx.db.select({ id: shippingTypes.id, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance }).from(shippingTypes).where(eq(shippingTypes.id, shippingTypeId)),
+  ]);
+  return {
+    products: new Map(productRows.map((row) => [row.id, row])),
+    categories: new Map(categoryRows.map((row) => [row.id, row.name])),
+    parameters,
+    shippingType: shipping[0] ?? null,
+  };
+}
+
+interface ItemPlan {
+  index: number;
+  item: FenceItemDraft;
+  existing: ItemRow | null;
+  computed: FenceItemComputation;
+  variant: VariantRequest | null;
+  /** undefined: the item keeps its stored sub-products. */
+  subProducts?: SubProductInput[];
+}
+
+interface OtherPlan {
+  itemType: OtherItemType;
+  index: number;
+  line: OtherItemInput;
+}
+
+/** Adds `message` under `field` unless the field has one already (the first is the one shown at the field). */
+const flag = (fields: Fields, field: string, message: Message) => {
+  fields[field] ??= message;
+};
+
+/** Every rule of spec 02 §5 over what was sent; the plans of what to write. */
+function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
+  const fields: Fields = { ...parsed.fields };
+  const storedItems = new Map(stored.items.map((row) => [row.id, row]));
+  const storedSubProducts = new Map<number, StoredTab["subProducts"]>();
+  for (const row of stored.subProducts) storedSubProducts.set(row.itemId, [...(storedSubProducts.get(row.itemId) ?? []), row]);
+  const tmpIds = new Set<string>();
+  const checkTmpId = (tmpId: string | undefined, path: string) => {
+    if (tmpId === undefined) return;
+    if (tmpIds.has(tmpId)) flag(fields, `${path}.tmpId`, msg("fenceItem.save.tmpIdTwice", { tmpId }));
+    tmpIds.add(tmpId);
+  };
+  /** A row's id: one of the rows it may update (`known`), and listed once (`listed`, per list). */
+  const checkId = (id: number | null | undefined, known: (id: number) => boolean, listed: Set<number>, path: string) => {
+    if (!id) return;
+    if (!known(id)) flag(fields, `${path}.id`, msg("fenceItem.save.notInOrder", { id }));
+    if (listed.has(id)) flag(fields, `${path}.id`, msg("fenceItem.save.listedTwice", { id }));
+    listed.add(id);
+  };
+  const checkProduct = (id: number | null | undefined, path: string) => {
+    if (id && id > 0 && !refs.products.has(id)) flag(fields, path, msg("fenceItem.save.productNotFound", { id }));
+  };
+
+  const items: ItemPlan[] = [];
+  const listedItems = new Set<number>();
+  for (const [index, item] of (parsed.items ?? []).entries()) {
+    const path = `items[${index}]`;
+    if (!item) continue;
+    checkTmpId(item.tmpId, path);
+    const existing = item.id ? (storedItems.get(item.id) ?? null) : null;
+    checkId(item.id, (id) => storedItems.has(id), listedItems, path);
+    checkProduct(item.product, `${path}.product`);
+
+    // The engine: required fields per type, fillings at least 0 (one rule set with the island).
+    const parameters = item.product ? (refs.parameters.get(item.product) ?? []) : [];
+    const computed = computeFenceItem(item, engineParametersOf(parameters));
+    for (const issue of computed.validation.errors) flag(fields, `${path}.${issue.field}`, msg(issue.message, issue.params));
+
+    // Dynamic products: the variant of the product for the item's creation values.
+    const creation = creationValuesFor(item, parameters, path);
+    for (const [field, message] of Object.entries(creation.errors)) flag(fields, field, message);
+    const base = item.product ? refs.products.get(item.product) : undefined;
+    const variant = base && creation.values.length ? { base, parameters, values: creation.values } : null;
+
+    // Sub-products: a product where the line says one is still to be chosen (-2); none of a category removed to the last.
+    const keepsSubProducts = existing !== null && !parsed.sentSubProducts(index);
+    const lines = keepsSubProducts ? undefined : item.subProducts;
+    const before = existing ? (storedSubProducts.get(existing.id) ?? []) : [];
+    const listedLines = new Set<number>();
+    for (const [j, line] of (lines ?? []).entries()) {
+      const linePath = `${path}.subProducts[${j}]`;
+      checkTmpId(line.tmpId, linePath);
+      if (line.product === SUB_PRODUCT_TO_CHOOSE) flag(fields, `${linePath}.product`, msg("validation.required"));
+      else checkProduct(line.product, `${linePath}.product`);
+      if (line.productCategory && !refs.categories.has(line.productCategory)) flag(fields, `${linePath}.productCategory`, msg("fenceItem.save.categoryNotFound", { id: line.productCategory }));
+      checkId(line.id, (id) => before.some((row) => row.id === id), listedLines, linePath);
+    }
+    if (lines && before.length) {
+      for (const row of before) {
+        if (row.productCategoryId === null || lines.some((line) => line.id === row.id)) continue;
+        if (!lines.some((line) => line.productCategory === row.productCategoryId)) {
+          flag(fields, `${path}.subProducts`, msg("fenceItem.subProduct.lastOfCategory", { category: row.categoryName ?? row.productCategoryId }));
+        }
+      }
+    }
+    items.push({ index, item, existing, computed, variant, subProducts: lines });
+  }
+
+  const storedOthers = new Set(stored.otherItems.map((row) => row.id));
+  const listedOthers = new Set<number>();
+  const others: OtherPlan[] = [];
+  for (const [itemType, list, name] of [
+    ["OTHER", parsed.otherItems, "otherItems"],
+    ["ASSEMBLY", parsed.assemblyItems, "assemblyItems"],
+  ] as const) {
+    for (const [index, line] of (list ?? []).entries()) {
+      const path = `${name}[${index}]`;
+      if (!line) continue;
+      checkTmpId(line.tmpId, path);
+      checkId(line.id, (id) => storedOthers.has(id), listedOthers, path);
+      // The virtual custom product has no row: its own name is the only one it has.
+      if (line.product === VIRTUAL_CUSTOM_PRODUCT_ID && !line.invoiceName) flag(fields, `${path}.invoiceName`, msg("validation.required"));
+      checkProduct(line.product, `${path}.product`);
+      others.push({ itemType, index, line });
+    }
+  }
+
+  if (parsed.sent("shippingType") && parsed.header.shippingType && !refs.shippingType) {
+    flag(fields, "shippingType", msg("fenceItem.save.shippingTypeNotFound", { id: parsed.header.shippingType }));
+  }
+  return { items, others, fields };
+}
+
+// ---- writing ------------------------------------------------------------------------------------
+
+const decimal = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+
+/** JSON with object keys sorted, so a jsonb read back compares equal to what would be written. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    isRecord(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+
+/** Whether a stored row already holds these values (numbers compared as numbers: "1800.0" is 1800). */
+function unchanged(stored: Record<string, unknown>, next: Record<string, unknown>): boolean {
+  return Object.entries(next).every(([key, value]) => {
+    const before = stored[key] ?? null;
+    if (typeof before === "string" && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(before) && /^-?\d+(\.\d+)?$/.test(value)) return Number(before) === Number(value);
+    return canonical(before) === canonical(value ?? null);
+  });
+}
+
+type Table = typeof fenceOrderItems | typeof fenceOrderSubProducts | typeof fenceOrderOtherItems;
+
+/** Updates the changed rows (one upsert by id) and inserts the new ones; answers the new ids in order. */
+async function saveRows<T extends Table>(
+  ctx: Ctx,
+  table: T,
+  rows: { id: number | null; stored: Record<string, unknown> | null; values: Record<string, unknown> }[],
+): Promise<number[]> {
+  const audit = { updatedBy: ctx.userId };
+  const changed = rows.filter((row) => row.id !== null && !unchanged(row.stored ?? {}, row.values));
+  if (changed.length) {
+    const keys = [...Object.keys(changed[0]!.values), "updatedBy"] as (keyof T["$inferInsert"] & string)[];
+    await ctx.db
+      .insert(table)
+      .values(changed.map((row) => ({ ...row.values, ...audit, id: row.id })) as never)
+      .onConflictDoUpdate({ target: table.id, set: { ...excludedSet(table, keys), updatedAt: sql`now()` } });
+  }
+  const fresh = rows.filter((row) => row.id === null);
+  if (!fresh.length) return [];
+  const inserted = await ctx.db
+    .insert(table)
+    .values(fresh.map((row) => ({ ...row.values, ...audit, createdBy: ctx.userId })) as never)
+    .returning({ id: table.id });
+  return inserted.map((row) => row.id);
+}
+
+/** The order's own fields of the tab, merged: a field left out keeps the stored value (spec 02 §5 omission rules applied). */
+function orderFieldsOf(parsed: ParsedTab, order: StoredTab["order"], shippingType: References["shippingType"]) {
+  const { header, sent } = parsed;
+  const numberOf = (value: string | null) => (value === null ? null : Number(value));
+  const shippingTypeId = sent("shippingType") ? (header.shippingType ?? null) : order.shippingTypeId;
+  const distance = sent("shippingDistance") ? (header.shippingDistance ?? null) : numberOf(order.shippingDistance);
+  // An empty unit price takes the type's price.
+  const unitPrice = (sent("shippingUnitPrice") ? (header.shippingUnitPrice ?? null) : numberOf(order.shippingUnitPrice)) ?? (shippingType ? Number(shippingType.price) : null);
+  // Spec 02 §5: an empty shipping price is omitted (no unit price, or no distance to price by).
+  const shippingPrice = shippingPriceHalere({ distance, unitPrice, priceByDistance: shippingType?.priceByDistance ?? null });
+  // Spec 02 §5, §9: an empty discount amount drops the description; an amount without one is "Sleva".
+  const discountAmount = sent("discountAmount") ? (header.discountAmount ?? null) : numberOf(order.discountAmount);
+  const description = sent("discountDescription") ? (header.discountDescription ?? null) : order.discountDescription;
+  return {
+    shippingTypeId,
+    distance,
+    unitPrice,
+    priceByDistance: shippingType?.priceByDistance ?? null,
+    shippingPrice,
+    discountAmount,
+    discountDescription: discountAmount === null ? null : (description ?? DEFAULT_DISCOUNT_DESCRIPTION),
+    note: sent("note") ? (header.note ?? null) : order.note,
+    measurementDate: sent("measurementDate") ? (header.measurementDate ?? null) : order.measurementDate,
+  };
+}
+
+/** editItems: checks everything, then writes everything, in the caller's transaction (the order's row is locked first). */
+export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab): Promise<EditItemsResult> {
+  const stored = await readStoredTab(ctx, orderId, { lock: true });
+  const refs = await readReferences(ctx, parsed, stored.order);
+  const { items, others, fields } = checkTab(parsed, stored, refs);
+  if (Object.keys(fields).length) throw AppError.invalid(fields);
+
+  const variants = await findOrCreateVariants(
+    ctx,
+    items.flatMap((plan) => (plan.variant ? [plan.variant] : [])),
+  );
+  const ids: EditItemsResult["ids"] = [];
+  const pair = (tmpIds: (string | undefined)[], newIds: number[]) => {
+    newIds.forEach((id, index) => {
+      const tmpId = tmpIds[index];
+      if (tmpId !== undefined) ids.push({ tmpId, id });
+    });
+  };
+
+  // Fence items.
+  const itemIds = new Map<ItemPlan, number>();
+  if (parsed.items) {
+    const kept = items.flatMap((plan) => (plan.existing ? [plan.existing.id] : []));
+    await ctx.db.delete(fenceOrderItems).where(and(eq(fenceOrderItems.orderId, orderId), kept.length ? notInArray(fenceOrderItems.id, kept) : undefined));
+    const rows = items.map((plan) => {
+      const { item, computed } = plan;
+      return {
+        id: plan.existing?.id ?? null,
+        stored: plan.existing,
+        values: {
+          orderId,
+          productType: item.productType,
+          productId: item.product ?? null,
+          manufacturedProductId: plan.variant ? variants.get(variantLookupKey(plan.variant.base.id, plan.variant.values))! : null,
+          color: item.color ?? null,
+          height: decimal(item.height),
+          length: decimal(item.length),
+          amount: decimal(item.amount)!,
+          m2Price: decimal(item.m2price),
+          unitPrice: computed.unitPriceHalere === null ? null : halereToNumeric(computed.unitPriceHalere),
+          invoiceName: item.invoiceName ?? null,
+          details: detailsOf(item),
+          sortOrder: plan.index,
+        },
+      };
+    });
+    const created = await saveRows(ctx, fenceOrderItems, rows);
+    const fresh = items.filter((plan) => !plan.existing);
+    fresh.forEach((plan, index) => itemIds.set(plan, created[index]!));
+    for (const plan of items) if (plan.existing) itemIds.set(plan, plan.existing.id);
+    pair(
+      fresh.map((plan) => plan.item.tmpId),
+      created,
+    );
+  }
+
+  // Sub-products of the items that sent theirs.
+  const withLines = items.filter((plan) => plan.subProducts !== undefined);
+  if (withLines.length) {
+    const storedLines = new Map(stored.subProducts.map((row) => [row.id, row]));
+    const kept = withLines.flatMap((plan) => plan.subProducts!.flatMap((line) => (line.id ? [line.id] : [])));
+    const existingItems = withLines.flatMap((plan) => (plan.existing ? [plan.existing.id] : []));
+    if (existingItems.length) {
+      await ctx.db
+        .delete(fenceOrderSubProducts)
+        .where(and(inArray(fenceOrderSubProducts.itemId, existingItems), kept.length ? notInArray(fenceOrderSubProducts.id, kept) : undefined));
+    }
+    const lines = withLines.flatMap((plan) => plan.subProducts!.map((line, index) => ({ plan, line, index })));
+    const rows = lines.map(({ plan, line, index }) => ({
+      id: line.id ?? null,
+      stored: line.id ? (storedLines.get(line.id) ?? null) : null,
+      values: {
+        itemId: itemIds.get(plan)!,
+        productCategoryId: line.productCategory ?? null,
+        productId: line.product ?? null,
+        itemType: line.itemType ?? null,
+        amount: decimal(line.amount) ?? "1",
+        unitPrice: decimal(line.unitPrice),
+        invoiceName: line.invoiceName ?? null,
+        sortOrder: index,
+      },
+    }));
+    pair(
+      lines.filter(({ line }) => !line.id).map(({ line }) => line.tmpId),
+      await saveRows(ctx, fenceOrderSubProducts, rows),
+    );
+  }
+
+  // Other and assembly items.
+  const sentTypes = [parsed.otherItems ? "OTHER" : null, parsed.assemblyItems ? "ASSEMBLY" : null].filter((type): type is OtherItemType => type !== null);
+  if (sentTypes.length) {
+    const storedOthers = new Map(stored.otherItems.map((row) => [row.id, row]));
+    const kept = others.flatMap((plan) => (plan.line.id ? [plan.line.id] : []));
+    await ctx.db
+      .delete(fenceOrderOtherItems)
+      .where(and(eq(fenceOrderOtherItems.orderId, orderId), inArray(fenceOrderOtherItems.itemType, sentTypes), kept.length ? notInArray(fenceOrderOtherItems.id, kept) : undefined));
+    const rows = others.map(({ line, itemType, index }) => {
+      const custom = line.product === VIRTUAL_CUSTOM_PRODUCT_ID;
+      return {
+        id: line.id ?? null,
+        stored: line.id ? (storedOthers.get(line.id) ?? null) : null,
+        values: {
+          orderId,
+          itemType,
+          productId: custom ? null : line.product,
+          amount: decimal(line.amount)!,
+          unitPrice: decimal(line.unitPrice)!,
+          invoiceName: line.invoiceName ?? null,
+          url: custom ? (line.url ?? null) : null,
+          storable: custom ? line.storable : null,
+          sortOrder: index,
+        },
+      };
+    });
+    pair(
+      others.filter(({ line }) => !line.id).map(({ line }) => line.tmpId),
+      await saveRows(ctx, fenceOrderOtherItems, rows),
+    );
+  }
+
+  // The order: shipping, discount, note, measurement date (and the status it proves, decision 013).
+  const { order } = stored;
+  const header = orderFieldsOf(parsed, order, refs.shippingType);
+  const { status, deadline } = await dateRulesOnSave(ctx, order, { offerDate: order.offerDate, measurementDate: header.measurementDate, orderDate: order.orderDate, deadline: order.deadline });
+  await ctx.db
+    .update(fenceOrders)
+    .set({
+      shippingTypeId: header.shippingTypeId,
+      shippingDistance: decimal(header.distance),
+      shippingUnitPrice: decimal(header.unitPrice),
+      shippingPrice: header.shippingPrice === null ? null : halereToNumeric(header.shippingPrice),
+      discountDescription: header.discountDescription,
+      discountAmount: decimal(header.discountAmount),
+      note: header.note,
+      measurementDate: header.measurementDate,
+      status,
+      deadline,
+      updatedBy: ctx.userId,
+      updatedAt: new Date(),
+    })
+    .where(eq(fenceOrders.id, orderId));
+
+  // The summary of what is now stored, from the values in hand (sent lists, else the stored ones).
+  const fenceItems = parsed.items ? items.map((plan) => plan.computed) : stored.items.map((row) => fenceItemPrice(itemFieldsOf(row)));
+  const subProducts = [
+    ...items.flatMap((plan) => (plan.subProducts ?? []).map((line) => ({ amount: line.amount ?? 1, unitPrice: line.unitPrice }))),
+    ...stored.subProducts
+      .filter((row) => !withLines.some((plan) => plan.existing?.id === row.itemId) && (!parsed.items || items.some((plan) => plan.existing?.id === row.itemId)))
+      .map((row) => ({ amount: Number(row.amount), unitPrice: row.unitPrice === null ? null : Number(row.unitPrice) })),
+  ];
+  const listed = new Set(others.flatMap((plan) => (plan.line.id ? [plan.line.id] : [])));
+  const linesOf = (type: OtherItemType) =>
+    (type === "OTHER" ? parsed.otherItems : parsed.assemblyItems)
+      ? others.filter((plan) => plan.itemType === type).map((plan) => plan.line)
+      : stored.otherItems
+          .filter((row) => row.itemType === type && !listed.has(row.id))
+          .map((row) => ({ amount: Number(row.amount), unitPrice: Number(row.unitPrice) }));
+  return {
+    ids,
+    status,
+    ...orderPricing({
+      fenceItems,
+      otherItems: linesOf("OTHER"),
+      assemblyItems: linesOf("ASSEMBLY"),
+      subProducts,
+      shipping: { distance: header.distance, unitPrice: header.unitPrice, priceByDistance: header.priceByDistance },
+      discountAmount: header.discountAmount,
+      vatRate: Number(order.vat),
+    }),
+  };
+}
