@@ -7,12 +7,15 @@
  *                              status, totals, summary}, code SAVED; an idempotency key in the body
  *                              (`idempotencyKey`) or the Idempotency-Key header makes a retry safe;
  * - GET  /:id/dynamicProducts the order's manufactured variants;
+ * - GET  /itemProduct/:id     one product as the items editor computes with it (prices, the
+ *                              engine's parameters, creation parameters), when the office picks it;
  * - DELETE /item/:id, /otherItem/:id, /subProduct/:id   one row each, code DELETED.
  */
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { bodyWithIdempotencyKey, idParam } from "@/lib/http/request";
+import { getItemProductChoice } from "./choices";
 import { deleteOrderItem, deleteOrderOtherItem, deleteOrderSubProduct, editOrderItems, getOrderItems, listOrderDynamicProducts } from "./service";
 
 export const fenceItemApi = new Hono<AppEnv>();
@@ -23,6 +26,7 @@ fenceItemApi.put("/:id{[0-9]+}/items", async (c) => {
   return c.json({ ...success(data), code: "SAVED" });
 });
 fenceItemApi.get("/:id{[0-9]+}/dynamicProducts", async (c) => c.json(success(await listOrderDynamicProducts({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
+fenceItemApi.get("/itemProduct/:id{[0-9]+}", async (c) => c.json(success(await getItemProductChoice({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 
 const deleted = { ...success(null), code: "DELETED" };
 fenceItemApi.delete("/item/:id{[0-9]+}", async (c) => {

@@ -27,6 +27,7 @@ import {
 } from "./constants";
 import { missingRequiredFields } from "./rules";
 import type { FenceGeometry } from "./geometry";
+import type { FenceParameters } from "./parameters";
 import type { FenceItemFields } from "./types";
 import type { FenceItemValidation } from "./validation";
 
@@ -350,4 +351,34 @@ export interface DynamicProduct {
   /** Pieces over the order's items that are this variant. */
   amount: number;
   itemIds: number[];
+}
+
+// ---- what the items tab's editor offers (choices.ts) ---------------------------------------------
+
+/** A creation parameter of a product that no item field fills (height, length and colour do): the office enters its value. */
+export interface CreationParameterChoice {
+  id: number;
+  name: string;
+  unit: string;
+  default: string | null;
+  required: boolean;
+}
+
+/** A product as the editor computes with it: its prices, role, the engine's parameters and its creation parameters. */
+export interface ItemProductChoice {
+  id: number;
+  name: string;
+  systemRole: string | null;
+  m2Price: number | null;
+  unitPrice: number | null;
+  parameters: FenceParameters;
+  creation: CreationParameterChoice[];
+}
+
+/** The editor's fixed choices: shipping types, categories (in tree order, with depth), the assembly products by role and the ATTENTION product. */
+export interface ItemsTabChoices {
+  shippingTypes: { id: number; name: string; price: number; priceByDistance: boolean }[];
+  categories: { id: number; name: string; depth: number }[];
+  assembly: { role: AssemblyRole; id: number; name: string; unitPrice: number | null }[];
+  attentionProductId: number | null;
 }
