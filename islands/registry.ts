@@ -8,6 +8,7 @@ export const islandLoaders = {
   "barcode-box": () => import("./shell/barcode-box"),
   "category-tree-picker": () => import("./catalogue/category-tree-picker"),
   "spacer-calculator": () => import("./manufacture/spacer-calculator"),
+  "fence-items": () => import("./orders/fence-items-editor"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -54,6 +54,7 @@
     });
     dialog.showModal();
   }
+  window.ohrada.confirm = confirmThen;
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.hasAttribute("data-confirm") && !form.hasAttribute("data-confirmed")) {

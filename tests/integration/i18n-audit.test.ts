@@ -186,6 +186,7 @@ describe("pages in English show no Czech text of the locales", () => {
       ...menuLinks({ admin: true }),
       "/orders/fenceOrder/new",
       `/orders/fenceOrder/${orderId}`,
+      `/orders/fenceOrder/${orderId}?tab=1`,
       "/orders/fenceOrder/orderedMaterial",
       "/products/new",
       `/products/${productId}`,

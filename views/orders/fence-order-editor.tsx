@@ -208,8 +208,8 @@ function StatusForm({ order }: { order: FenceOrderRow }) {
   );
 }
 
-/** The tabbed editor: tabs are `?tab=` links; the active tab 2–8 loads its fragment from `/tab/<index>`. */
-export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: number; common: ReactNode }) {
+/** The tabbed editor: tabs are `?tab=` links; tab 1 (`panel`, the items editor) comes with the page, tabs 2–8 load their fragment from `/tab/<index>`. */
+export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: number; common: ReactNode; panel?: ReactNode }) {
   const { t } = useView();
   const { order, tab } = props;
   const base = order ? `${FENCE_ORDER_PATH}/${order.id}` : `${FENCE_ORDER_PATH}/new`;
@@ -237,6 +237,8 @@ export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: 
       <section role="tabpanel" id={`fence-order-panel-${tab}`}>
         {tab === 0 || !order ? (
           props.common
+        ) : props.panel ? (
+          props.panel
         ) : (
           <div hx-get={`${base}/tab/${tab}`} hx-trigger="load" hx-swap="outerHTML">
             <p className="tab-skeleton" aria-busy="true">

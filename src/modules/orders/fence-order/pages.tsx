@@ -11,6 +11,8 @@ import { idParam } from "@/lib/http/request";
 import { flash, renderFragment, renderPage } from "@/web/render";
 import { isHtmx } from "@/lib/http/htmx";
 import { listActiveVatRates } from "@/modules/catalogue/vat/service";
+import { FenceItemsTab } from "@views/orders/fence-items-tab";
+import { itemsEditorData } from "../fence-item/choices";
 import { checkOrderItems } from "../fence-item/service";
 import { fenceOrderListInput } from "./api";
 import { CUSTOMER_FIELDS, DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES, type FenceOrderRow } from "./schemas";
@@ -64,8 +66,13 @@ async function editorView(c: AppContext, order: FenceOrderRow | null, init: { va
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
   const { errors, formErrors, answer } = formState(c, init.error, allFields(sections).map((f) => f.name));
-  const items = order ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
-  const tab = init.tab ?? 0;
+  const tab = order ? (init.tab ?? 0) : 0;
+  // Tab 1 (the items editor) is rendered with the page, its data in the island's props, so the first paint shows it.
+  if (order && tab === 1) {
+    const data = await itemsEditorData({ ctx: c.get("ctx"), input: { id: order.id } });
+    return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={null} panel={<FenceItemsTab orderId={order.id} {...data} />} />, answer);
+  }
+  const items = order && tab === 0 ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
   const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} items={items} />;
   return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);
 }
@@ -128,8 +135,8 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
   return c.redirect(`${P}/${id}`, 303);
 });
 
-/** Tabs this module serves that are not built yet (2 is the promises module's, 3 the files module's). */
-fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[145678]}`, async (c) => {
+/** Tabs this module serves that are not built yet (1 renders with the page, 2 is the promises module's, 3 the files module's). */
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[45678]}`, async (c) => {
   await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } });
   return renderFragment(c, <TabNotReady />);
 });

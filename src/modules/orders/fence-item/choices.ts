@@ -1,0 +1,86 @@
+/**
+ * What the items tab's editor offers besides the tab itself (spec 02 §7 "Items tab loads": shipping
+ * types, categories, products with what the editor computes from, the parameters of dynamic
+ * products): read once with the page, and one product at a time when the office picks one.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import { products, shippingTypes } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { AppError } from "@/lib/errors";
+import { categoryTree } from "@/modules/catalogue/category/service";
+import type { TreeNode } from "@/modules/catalogue/category/tree";
+import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
+import { type AssemblyRole, creationFieldOf } from "./engine";
+import { assemblyProducts, engineParametersOf, readItemsTab } from "./items-read";
+import type { ItemProductChoice, ItemsTab, ItemsTabChoices } from "./schemas";
+
+const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
+
+/** Products as the editor computes with them: prices, role, the engine's parameters and the creation parameters no item field fills. */
+export async function itemProductChoices({ ctx, input }: { ctx: Ctx; input: { ids: readonly number[] } }): Promise<ItemProductChoice[]> {
+  const ids = [...new Set(input.ids)];
+  if (!ids.length) return [];
+  const [rows, parameters] = await Promise.all([
+    ctx.db
+      .select({ id: products.id, name: products.name, systemRole: products.systemRole, m2Price: products.m2Price, unitPrice: products.unitPrice })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id)),
+    parametersOfProducts({ ctx, input: { ids } }),
+  ]);
+  return rows.map((row) => {
+    const own = parameters.get(row.id) ?? [];
+    return {
+      ...row,
+      m2Price: numberOrNull(row.m2Price),
+      unitPrice: numberOrNull(row.unitPrice),
+      parameters: engineParametersOf(own),
+      // Height, length and colour come from the item itself (creation.ts); the rest the office enters.
+      creation: own
+        .filter((parameter) => parameter.creationParameter && creationFieldOf(parameter.name) === null)
+        .map((parameter) => ({ id: parameter.id, name: parameter.name, unit: parameter.unit, default: parameter.default, required: parameter.required })),
+    };
+  });
+}
+
+/** `GET /api/orders/fenceOrder/itemProduct/:id`: one product as the editor computes with it; 404 when there is none. */
+export async function getItemProductChoice({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ItemProductChoice> {
+  const [found] = await itemProductChoices({ ctx, input: { ids: [input.id] } });
+  if (!found) throw AppError.notFound();
+  return found;
+}
+
+/** Categories in tree order with their depth, for a select. */
+function flatten(nodes: readonly TreeNode[], depth = 0, into: ItemsTabChoices["categories"] = []): ItemsTabChoices["categories"] {
+  for (const node of nodes) {
+    into.push({ id: node.id, name: node.name, depth });
+    flatten(node.children, depth + 1, into);
+  }
+  return into;
+}
+
+/** The editor's fixed choices: shipping types, categories (sub-products), the assembly products by role and the ATTENTION product. */
+export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabChoices> {
+  const [shipping, tree, assembly, attention] = await Promise.all([
+    ctx.db
+      .select({ id: shippingTypes.id, name: shippingTypes.name, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance })
+      .from(shippingTypes)
+      .orderBy(asc(shippingTypes.name), asc(shippingTypes.id)),
+    categoryTree({ ctx }),
+    assemblyProducts(ctx),
+    ctx.db.select({ id: products.id }).from(products).where(eq(products.systemRole, "ATTENTION")),
+  ]);
+  return {
+    shippingTypes: shipping.map((row) => ({ ...row, price: Number(row.price) })),
+    categories: flatten(tree),
+    assembly: assembly.map((row) => ({ role: row.systemRole as AssemblyRole, id: row.id, name: row.name, unitPrice: numberOrNull(row.unitPrice) })),
+    attentionProductId: attention[0]?.id ?? null,
+  };
+}
+
+/** Everything the items tab's page gives its editor: the tab (as its GET answers it), its fence items' products and the fixed choices. */
+export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
+  const [tab, choices] = await Promise.all([readItemsTab(ctx, input.id), itemsTabChoices({ ctx })]);
+  const products = await itemProductChoices({ ctx, input: { ids: tab.items.flatMap((item) => (item.product ? [item.product.id] : [])) } });
+  return { tab, products, choices };
+}

@@ -1,0 +1,103 @@
+/**
+ * Tab 1 of the order editor (issue 10 part 4) through app.request(): the page renders the items
+ * editor island with the tab's GET as its initial props (so the first paint shows the items, the
+ * numbers, the drawing and the summary), the products its items use with the engine's parameters,
+ * the choices, and exactly the texts the editor asks for; and the product call the editor makes
+ * when the office picks a product.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { FENCE_ITEMS_TEXT_KEYS } from "@islands/orders/fence-items-texts";
+import { SPACER_TEXT_KEYS } from "@islands/manufacture/spacer-texts";
+import { formatMoney } from "@/lib/money";
+import type { FenceItemsEditorProps } from "@islands/orders/fence-items-editor";
+import { type Session, useTestApp } from "../helpers/app";
+import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createShipping, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
+import { html as htmlOf, okJson } from "./support";
+
+const t = useTestApp();
+let session: Session;
+let product: number;
+let orderId: number;
+
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!);
+
+/** The island's mount and its JSON props from the page. */
+function islandOf(html: string): FenceItemsEditorProps {
+  const match = /<div data-island="fence-items" data-props="([^"]*)"/.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(decode(match![1]!)) as FenceItemsEditorProps;
+}
+
+beforeAll(async () => {
+  session = await t.current.login();
+  const ctx = { ...t.current.ctx, userId: session.user.id };
+  const category = await createFenceCategory(ctx.db, { name: "Hliníkové ploty" });
+  product = await createFenceProduct(ctx.db, category, FENCE_1_PARAMETERS, { name: "Plot Lamela Tab" });
+  const shipping = await createShipping(ctx, { name: "Dodávka tab", price: "18.00", priceByDistance: true });
+  ({ id: orderId } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(product), tmpId: "a" }], otherItems: [{ amount: 2, unitPrice: 1290 }] }));
+  await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`, { method: "PUT", json: { shippingType: shipping, shippingDistance: 42.5 } }));
+});
+
+describe("GET /orders/fenceOrder/:id?tab=1", () => {
+  test("renders the items editor island with the tab's GET as its props, and its first paint shows the items, the drawing and the summary", async () => {
+    const response = await session.page(`/orders/fenceOrder/${orderId}?tab=1`);
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    const props = islandOf(html);
+    const api = (await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`))).data;
+
+    expect(props.orderId).toBe(orderId);
+    expect(props.tab).toEqual(api);
+    expect(props.tab.items[0]).toMatchObject({ productType: "FENCE", height: 1800, slatCount: 14, totalPrice: 66150 });
+    expect(props.tab).toMatchObject({ shippingDistance: 42.5, shippingUnitPrice: 18, shippingPrice: 765 });
+    // The products of its items, with what the engine computes from.
+    expect(props.products).toMatchObject([{ id: product, name: "Plot Lamela Tab", systemRole: null, m2Price: 2450, unitPrice: null, parameters: { ...FENCE_1_PARAMETERS }, creation: [] }]);
+    // The choices: shipping types, categories, the assembly products by role, the ATTENTION product.
+    expect(props.choices.shippingTypes.some((type) => type.name === "Dodávka tab" && type.price === 18 && type.priceByDistance)).toBe(true);
+    expect(props.choices.categories.some((category) => category.name === "Hliníkové ploty" && category.depth === 0)).toBe(true);
+    expect(props.choices.assembly.map((row) => row.role).sort()).toEqual(["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICKET"]);
+    expect(props.choices.attentionProductId).toBeGreaterThan(0);
+    // Exactly the texts it asks for, translated, placeholders left for the browser.
+    expect(Object.keys(props.texts).sort()).toEqual([...FENCE_ITEMS_TEXT_KEYS].sort());
+    expect(props.texts["fenceItem.editor.items"]).toBe("Plotové položky");
+    expect(props.texts["fenceItem.drawing.slats"]).toBe("Lamely {{count}} × {{slat}} mm, mezera {{spacer}} mm, zbytek {{tail}} mm");
+    expect(Object.values(props.texts).every((text) => !text.startsWith("fenceItem."))).toBe(true);
+    expect(Object.keys(props.spacerTexts).length).toBeGreaterThanOrEqual(SPACER_TEXT_KEYS.length);
+
+    // Server-rendered: the first item open with its numbers and drawing, the summary, the manufacture link; the islands script.
+    expect(html).toContain("Plot Lamela Tab");
+    expect(html).toMatch(/<svg[^>]*data-slats="14"/);
+    expect(html).toContain('data-computed="slatCount"');
+    expect(html).toContain(formatMoney(api.summary.total));
+    expect(html).toContain(formatMoney(api.summary.priceWithoutVat));
+    expect(html).toContain(`href="/orders/fenceOrder/manufacture/${orderId}"`);
+    expect(html).toMatch(/<input[^>]*aria-required="true"[^>]*name="items\[0\]\.height" value="1800"/);
+    expect(html).toContain("/build/client.js");
+    expect(html).not.toContain("Tato část se připravuje.");
+  });
+
+  test("a new order's tab 1 is the empty editor; tab 1 has no lazy fragment; English texts in English", async () => {
+    const empty = await createFenceOrder({ ...t.current.ctx, userId: session.user.id });
+    const props = islandOf(await htmlOf(await session.page(`/orders/fenceOrder/${empty}?tab=1`)));
+    expect(props.tab.items).toEqual([]);
+    expect(props.products).toEqual([]);
+    expect(props.tab.summary).toEqual({ priceWithoutVat: 0, vatRate: 21, vat: 0, total: 0 });
+    expect((await session.page(`/orders/fenceOrder/${empty}/tab/1`, { headers: { "HX-Request": "true" } })).status).toBe(404);
+
+    const english = await t.current.login();
+    expect((await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } })).status).toBe(200);
+    const html = await htmlOf(await english.page(`/orders/fenceOrder/${orderId}?tab=1`));
+    expect(islandOf(html).texts["fenceItem.editor.items"]).toBe("Fence items");
+    expect(html).toContain("Fence items");
+    expect(html).not.toContain("Plotové položky");
+  });
+});
+
+describe("GET /api/orders/fenceOrder/itemProduct/:id", () => {
+  test("answers a product as the editor computes with it; 404 for none", async () => {
+    const data = (await okJson(await session.api(`/api/orders/fenceOrder/itemProduct/${product}`))).data;
+    expect(data).toMatchObject({ id: product, name: "Plot Lamela Tab", m2Price: 2450, parameters: { pieceHeight: 100, topBar: 30, assemblyPrice: 350 }, creation: [] });
+    expect((await session.api("/api/orders/fenceOrder/itemProduct/99999999")).status).toBe(404);
+  });
+});
