@@ -1,20 +1,62 @@
 import { expect, test } from "bun:test";
-import { count } from "drizzle-orm";
-import { categories, defaultPromises, deliveryVans, fenceOrders, promises, eshops, products, supplierOrderLines, suppliers, users, warehouses, warehouseRackScales, workLogs, workTypes, workplaces } from "@db/schema";
+import { count, isNotNull } from "drizzle-orm";
+import {
+  categories,
+  defaultPromises,
+  deliveryVans,
+  eshops,
+  fenceOrderItems,
+  fenceOrderOtherItems,
+  fenceOrders,
+  fenceOrderSubProducts,
+  products,
+  promises,
+  supplierOrderLines,
+  suppliers,
+  users,
+  warehouseRackScales,
+  warehouses,
+  workLogs,
+  workplaces,
+  workTypes,
+} from "@db/schema";
 import { seedDemo } from "@db/seed/demo";
 import { testPasswordCost } from "./modules/auth/service";
-import { useTestDatabase } from "../tests/helpers/service";
+import { PRODUCT_TYPES } from "./modules/orders/fence-item/engine";
+import type { ItemsTab } from "./modules/orders/fence-item/schemas";
+import { json, useTestApp } from "../tests/helpers/app";
 
-const t = useTestDatabase();
+const t = useTestApp();
 
 /** `npm start -- --demo` loads the whole demo company, and loading it again changes nothing. */
 test("the demo company loads in order and is idempotent", async () => {
-  const { ctx } = t;
+  const { ctx } = t.current;
+  const db = ctx.db;
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   const counts = async () => {
-    const tables = { users, eshops, fenceOrders, promises, defaultPromises, deliveryVans, categories, products, warehouses, warehouseRackScales, workplaces, workTypes, workLogs, suppliers, supplierOrderLines };
+    const tables = {
+      users,
+      eshops,
+      fenceOrders,
+      fenceOrderItems,
+      fenceOrderSubProducts,
+      fenceOrderOtherItems,
+      promises,
+      defaultPromises,
+      deliveryVans,
+      categories,
+      products,
+      warehouses,
+      warehouseRackScales,
+      workplaces,
+      workTypes,
+      workLogs,
+      suppliers,
+      supplierOrderLines,
+    };
     const result: Record<string, number> = {};
-    for (const [name, table] of Object.entries(tables)) result[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
+    for (const [name, table] of Object.entries(tables)) result[name] = (await db.select({ n: count() }).from(table))[0]!.n;
+    result.variants = (await db.select({ n: count() }).from(products).where(isNotNull(products.baseProductId)))[0]!.n;
     return result;
   };
   const first = await counts();
@@ -23,10 +65,35 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first.workLogs).toBeGreaterThan(0);
   expect(first.products).toBeGreaterThanOrEqual(300);
   expect(first.fenceOrders).toBe(200);
+  // Every order's items tab is filled: fence items with sub-products, other and assembly items, and their variants.
+  expect(first.fenceOrderItems).toBeGreaterThan(400);
+  expect(first.fenceOrderSubProducts).toBeGreaterThan(first.fenceOrderItems!);
+  expect(first.fenceOrderOtherItems).toBeGreaterThan(200);
+  expect(first.variants).toBeGreaterThan(100);
   expect(first.promises).toBeGreaterThan(0);
   expect(first.defaultPromises).toBeGreaterThan(0);
   // Supplier orders get lines because the catalogue is seeded first.
   expect(first.supplierOrderLines).toBeGreaterThan(0);
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   expect(await counts()).toEqual(first);
+}, 60_000);
+
+/** A new user opens any demo order and sees a priced offer: GET /items answers valid items and a non-zero summary. */
+test("every demo order's items tab answers priced, valid items of every product type", async () => {
+  const admin = await t.current.login();
+  const ids = (await t.current.ctx.db.select({ id: fenceOrders.id }).from(fenceOrders)).map((row) => row.id);
+  expect(ids).toHaveLength(200);
+  const types = new Set<string>();
+  for (const id of ids) {
+    const response = await admin.api(`/api/orders/fenceOrder/${id}/items`);
+    expect(response.status).toBe(200);
+    const tab = (await json<{ data: ItemsTab }>(response)).data;
+    expect(tab.items.length).toBeGreaterThan(0);
+    expect(tab.items.filter((item) => !item.validation.valid).map((item) => item.validation.errors)).toEqual([]);
+    expect(tab.summary.priceWithoutVat).toBeGreaterThan(0);
+    expect(tab.summary.vat).toBeGreaterThan(0);
+    expect(tab.summary.total).toBeGreaterThan(tab.summary.priceWithoutVat);
+    for (const item of tab.items) types.add(item.productType!);
+  }
+  expect([...types].sort()).toEqual([...PRODUCT_TYPES].sort());
 }, 60_000);

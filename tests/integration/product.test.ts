@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { basketItems, baskets, categoryParameterCategories, categoryParameters, eshops, products, vatRates } from "@db/schema";
 import { createCategoryTree, createProduct, defaultVatId } from "../helpers/factories/catalogue";
+import { createFenceCategory, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { ean13 } from "@/lib/ean13";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createdId, type ListBody } from "./support";
@@ -23,6 +24,7 @@ interface ProductBody {
   url: string | null;
   weight: number;
   scaleToleranceAmount: number;
+  baseProduct?: { id: number; name: string } | null;
   parameters?: { id: number; value: string }[];
 }
 
@@ -86,6 +88,7 @@ describe("create, get, update", () => {
       weight: 12500.5,
       scaleToleranceAmount: 2,
       systemRole: null,
+      baseProduct: null,
       parameters: [],
     } as ProductBody);
   });
@@ -220,6 +223,57 @@ describe("the list", () => {
     // Each row names its categories.
     const row = (await list(`?id=${both}`)).data[0]!;
     expect(row.categories.map((category) => category.name)).toEqual(["Poplastované", "Posuvné"]);
+  });
+});
+
+describe("manufactured variants (issue 10): filed with their base, filtered by `variant`", () => {
+  let category: number;
+  let base: number;
+  let variant: number;
+
+  beforeAll(async () => {
+    const ctx = t.current.ctx;
+    const fences = await createFenceCategory(ctx.db, { name: "Lamely na míru" });
+    category = fences.categoryId;
+    base = await createFenceProduct(ctx.db, fences, FENCE_1_PARAMETERS, { name: "Plot Lamela V" });
+    // The items service makes the variant, as the office's save does.
+    const { itemIds } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(base), color: "RAL 9005" }], otherItems: [] });
+    const [item] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.baseProductId, base));
+    variant = item!.id;
+    expect(itemIds).toHaveLength(1);
+  });
+
+  test("the variant is in its base's categories and names its base; others name none", async () => {
+    expect(await get(variant)).toMatchObject({ name: "Plot Lamela V RAL 9005", categories: [{ id: category }], baseProduct: { id: base, name: "Plot Lamela V" } });
+    expect((await get(base)).baseProduct).toBeNull();
+    const row = (await list(`?id=${variant}`)).data[0]!;
+    expect(row.baseProduct).toEqual({ id: base, name: "Plot Lamela V" });
+  });
+
+  test("variant=false hides variants, variant=true lists only them, with other filters too; a word that is neither filters nothing", async () => {
+    const inCategory = async (query: string) => ids(await list(`?categories=${category}&size=500${query}`));
+    expect(await inCategory("")).toEqual([base, variant]);
+    expect(await inCategory("&variant=false")).toEqual([base]);
+    expect(await inCategory("&variant=true")).toEqual([variant]);
+    expect(await inCategory("&variant=0")).toEqual([base]);
+    expect(await inCategory("&variant=maybe")).toEqual([base, variant]);
+    expect((await list("?variant=true&size=500")).data.every((row) => row.baseProduct !== null)).toBe(true);
+    expect((await list("?variant=false&size=500")).data.some((row) => row.id === variant)).toBe(false);
+    // Counted as listed.
+    expect((await list(`?categories=${category}&variant=true`)).meta.total).toBe(1);
+    expect(ids(await list("?name=lamela v&variant=true"))).toEqual([variant]);
+  });
+
+  test("the list page filters by it and links a variant to its base; the variant's editor links its base read-only", async () => {
+    const listed = await (await s.page(`/products?variant=true&categories=${category}`)).text();
+    expect(listed).toContain(`href="/products/${base}"`);
+    expect(listed).toContain("Plot Lamela V RAL 9005");
+    const hidden = await (await s.page(`/products?variant=false&categories=${category}`)).text();
+    expect(hidden).not.toContain("Plot Lamela V RAL 9005");
+    const editor = await (await s.page(`/products/${variant}`)).text();
+    expect(editor).toContain('id="product-variant-of"');
+    expect(editor).toContain(`<a href="/products/${base}">Plot Lamela V</a>`);
+    expect(await (await s.page(`/products/${base}`)).text()).not.toContain('id="product-variant-of"');
   });
 });
 

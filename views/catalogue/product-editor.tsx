@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PRODUCT_TABS, type ProductTab } from "@/modules/catalogue/product/schemas";
+import { PRODUCT_TABS, type ProductTab, type Reference } from "@/modules/catalogue/product/schemas";
 import { AppLayout } from "../layouts/app-layout";
 import { EntityForm } from "../components/form";
 import { Icon } from "../components/icons";
@@ -95,9 +95,11 @@ export function ProductEditorPage(props: {
   productId: number | null;
   active: ProductTab;
   panels: Partial<Record<ProductTab, ReactNode>>;
+  /** A manufactured variant's base product, shown read-only as a link. */
+  baseProduct?: Reference | null;
 }) {
   const { t } = useView();
-  const { productId, active, panels } = props;
+  const { productId, active, panels, baseProduct } = props;
   return (
     <AppLayout
       title={t("product.title")}
@@ -111,6 +113,11 @@ export function ProductEditorPage(props: {
     >
       <style dangerouslySetInnerHTML={{ __html: TAB_STYLES }} />
       <div className="product-editor">
+        {baseProduct ? (
+          <p className="product-tab-intro" id="product-variant-of" title={t("product.variantHint")}>
+            {t("product.variantOf")} <a href={productPath(baseProduct.id)}>{baseProduct.name}</a>
+          </p>
+        ) : null}
         <ProductTabList productId={productId} active={active} />
         {productId === null ? (
           <p className="product-tab-intro" id="product-save-first">

@@ -1,6 +1,10 @@
-/** The demo catalogue: tree, parameters, ~300 products with valid EANs, prices and values; idempotent. */
+/**
+ * The demo catalogue: tree, parameters, ~390 products with valid EANs, prices and values, the
+ * made-to-measure slat system of every product type with the fence engine's parameters, its
+ * sub-products and priced assembly; idempotent.
+ */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { asc, count, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   categories,
@@ -17,12 +21,27 @@ import { type Ctx, systemCtx } from "@/lib/context";
 import { parseDecimal } from "@/lib/money";
 import { isValidEan13 } from "@/lib/ean13";
 import { PARAMETER_UNITS } from "@/modules/catalogue/category-parameter/schemas";
+import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
 import { NUMERIC_UNITS } from "@/modules/catalogue/product/schemas";
 import { productService } from "@/modules/catalogue/product/service";
+import { computeFenceItem, FENCE_PARAMETERS, PRODUCT_TYPES } from "@/modules/orders/fence-item/engine";
+import { engineParametersOf } from "@/modules/orders/fence-item/items-read";
 import { HOOK_TIMEOUT_MS } from "../../../tests/helpers/app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/db";
 import { createCategory, createProduct } from "../../../tests/helpers/factories/catalogue";
-import { DEMO_CATEGORY_TREE, DEMO_PARAMETERS, seedDemoCatalogue } from "./catalogue";
+import { FENCE_PARAMETER_KEYS_BY_TYPE, fenceItemOfType, fenceProductParameters, SLAT_HEIGHTS } from "../factories/fence-item";
+import {
+  capName,
+  DEMO_ASSEMBLY_PRICES,
+  DEMO_CATEGORY_TREE,
+  DEMO_MADE_TO_MEASURE_CATEGORIES,
+  DEMO_PARAMETERS,
+  DEMO_STEEL_FENCE_NAME,
+  DEMO_SYSTEM_COLOURS,
+  madeToMeasureName,
+  postName,
+  seedDemoCatalogue,
+} from "./catalogue";
 
 let database: TestDatabase;
 let ctx: Ctx;
@@ -104,10 +123,10 @@ describe("demo catalogue", () => {
     expect(rows.every((row) => linked.has(row.id))).toBe(true);
   });
 
-  test("about 300 products, each with a VAT rate and at least one category; the reference rows are not duplicated", async () => {
+  test("about 390 products, each with a VAT rate and at least one category; the reference rows are not duplicated", async () => {
     const rows = await ctx.db.select().from(products).where(isNull(products.systemRole));
-    expect(rows.length).toBeGreaterThanOrEqual(280);
-    expect(rows.length).toBeLessThanOrEqual(340);
+    expect(rows.length).toBeGreaterThanOrEqual(360);
+    expect(rows.length).toBeLessThanOrEqual(420);
     expect(rows.every((row) => row.vatId !== null)).toBe(true);
     const linked = new Set((await ctx.db.select({ id: productCategories.productId }).from(productCategories)).map((row) => row.id));
     expect(rows.filter((row) => !linked.has(row.id)).map((row) => row.name)).toEqual([]);
@@ -220,6 +239,74 @@ describe("demo catalogue", () => {
     expect(list.meta.total).toBeGreaterThan(100);
     expect(list.meta.total).toBeLessThan(fences[0]!.n);
     expect(list.rows.length).toBe(20);
+  });
+
+  test("the fence engine's parameters are category parameters, with their units and the spec's figures as defaults", async () => {
+    const rows = await ctx.db.select().from(categoryParameters);
+    for (const definition of FENCE_PARAMETERS) {
+      const row = rows.find((parameter) => parameter.name === definition.name);
+      expect({ name: definition.name, unit: row?.unit }).toEqual({ name: definition.name, unit: definition.unit });
+      expect(row!.defaultValue).toBe(definition.defaultValue ? String(definition.defaultValue) : null);
+    }
+  });
+
+  test("made to measure: every product type in its own category, bringing exactly that type's engine parameters, with realistic values", async () => {
+    const categoryRows = await ctx.db.select().from(categories);
+    const treeNames = new Map<string, string>();
+    const walk = (specs: typeof DEMO_CATEGORY_TREE) => specs.forEach((spec) => (treeNames.set(spec.key, spec.name), walk(spec.children ?? [])));
+    walk(DEMO_CATEGORY_TREE);
+    for (const type of PRODUCT_TYPES) {
+      const slats = type === "CUSTOM" ? [100 as const] : SLAT_HEIGHTS;
+      const rows = await ctx.db
+        .select({ id: products.id, name: products.name, m2Price: products.m2Price, unitPrice: products.unitPrice })
+        .from(products)
+        .where(inArray(products.name, slats.map((slat) => madeToMeasureName(type, slat))));
+      expect({ type, n: rows.length }).toEqual({ type, n: slats.length });
+      const parameters = await parametersOfProducts({ ctx, input: { ids: rows.map((row) => row.id) } });
+      for (const row of rows) {
+        const list = parameters.get(row.id)!;
+        const engineNames = new Set<string>(FENCE_PARAMETERS.map((definition) => definition.name));
+        // The type's engine parameters and no other, and the creation parameters height, width and colour (RAL, in the name).
+        expect(list.filter((parameter) => engineNames.has(parameter.name)).map((parameter) => parameter.name).sort()).toEqual(
+          FENCE_PARAMETERS.filter((definition) => FENCE_PARAMETER_KEYS_BY_TYPE[type].includes(definition.key)).map((definition) => definition.name).sort(),
+        );
+        expect(list.filter((parameter) => parameter.creationParameter).map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["Výška", "Šířka", "Barva (RAL)"]));
+        expect(list.find((parameter) => parameter.name === "Barva (RAL)")).toMatchObject({ titleAppending: true, value: "RAL 7016" });
+        const slat = type === "CUSTOM" ? 100 : (Number(row.name.split(" ").at(-1)) as (typeof SLAT_HEIGHTS)[number]);
+        const engine = engineParametersOf(list);
+        expect(engine).toEqual(expect.objectContaining(fenceProductParameters(type, slat)));
+        expect(Number(row.m2Price)).toBeGreaterThan(2000);
+        expect(Number(row.unitPrice)).toBeGreaterThan(Number(row.m2Price));
+        // The factories' item of the type is valid on it, without a hint, and its slats are counted.
+        const computed = computeFenceItem(fenceItemOfType(type, row.id, fenceProductParameters(type, slat)) as never, engine);
+        expect({ type, errors: computed.validation.errors, hints: computed.validation.hints }).toEqual({ type, errors: [], hints: [] });
+        if (type !== "CUSTOM") expect(computed.slatCount).toBeGreaterThan(5);
+      }
+      const filed = await ctx.db.select({ categoryId: productCategories.categoryId }).from(productCategories).where(inArray(productCategories.productId, rows.map((row) => row.id)));
+      expect(new Set(filed.map((link) => categoryRows.find((category) => category.id === link.categoryId)?.name))).toEqual(new Set([treeNames.get(DEMO_MADE_TO_MEASURE_CATEGORIES[type])]));
+    }
+    const [steel] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, DEMO_STEEL_FENCE_NAME));
+    expect(engineParametersOf((await parametersOfProducts({ ctx, input: { ids: [steel!.id] } })).get(steel!.id))).toMatchObject({ pieceHeight: 100, uProfile: 30, weightPerMeter: 17.5 });
+  });
+
+  test("sub-products of the system: posts and caps in every system colour, concrete footings", async () => {
+    const names = DEMO_SYSTEM_COLOURS.flatMap((colour) => [postName("60×60", 2500, colour), postName("100×100", 3000, colour), capName("60×60", colour), capName("80×80", colour)]);
+    const rows = await ctx.db.select({ name: products.name, unitPrice: products.unitPrice }).from(products).where(inArray(products.name, names));
+    expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
+    const filed = await ctx.db
+      .select({ category: categories.name, n: count() })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(inArray(categories.name, ["Hliníkové sloupky", "Krytky sloupků", "Betonové patky a základy"]))
+      .groupBy(categories.name);
+    expect(Object.fromEntries(filed.map((row) => [row.category, Number(row.n)]))).toEqual({ "Hliníkové sloupky": 25, "Krytky sloupků": 15, "Betonové patky a základy": 4 });
+  });
+
+  test("the assembly products (reference rows by system_role) are priced", async () => {
+    for (const [role, price] of Object.entries(DEMO_ASSEMBLY_PRICES)) {
+      const [row] = await ctx.db.select({ unitPrice: products.unitPrice }).from(products).where(and(eq(products.systemRole, role)));
+      expect({ role, price: Number(row!.unitPrice) }).toEqual({ role, price });
+    }
   });
 
   test("a second run changes nothing", async () => {

@@ -1,14 +1,24 @@
 /**
- * Demo catalogue of a Czech fence maker (issue 3 §6): 41 categories up to three levels deep
- * (fences, gates, wickets, accessories, assembly), 15 category parameters with units, and about
- * 320 products with invoice names, EAN-13 codes (859… prefix), weights, prices, parameter values,
+ * Demo catalogue of a Czech fence maker (issue 3 §6): 56 categories up to three levels deep
+ * (fences, gates, wickets, accessories, assembly), 36 category parameters with units, and about
+ * 390 products with invoice names, EAN-13 codes (859… prefix), weights, prices, parameter values,
  * a few English translations and, when e-shops exist, a few e-shop prices.
  *
+ * What the company makes (issue 10 part 5): an aluminium slat system ("Lamela") in slat heights
+ * 80, 100 and 120 mm, one made-to-measure product of every product type (fence field, cantilever,
+ * rail, one-wing and two-wing gate, one-wing and two-wing wicket) per slat height, a steel fence
+ * field and a custom piece. Their categories bring the fence engine's parameters of their type
+ * (FENCE_PARAMETERS, with units: slat height, bars, U and C profiles, posts, hinges, wheels, drive
+ * mount, weight per metre, "Cena montáže"), and height, width and colour (RAL, appended to the
+ * name) as creation parameters, so the items tab prices them and makes a variant per size and
+ * colour. The posts, caps and concrete footings they are sold with are sub-product categories.
+ * The values come from the shared factories (db/seed/factories/fence-item.ts), as the tests' do.
+ *
  * The assembly products and the attention product come from the reference seed (found by
- * `system_role`); this only files the assembly ones under Montáž. Everything is derived from a
- * seeded generator, so every demo database holds the same catalogue, and written with one insert
- * per table. Runs only while there are no categories and no products besides the system ones, so
- * a second run changes nothing.
+ * `system_role`); this files the assembly ones under Montáž and prices them where they have no
+ * price yet. Everything is derived from a seeded generator, so every demo database holds the same
+ * catalogue, and written with one insert per table. Runs only while there are no categories and
+ * no products besides the system ones, so a second run changes nothing.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import {
@@ -26,7 +36,17 @@ import {
 import { type Ctx, withTransaction } from "@/lib/context";
 import type { ParameterUnit } from "@/modules/catalogue/category-parameter/schemas";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
+import { FENCE_PARAMETERS, PRODUCT_TYPES, type ProductType } from "@/modules/orders/fence-item/engine";
 import { ean13 } from "@/lib/ean13";
+import {
+  FENCE_PARAMETER_KEYS_BY_TYPE,
+  fenceCategoryParameter,
+  fenceItemOfType,
+  fenceProductParameters,
+  type FenceProductParameters,
+  SLAT_HEIGHTS,
+  type SlatHeight,
+} from "../factories/fence-item";
 import { seededRandom } from "./random";
 
 // ---- categories -----------------------------------------------------------------------------
@@ -53,23 +73,46 @@ export const DEMO_CATEGORY_TREE: CategorySpec[] = [
       { key: "dilce", name: "Plotové dílce dřevěné/WPC", children: [leaf("dilce-drevo", "Dřevěné plotové dílce"), leaf("dilce-wpc", "WPC plotové dílce")] },
       { key: "beton", name: "Betonové ploty", children: [leaf("beton-desky", "Betonové desky"), leaf("beton-sloupky", "Betonové sloupky")] },
       { key: "plotovky", name: "Plotovky a lamely", children: [leaf("plotovky-kov", "Kovové plotovky"), leaf("lamely", "Hliníkové lamely")] },
+      { key: "lamelove", name: "Lamelové ploty na míru", children: [leaf("lamelove-hlinik", "Hliníková plotová pole Lamela"), leaf("lamelove-ocel", "Ocelová plotová pole")] },
+      leaf("atypicke", "Atypické výrobky na míru"),
     ],
   },
   {
     key: "brany",
     name: "Brány",
-    children: [leaf("brany-kridlove", "Křídlové brány"), leaf("brany-posuvne", "Posuvné brány"), leaf("brany-samonosne", "Samonosné brány")],
+    children: [
+      leaf("brany-kridlove", "Křídlové brány"),
+      leaf("brany-posuvne", "Posuvné brány"),
+      leaf("brany-samonosne", "Samonosné brány"),
+      {
+        key: "brany-lamela",
+        name: "Lamelové brány na míru",
+        children: [
+          leaf("brany-lamela-samonosne", "Samonosné brány Lamela"),
+          leaf("brany-lamela-kolejnicove", "Posuvné brány Lamela na kolejnici"),
+          leaf("brany-lamela-jednokridle", "Jednokřídlé brány Lamela"),
+          leaf("brany-lamela-dvoukridle", "Dvoukřídlé brány Lamela"),
+        ],
+      },
+    ],
   },
   {
     key: "branky",
     name: "Branky",
-    children: [leaf("branky-pletivo", "Branky k pletivu"), leaf("branky-panel", "Branky s výplní 3D panelu"), leaf("branky-plotovky", "Branky s plotovkami")],
+    children: [
+      leaf("branky-pletivo", "Branky k pletivu"),
+      leaf("branky-panel", "Branky s výplní 3D panelu"),
+      leaf("branky-plotovky", "Branky s plotovkami"),
+      { key: "branky-lamela", name: "Lamelové branky na míru", children: [leaf("branky-lamela-jednokridle", "Jednokřídlé branky Lamela"), leaf("branky-lamela-dvoukridle", "Dvoukřídlé branky Lamela")] },
+    ],
   },
   {
     key: "prislusenstvi",
     name: "Příslušenství",
     children: [
-      { key: "sloupky", name: "Sloupky", children: [leaf("sloupky-kulate", "Kulaté sloupky"), leaf("sloupky-jekl", "Jeklové sloupky")] },
+      { key: "sloupky", name: "Sloupky", children: [leaf("sloupky-kulate", "Kulaté sloupky"), leaf("sloupky-jekl", "Jeklové sloupky"), leaf("sloupky-hlinik", "Hliníkové sloupky")] },
+      leaf("krytky", "Krytky sloupků"),
+      leaf("patky", "Betonové patky a základy"),
       leaf("vzpery", "Vzpěry"),
       leaf("drat", "Napínací dráty"),
       leaf("uchyty", "Úchyty a spojky"),
@@ -94,6 +137,36 @@ const SYSTEM_PRODUCT_CATEGORIES: Partial<Record<SystemRole, string>> = {
   ASSEMBLY_WICKET: "montaz-brany",
 };
 
+/**
+ * The assembly products' own prices (Kč without VAT, one field, gate or wicket), given where the
+ * reference seed left them unpriced: what the items tab offers when a product has no "Cena montáže".
+ */
+export const DEMO_ASSEMBLY_PRICES: Partial<Record<SystemRole, number>> = {
+  ASSEMBLY_FENCE: 650,
+  ASSEMBLY_GATE: 4900,
+  ASSEMBLY_WICKET: 1500,
+};
+
+/** Where the made-to-measure products of each type are filed: the category brings that type's engine parameters. */
+export const DEMO_MADE_TO_MEASURE_CATEGORIES: Record<ProductType, string> = {
+  FENCE: "lamelove-hlinik",
+  GATE: "brany-lamela-samonosne",
+  RAIL_GATE: "brany-lamela-kolejnicove",
+  ONE_WING_GATE: "brany-lamela-jednokridle",
+  TWO_WING_GATE: "brany-lamela-dvoukridle",
+  WICKET: "branky-lamela-jednokridle",
+  TWO_WING_WICKET: "branky-lamela-dvoukridle",
+  CUSTOM: "atypicke",
+};
+/** The steel fence fields read what an aluminium one does. */
+const STEEL_FENCE_CATEGORY = "lamelove-ocel";
+
+/** Where each engine parameter hangs: the made-to-measure categories of the types that read it. */
+const categoriesReading = (key: string): string[] => [
+  ...PRODUCT_TYPES.filter((type) => (FENCE_PARAMETER_KEYS_BY_TYPE[type] as readonly string[]).includes(key)).map((type) => DEMO_MADE_TO_MEASURE_CATEGORIES[type]),
+  ...((FENCE_PARAMETER_KEYS_BY_TYPE.FENCE as readonly string[]).includes(key) ? [STEEL_FENCE_CATEGORY] : []),
+];
+
 // ---- category parameters ----------------------------------------------------------------------
 
 interface ParameterSpec {
@@ -109,8 +182,15 @@ interface ParameterSpec {
 }
 
 export const DEMO_PARAMETERS: ParameterSpec[] = [
-  { key: "vyska", name: "Výška", unit: "mm", required: true, creationParameter: true, categories: ["pletivo", "panely", "dilce", "beton", "plotovky-kov", "brany", "branky"] },
-  { key: "sirka", name: "Šířka", unit: "mm", required: true, creationParameter: true, categories: ["panely", "dilce", "beton-desky", "brany", "branky"] },
+  {
+    key: "vyska",
+    name: "Výška",
+    unit: "mm",
+    required: true,
+    creationParameter: true,
+    categories: ["pletivo", "panely", "dilce", "beton", "plotovky-kov", "lamelove", "atypicke", "brany", "branky"],
+  },
+  { key: "sirka", name: "Šířka", unit: "mm", required: true, creationParameter: true, categories: ["panely", "dilce", "beton-desky", "lamelove", "atypicke", "brany", "branky"] },
   { key: "drat", name: "Průměr drátu", unit: "mm", defaultValue: "4", categories: ["pletivo", "panely", "drat"] },
   {
     key: "barva",
@@ -120,19 +200,24 @@ export const DEMO_PARAMETERS: ParameterSpec[] = [
     defaultValue: "RAL 7016",
     creationParameter: true,
     titleAppending: true,
-    categories: ["pletivo", "panely", "plotovky-kov", "brany", "branky", "sloupky", "vzpery", "drat"],
+    categories: ["pletivo", "panely", "plotovky-kov", "lamelove", "atypicke", "brany", "branky", "sloupky", "krytky", "vzpery", "drat"],
   },
   { key: "oko", name: "Velikost oka", unit: "mm", defaultValue: "55", categories: ["pletivo"] },
   { key: "role", name: "Délka role", unit: "m", defaultValue: "25", categories: ["pletivo", "drat"] },
   { key: "delka", name: "Délka", unit: "mm", required: true, categories: ["sloupky", "vzpery", "lamely"] },
   { key: "prumer", name: "Průměr sloupku", unit: "mm", categories: ["sloupky-kulate", "vzpery"] },
-  { key: "profil", name: "Profil", unit: "", defaultValue: "60×40", categories: ["sloupky-jekl"] },
+  { key: "profil", name: "Profil", unit: "", defaultValue: "60×40", categories: ["sloupky-jekl", "sloupky-hlinik", "krytky"] },
   { key: "tloustka", name: "Tloušťka", unit: "mm", categories: ["beton-desky", "lamely"] },
   { key: "material", name: "Materiál", unit: "", categories: ["dilce", "plotovky"] },
   { key: "dekor", name: "Dekor", unit: "", categories: ["dilce-wpc", "beton-desky", "lamely"] },
   { key: "kridla", name: "Počet křídel", unit: "", defaultValue: "1", creationParameter: true, categories: ["brany", "branky"] },
   { key: "hmotnost", name: "Hmotnost křídla", unit: "kg", categories: ["brany"] },
   { key: "nosnost", name: "Max. hmotnost brány", unit: "kg", categories: ["pohony", "voziky"] },
+  // The fence engine's parameters (issue 10), each on the made-to-measure categories of the types that read it.
+  ...FENCE_PARAMETERS.map((definition): ParameterSpec => {
+    const { name, unit, defaultValue } = fenceCategoryParameter(definition.key);
+    return { key: definition.key, name, unit: unit as ParameterUnit, defaultValue: defaultValue ?? undefined, categories: categoriesReading(definition.key) };
+  }),
 ];
 
 // ---- products ---------------------------------------------------------------------------------
@@ -161,9 +246,47 @@ const COLOURS = {
   "6005": { ral: "RAL 6005", cs: "RAL 6005 zelená", short: "zelená", en: "RAL 6005 green" },
   "7016": { ral: "RAL 7016", cs: "RAL 7016 antracit", short: "antracit", en: "RAL 7016 anthracite" },
   "8017": { ral: "RAL 8017", cs: "RAL 8017 hnědá", short: "hnědá", en: "RAL 8017 brown" },
+  "9005": { ral: "RAL 9005", cs: "RAL 9005 černá", short: "černá", en: "RAL 9005 jet black" },
+  "9006": { ral: "RAL 9006", cs: "RAL 9006 stříbrná", short: "stříbrná", en: "RAL 9006 white aluminium" },
   zn: { ral: "pozink", cs: "pozink", short: "pozink", en: "galvanised" },
 } as const;
 type Colour = keyof typeof COLOURS;
+
+/** The powder-coat colours the slat system is made in, most asked first (the items' colour, a variant's name suffix). */
+export const DEMO_SYSTEM_COLOURS = ["7016", "9005", "8017", "9006", "6005"] as const;
+export type SystemColour = (typeof DEMO_SYSTEM_COLOURS)[number];
+export const ralOf = (colour: SystemColour): string => COLOURS[colour].ral;
+
+// ---- the made-to-measure system and its sub-products (names the demo orders look up) -----------
+
+const MADE_TO_MEASURE_NAMES: Record<ProductType, [name: string, invoiceName: string]> = {
+  FENCE: ["Plot Lamela", "Plotové pole Lamela"],
+  GATE: ["Brána samonosná Lamela", "Samonosná brána Lamela"],
+  RAIL_GATE: ["Brána posuvná na kolejnici Lamela", "Posuvná brána na kolejnici Lamela"],
+  ONE_WING_GATE: ["Brána jednokřídlá Lamela", "Jednokřídlá brána Lamela"],
+  TWO_WING_GATE: ["Brána dvoukřídlá Lamela", "Dvoukřídlá brána Lamela"],
+  WICKET: ["Branka Lamela", "Branka Lamela"],
+  TWO_WING_WICKET: ["Branka dvoukřídlá Lamela", "Dvoukřídlá branka Lamela"],
+  CUSTOM: ["Atypický prvek Lamela na míru", "Atypický prvek Lamela"],
+};
+
+/** The made-to-measure product of `type` in the aluminium system with `slat` mm slats ("Plot Lamela 100"); CUSTOM has one. */
+export const madeToMeasureName = (type: ProductType, slat: SlatHeight): string => (type === "CUSTOM" ? MADE_TO_MEASURE_NAMES.CUSTOM[0] : `${MADE_TO_MEASURE_NAMES[type][0]} ${slat}`);
+export const DEMO_STEEL_FENCE_NAME = "Plot Lamela 100 ocel";
+
+/** Aluminium posts: 60×60 for fence fields and wickets, 80×80 and 100×100 for swing gates; caps for each. */
+export const POST_LENGTHS = { "60×60": [2000, 2500, 3000], "80×80": [2500], "100×100": [3000] } as const;
+export type PostProfile = keyof typeof POST_LENGTHS;
+export const postName = (profile: PostProfile, length: number, colour: SystemColour) => `Sloupek hliníkový ${profile} mm, ${length} mm, ${COLOURS[colour].cs}`;
+export const capName = (profile: PostProfile, colour: SystemColour) => `Krytka sloupku hliníková ${profile} mm, ${COLOURS[colour].cs}`;
+
+/** Concrete footings and what goes into them: [name, invoice name, price, grams]. */
+export const DEMO_FOOTINGS: [string, string, number, number][] = [
+  ["Betonová patka sloupku 300×300×800 mm – materiál", "Bet. patka sloupku 30×30×80 – materiál", 390, 165_000],
+  ["Suchá betonová směs C20/25, pytel 25 kg", "Suchý beton C20/25 25 kg", 109, 25_000],
+  ["Kotevní patka k zabetonování pro sloupek 60×60 mm", "Kotevní patka 60×60 k zabetonování", 189, 1_300],
+  ["Základový pas samonosné brány – materiál (beton, výztuž)", "Základ samonosné brány – materiál", 4_900, 0],
+];
 
 const decimal = (value: number) => String(value).replace(".", ",");
 
@@ -634,6 +757,87 @@ function demoProducts(): DemoProduct[] {
   for (const [name, invoiceName, category, base] of services) {
     list.push({ name, invoiceName, categories: [category], unitPrice: base, weight: 0, storable: false, params: {} });
   }
+
+  // Made to measure (issue 10): the slat system, one product per type and slat height, priced per m²
+  // (a standard piece gives the unit price); made to order, so neither stored nor coded.
+  const madeToMeasure = (type: ProductType, name: string, invoiceName: string, m2Price: number, engine: FenceProductParameters, category: string) => {
+    const standard = fenceItemOfType(type, 0, engine) as { height: number; length: number };
+    const area = (standard.height / 1000) * (standard.length / 1000);
+    list.push({
+      name,
+      invoiceName,
+      categories: [category],
+      unitPrice: Math.round(m2Price * area),
+      m2Price,
+      weight: Math.round((engine.weightPerMeter ?? 0) * standard.length),
+      storable: false,
+      params: {
+        ...engine,
+        vyska: standard.height,
+        sirka: standard.length,
+        barva: COLOURS["7016"].ral,
+        ...(type === "CUSTOM" || type === "FENCE" ? {} : { kridla: type === "TWO_WING_GATE" || type === "TWO_WING_WICKET" ? 2 : 1 }),
+      },
+    });
+  };
+  const M2_PRICES: Record<ProductType, number> = {
+    FENCE: 3190,
+    GATE: 4890,
+    RAIL_GATE: 4390,
+    ONE_WING_GATE: 4290,
+    TWO_WING_GATE: 4290,
+    WICKET: 4090,
+    TWO_WING_WICKET: 4090,
+    CUSTOM: 4490,
+  };
+  for (const slat of SLAT_HEIGHTS) {
+    for (const type of PRODUCT_TYPES.filter((type) => type !== "CUSTOM")) {
+      // Narrow slats take more material and work per m².
+      const m2Price = M2_PRICES[type] + (slat === 80 ? 100 : slat === 120 ? -100 : 0);
+      const [, invoiceName] = MADE_TO_MEASURE_NAMES[type];
+      madeToMeasure(type, madeToMeasureName(type, slat), `${invoiceName} ${slat} na míru`, m2Price, fenceProductParameters(type, slat), DEMO_MADE_TO_MEASURE_CATEGORIES[type]);
+    }
+  }
+  madeToMeasure(
+    "FENCE",
+    DEMO_STEEL_FENCE_NAME,
+    "Plotové pole Lamela 100 ocel na míru",
+    2690,
+    { ...fenceProductParameters("FENCE", 100), topBar: 40, bottomBar: 40, uProfile: 30, weightPerMeter: 17.5, assemblyPrice: 750 },
+    STEEL_FENCE_CATEGORY,
+  );
+  madeToMeasure("CUSTOM", madeToMeasureName("CUSTOM", 100), `${MADE_TO_MEASURE_NAMES.CUSTOM[1]} na míru`, M2_PRICES.CUSTOM, fenceProductParameters("CUSTOM"), DEMO_MADE_TO_MEASURE_CATEGORIES.CUSTOM);
+
+  // Sub-products of the system: aluminium posts and their caps in every system colour, concrete footings.
+  for (const colour of DEMO_SYSTEM_COLOURS) {
+    for (const [profile, lengths] of Object.entries(POST_LENGTHS) as [PostProfile, readonly number[]][]) {
+      const side = Number(profile.split("×")[0]);
+      for (const length of lengths) {
+        list.push({
+          name: postName(profile, length, colour),
+          invoiceName: `Sloupek Al ${profile}/${length} ${COLOURS[colour].ral}`,
+          categories: ["sloupky-hlinik"],
+          unitPrice: price(length * (side / 60) ** 1.5 * 0.42),
+          weight: Math.round((length / 1000) * side * 22),
+          ean: true,
+          params: { profil: profile, delka: length, barva: COLOURS[colour].ral },
+        });
+      }
+      list.push({
+        name: capName(profile, colour),
+        invoiceName: `Krytka sloupku Al ${profile} ${COLOURS[colour].ral}`,
+        categories: ["krytky"],
+        unitPrice: price(39 + side * 0.6, 0.03),
+        weight: Math.round(side * 1.5),
+        ean: true,
+        scaleTolerance: 2,
+        params: { profil: profile, barva: COLOURS[colour].ral },
+      });
+    }
+  }
+  for (const [name, invoiceName, base, grams] of DEMO_FOOTINGS) {
+    list.push({ name, invoiceName, categories: ["patky"], unitPrice: base, weight: grams, ean: grams > 0, storable: grams > 0, params: {} });
+  }
   return list;
 }
 
@@ -753,6 +957,13 @@ export async function seedDemoCatalogue(ctx: Ctx): Promise<DemoCatalogueResult> 
       ...list.flatMap((p) => p.categories.map((key) => ({ productId: productId(p), categoryId: category(key) }))),
       ...systemRows.map((row) => ({ productId: row.id, categoryId: category(SYSTEM_PRODUCT_CATEGORIES[row.systemRole as SystemRole]!) })),
     ]);
+    // The assembly products get a price where staff have not given one (the reference seed gives none).
+    for (const [role, unitPrice] of Object.entries(DEMO_ASSEMBLY_PRICES)) {
+      await tx.db
+        .update(products)
+        .set({ unitPrice: unitPrice.toFixed(2), updatedBy: tx.userId, updatedAt: new Date() })
+        .where(and(eq(products.systemRole, role), isNull(products.unitPrice)));
+    }
 
     const values = list.flatMap((p) =>
       Object.entries(p.params).map(([key, value]) => {

@@ -182,7 +182,7 @@ async function renderEditor(c: AppContext, product: Product | null, init: Editor
   if (init.tab) panels[init.tab.name] = init.tab.content;
   else if (product && active in lazyTabs) panels[active] = await lazyTabs[active as keyof typeof lazyTabs].render({ c, id: product.id });
   const failed = init.common || init.status === 422;
-  return renderPage(c, <ProductEditorPage productId={product?.id ?? null} active={active} panels={panels} />, {
+  return renderPage(c, <ProductEditorPage productId={product?.id ?? null} active={active} panels={panels} baseProduct={product?.baseProduct} />, {
     status: init.status ?? 200,
     toasts: failed ? [formNotValidToast(c)] : [],
   });

@@ -75,6 +75,11 @@ export interface Product {
   scaleToleranceAmount: number;
   /** Set on the rows the application relies on (assembly products, the attention product). */
   systemRole: SystemRole | null;
+  /**
+   * A manufactured variant's base product (dynamic products, docs/decisions/019): the variant is
+   * made by the items tab from it; null on every other product. Read-only.
+   */
+  baseProduct: Reference | null;
   parameters?: { id: number; value: string }[];
 }
 

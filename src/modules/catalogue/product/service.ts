@@ -1,10 +1,11 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { compareByName } from "@/lib/czech-order";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, isRowId } from "@/lib/crud/service";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { formatDecimal } from "@/lib/money";
+import { readBoolean } from "@/lib/zod-fields";
 import { parseCategoryIds } from "../category/tree";
 import { type Product, type ProductInput, type ProductVat, productInput, type SystemRole } from "./schemas";
 
@@ -23,6 +24,7 @@ const toProduct = (row: typeof products.$inferSelect): Product => ({
   weight: Number(row.weight),
   scaleToleranceAmount: row.scaleToleranceAmount,
   systemRole: row.systemRole as SystemRole | null,
+  baseProduct: row.baseProductId === null ? null : { id: row.baseProductId, name: "" },
 });
 
 const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
@@ -30,20 +32,23 @@ const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
   return { id: row.id, name: `${formatDecimal(rate)} %`, rate, active: row.active };
 };
 
-/** Category names and VAT rates of a whole page of products: two queries, whatever the page size. */
+/** Category names, VAT rates and variants' base products of a whole page of products: three queries at most, whatever the page size. */
 async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[] }): Promise<Product[]> {
   if (!entities.length) return entities;
   const ids = entities.map((entity) => entity.id);
   const vatIds = [...new Set(entities.flatMap((entity) => (entity.vat ? [entity.vat.id] : [])))];
-  const [links, vats] = await Promise.all([
+  const baseIds = [...new Set(entities.flatMap((entity) => (entity.baseProduct ? [entity.baseProduct.id] : [])))];
+  const [links, vats, bases] = await Promise.all([
     ctx.db
       .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids)),
     vatIds.length ? ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [],
+    baseIds.length ? ctx.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, baseIds)) : [],
   ]);
   const vatById = new Map(vats.map((row) => [row.id, toVat(row)]));
+  const baseById = new Map(bases.map((row) => [row.id, row]));
   const byProduct = new Map<number, Product["categories"]>();
   for (const { productId, id, name } of links) {
     const list = byProduct.get(productId);
@@ -55,7 +60,19 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
     // Sorted here, the Czech way; the database's collation may put "Č" after "Z".
     categories: (byProduct.get(entity.id) ?? []).sort(compareByName),
     vat: entity.vat ? (vatById.get(entity.vat.id) ?? null) : null,
+    baseProduct: entity.baseProduct ? (baseById.get(entity.baseProduct.id) ?? entity.baseProduct) : null,
   }));
+}
+
+/**
+ * Manufactured variants (filed in their base's categories, so category lists show them): `true`
+ * lists only variants, `false` hides them; a word that is neither filters nothing, as a yes/no
+ * column filter does.
+ */
+function variantFilter(value: string): SQL | undefined {
+  const wanted = readBoolean(value);
+  if (wanted === undefined) return undefined;
+  return wanted ? isNotNull(products.baseProductId) : isNull(products.baseProductId);
 }
 
 /**
@@ -151,6 +168,7 @@ const productCrud = createCrudService({
     storable: { column: products.storable, filter: "boolean", sortable: true },
     ean13: { column: products.ean13, filter: "text", sortable: true },
     categories: { where: inCategories },
+    variant: { where: variantFilter },
   },
   defaultSort: ["id", "asc"],
   // Filtered by categories alone, the link table answers the exact total without touching
