@@ -122,7 +122,7 @@ describeBrowser("Order items tab", () => {
     await field(page, 0, "height").fill("1800");
     expect(await drawingSlats(page)).toBe("14");
 
-    // The spacer dialog starts from the item, and rounding up writes 15 slats at 11.79 mm back.
+    // The spacer dialog starts from the item, and rounding up writes 15 slats at 11.78 mm back.
     await page.locator(".fi-item-open [data-spacer=main]").click();
     const dialog = page.locator("dialog.spacer-dialog[open]");
     await dialog.waitFor();
@@ -132,10 +132,10 @@ describeBrowser("Order items tab", () => {
     await dialog.locator("tr[data-option=ceiling] input[type=radio]").check();
     await dialog.locator(".spacer-apply button").click();
     await dialog.waitFor({ state: "detached" });
-    expect(await field(page, 0, "spacerHeight").inputValue()).toBe("11,79");
+    expect(await field(page, 0, "spacerHeight").inputValue()).toBe("11,78");
     expect(await field(page, 0, "actualSlatCount").inputValue()).toBe("15");
     expect(await drawingSlats(page)).toBe("15");
-    expect(await computed(page, "tail").innerText()).toBe("−0,06");
+    expect(await computed(page, "tail").innerText()).toBe("0,08");
 
     // ---- 2. TWO_WING_GATE-1 ----------------------------------------------------------------------
     await page.getByRole("button", { name: "Přidat položku" }).click();
@@ -174,7 +174,7 @@ describeBrowser("Order items tab", () => {
     await page.getByRole("button", { name: "← Předchozí položka" }).click();
     expect(await page.locator(".fi-item-open .fi-item-title").innerText()).toBe("2. položka");
     await page.getByRole("button", { name: "← Předchozí položka" }).click();
-    expect(await field(page, 0, "spacerHeight").inputValue()).toBe("11,79");
+    expect(await field(page, 0, "spacerHeight").inputValue()).toBe("11,78");
 
     // The assembly offer follows the items: 6 fence fields, 1 gate, 1 wicket, at their products' prices.
     const offered = await page.locator("[data-list=assemblyItems] .fi-suggested li").allInnerTexts();
@@ -209,7 +209,7 @@ describeBrowser("Order items tab", () => {
     const ids = await page.locator(".fi-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-item-id")));
     expect(ids).toEqual(tab.items.map((item) => String(item.id)));
     expect(await page.locator(".fi-item-open").count()).toBe(1);
-    expect(tab.items[0]).toMatchObject({ spacerHeight: 11.79, actualSlatCount: 15, height: 1800, length: 2500, amount: 6, totalPrice: 66150 });
+    expect(tab.items[0]).toMatchObject({ spacerHeight: 11.78, actualSlatCount: 15, height: 1800, length: 2500, amount: 6, totalPrice: 66150 });
     expect(await page.locator('[data-list=assemblyItems] tr[data-line-id]').getAttribute("data-line-id")).toBe(String(tab.assemblyItems[0]!.id));
     // The page's summary is the server's.
     expect(await text(page, "[data-summary=priceWithoutVat] dd")).toBe(kc(tab.summary.priceWithoutVat));
@@ -222,7 +222,8 @@ describeBrowser("Order items tab", () => {
     await page.reload();
     await waitForHydration(page, ISLAND);
     expect(await text(page, "[data-summary=total] dd")).toBe(kc(tab.summary.total));
-    expect(await page.locator(".fi-item-open [data-computed=slatCount] dd").innerText()).toBe("14");
+    // With the spacer of the dialog's ceiling (11,78 mm), 15 slats fit: (1665 + 11.78) / 111.78 = 15.0006.
+    expect(await page.locator(".fi-item-open [data-computed=slatCount] dd").innerText()).toBe("15");
     expect(errors).toEqual([]);
   });
 

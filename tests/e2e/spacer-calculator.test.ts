@@ -52,7 +52,7 @@ describeBrowser("Spacer calculator page", () => {
     expect(await page.locator("[data-value=exactCount]").innerText()).toBe("14,04");
     expect(await rows(page)).toEqual([
       ["14", "20,38", "0,06"],
-      ["15", "11,79", "−0,06"],
+      ["15", "11,78", "0,08"],
       ["14", "20,00", "5,00"],
     ]);
     // The drawing: 14 slats with 13 spacers between them, floor chosen.
@@ -110,7 +110,7 @@ describeBrowser("Spacer calculator page", () => {
 
     // SPACER-3: 340,01 mm.
     await typeInputs(page, { height: "340,01", slatHeight: "100", spacer: "20" });
-    expect(await cell(page, "floor", "spacerHeight").innerText()).toBe("20,01");
+    expect(await cell(page, "floor", "spacerHeight").innerText()).toBe("20,00");
     expect(await cell(page, "ceiling", "none").innerText()).toBe("Další lamela se nevejde ani bez mezery");
     expect(await page.locator("tr[data-option=ceiling] input[type=radio]").isDisabled()).toBe(true);
     expect(await cell(page, "fixed", "tail").innerText()).toBe("0,01");
@@ -172,9 +172,9 @@ describeBrowser("Spacer calculator page", () => {
     await field(page, "spacer").fill("25");
     await field(page, "spacer").press("Enter");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    // (1665 + 25) / 125 = 13.52: 13 at 365 / 12 = 30.42, 14 at 265 / 13 = 20.38, 13 at 25 leave 65.
+    // (1665 + 25) / 125 = 13.52: 13 at 365 / 12 = 30.416 → 30.41 (down), 14 at 265 / 13 = 20.38, 13 at 25 leave 65.
     expect(await rows(page)).toEqual([
-      ["13", "30,42", "−0,04"],
+      ["13", "30,41", "0,08"],
       ["14", "20,38", "0,06"],
       ["13", "25,00", "65,00"],
     ]);
@@ -254,23 +254,23 @@ describeBrowser("Spacer calculator dialog (the items editor's)", () => {
     expect(await page.locator("#item-slats").innerText()).toBe("");
     expect(await dialog.locator("input[name=height]").count()).toBe(0);
 
-    // Again, round up and apply: 15 slats at 11.79 mm go into the item, the dialog closes, focus comes back.
+    // Again, round up and apply: 15 slats at 11.78 mm go into the item, the dialog closes, focus comes back.
     await page.locator("#open-spacer").click();
     await dialog.locator("tr[data-option=ceiling] input[type=radio]").check();
     expect(await dialog.locator(".spacer-apply button").innerText()).toBe("Použít");
     await dialog.locator(".spacer-apply button").click();
     await closedTimes(2);
-    expect(await page.locator("#item-spacer").innerText()).toBe("11.79");
+    expect(await page.locator("#item-spacer").innerText()).toBe("11.78");
     expect(await page.locator("#item-slats").innerText()).toBe("15");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("open-spacer");
 
     // It opens from the item's new spacer; the close button closes it without applying.
     await page.locator("#open-spacer").click();
-    expect(await dialog.locator("input[name=spacer]").inputValue()).toBe("11,79");
+    expect(await dialog.locator("input[name=spacer]").inputValue()).toBe("11,78");
     await dialog.locator("tr[data-option=fixed] input[type=radio]").check();
     await dialog.locator(".dialog-actions button", { hasText: "Zavřít" }).click();
     await closedTimes(3);
-    expect(await page.locator("#item-spacer").innerText()).toBe("11.79");
+    expect(await page.locator("#item-spacer").innerText()).toBe("11.78");
     expect(errors).toEqual([]);
   });
 });

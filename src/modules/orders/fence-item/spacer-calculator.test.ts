@@ -13,16 +13,16 @@ describe("the spacer calculator", () => {
   });
 
   test("the stretched and shrunk spacers with concrete numbers", () => {
-    // A = 1090, slat 80, wanted 12: (1102) / 92 = 11.98 → 11 at (1090 − 880) / 10 = 21.00, 12 at (1090 − 960) / 11 = 11.818 → 11.82
+    // A = 1090, slat 80, wanted 12: (1102) / 92 = 11.98 → 11 at (1090 − 880) / 10 = 21.00, 12 at (1090 − 960) / 11 = 11.818 → 11.81 (down, so they fit)
     const result = computeSpacers({ height: 1090, slatHeight: 80, spacer: 12 })!;
     expect(result.floor).toEqual({ slatCount: 11, spacerHeight: 21, tail: 0 });
-    expect(result.ceiling).toEqual({ slatCount: 12, spacerHeight: 11.82, tail: -0.02 });
+    expect(result.ceiling).toEqual({ slatCount: 12, spacerHeight: 11.81, tail: 0.09 });
     expect(result.fixed).toEqual({ slatCount: 11, spacerHeight: 12, tail: 90 });
   });
 
-  test("spacers round half up at .005 and just below it", () => {
-    // 3 slats of 100 in 340.01: (340.01 − 300) / 2 = 20.005 → 20.01
-    expect(computeSpacers({ height: 340.01, slatHeight: 100, spacer: 20 })!.floor.spacerHeight).toBe(20.01);
+  test("spacers round down to the hundredth, so the tail is never negative", () => {
+    // 3 slats of 100 in 340.01: (340.01 − 300) / 2 = 20.005 → 20.00, tail 0.01
+    expect(computeSpacers({ height: 340.01, slatHeight: 100, spacer: 20 })!.floor).toEqual({ slatCount: 3, spacerHeight: 20, tail: 0.01 });
     // 4 slats of 50 in 260.01: (260.01 − 200) / 3 = 20.0033 → 20.00
     expect(computeSpacers({ height: 260.01, slatHeight: 50, spacer: 20 })!.floor).toEqual({ slatCount: 4, spacerHeight: 20, tail: 0.01 });
   });

@@ -308,10 +308,10 @@ describe("the worked examples of docs/fence-geometry.md", () => {
       availableHeight: 1665,
       exactSlatCount: 1685 / 120,
       floor: { slatCount: 14, spacerHeight: 20.38, tail: 0.06 },
-      ceiling: { slatCount: 15, spacerHeight: 11.79, tail: -0.06 },
+      ceiling: { slatCount: 15, spacerHeight: 11.78, tail: 0.08 },
       fixed: { slatCount: 14, spacerHeight: 20, tail: 5 },
     });
-    expectDocMentions("SPACER-1", ["**14 slats at 20.38 mm**", "**15 slats at 11.79 mm**", "**14 slats at 20 mm, tail 5 mm**"]);
+    expectDocMentions("SPACER-1", ["**14 slats at 20.38 mm**", "**15 slats at 11.78 mm**", "**14 slats at 20 mm, tail 5 mm**"]);
   });
 
   test("SPACER-2: Z1 10 and Z2 15 leave 1640 mm", () => {
@@ -325,11 +325,11 @@ describe("the worked examples of docs/fence-geometry.md", () => {
     expectDocMentions("SPACER-2", ["**13 at 28.33 mm**", "**14 at 18.46 mm**", "**13 at 20 mm, tail 100 mm**"]);
   });
 
-  test("SPACER-3: a spacer of 20.005 rounds half up to 20.01; one slat more does not fit", () => {
+  test("SPACER-3: a spacer of 20.005 rounds down to 20.00, so the slats fit; one slat more does not fit", () => {
     const result = computeSpacers({ height: 340.01, slatHeight: 100, spacer: 20 })!;
-    expect(result.floor).toEqual({ slatCount: 3, spacerHeight: 20.01, tail: -0.01 });
+    expect(result.floor).toEqual({ slatCount: 3, spacerHeight: 20, tail: 0.01 });
     expect(result.ceiling).toBeNull();
     expect(result.fixed).toEqual({ slatCount: 3, spacerHeight: 20, tail: 0.01 });
-    expectDocMentions("SPACER-3", ["**20.01 mm**", "**none**", "**0.01 mm**"]);
+    expectDocMentions("SPACER-3", ["**20.00 mm**", "**none**", "**0.01 mm**"]);
   });
 });
