@@ -1,6 +1,6 @@
 import type { Logger } from "@/lib/logger";
 import { MqttPortTakenError, startEmbeddedBroker, type EmbeddedBroker, type MqttCredentials } from "./broker";
-import { redactUrl, startSubscriber, type MessageHandler, type Subscriber } from "./subscriber";
+import { type MqttConnection, redactUrl, startSubscriber, type MessageHandler, type Subscriber } from "./subscriber";
 
 export { MqttPortTakenError, scaleTopicRules, startEmbeddedBroker } from "./broker";
 export { startSubscriber, weightTopicFilter, SHARE_GROUP, type MessageHandler } from "./subscriber";
@@ -24,14 +24,9 @@ export interface MqttOptions {
   onMessage?: MessageHandler;
 }
 
-export interface Mqtt {
-  /** "up" while the subscriber is connected and subscribed; for /healthz. */
-  status(): "up" | "down";
+export interface Mqtt extends MqttConnection {
   /** The broker the subscriber talks to (password redacted). */
   brokerUrl: string;
-  /** Resolves once the scale subscription is active; rejects if MQTT is down for good or closed first. */
-  ready(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /**

@@ -26,13 +26,17 @@ export interface SubscriberOptions {
   credentials?: MqttCredentials;
 }
 
-export interface Subscriber {
-  /** "up" while connected with the subscription granted, otherwise "down". */
+/** What the app's MQTT side offers, whichever broker is behind it. */
+export interface MqttConnection {
+  /** "up" while connected with the subscription granted, otherwise "down" (for /healthz). */
   status(): "up" | "down";
-  client: MqttClient;
-  /** Resolves once the first subscription is granted; rejects if closed before that. */
+  /** Resolves once the scale subscription is active; rejects if MQTT is down for good or closed first. */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface Subscriber extends MqttConnection {
+  client: MqttClient;
 }
 
 /** The topic filter the subscriber listens on (without the `$share/…` part). */

@@ -303,27 +303,28 @@ describe("the worked examples of docs/fence-geometry.md", () => {
     expectDocMentions("ORDER-1", ["**72 374.40**", "**2 580.00**", "**3 600.00**", "**4 377.10**", "**82 931.50**", "**765.00**", "**82 696.50**", "**17 366.27**", "**100 062.77**", "**12 404.48**", "**95 100.98**", "**9 923.58**", "**92 620.08**"]);
   });
 
-  test("SPACER-1: FENCE-1's filling, no offsets", () => {
-    expect(computeSpacers({ height: 1665, slatHeight: 100, spacer: 20 })).toEqual({
-      availableHeight: 1665,
-      exactSlatCount: 1685 / 120,
-      floor: { slatCount: 14, spacerHeight: 20.38, tail: 0.06 },
-      ceiling: { slatCount: 15, spacerHeight: 11.78, tail: 0.08 },
-      fixed: { slatCount: 14, spacerHeight: 20, tail: 5 },
+  const spacerExamples = [
+    {
+      name: "SPACER-1: FENCE-1's filling, no offsets",
+      input: { height: 1665, slatHeight: 100, spacer: 20 },
+      expected: [1665, 1685 / 120, [14, 20.38, 0.06], [15, 11.78, 0.08], [14, 20, 5]],
+      inDoc: ["**14 slats at 20.38 mm**", "**15 slats at 11.78 mm**", "**14 slats at 20 mm, tail 5 mm**"],
+    },
+    {
+      name: "SPACER-2: Z1 10 and Z2 15 leave 1640 mm",
+      input: { height: 1665, slatHeight: 100, spacer: 20, z1: 10, z2: 15 },
+      expected: [1640, 1660 / 120, [13, 28.33, 0.04], [14, 18.46, 0.02], [13, 20, 100]],
+      inDoc: ["**13 at 28.33 mm**", "**14 at 18.46 mm**", "**13 at 20 mm, tail 100 mm**"],
+    },
+  ] as const;
+  for (const { name, input, expected, inDoc } of spacerExamples) {
+    test(name, () => {
+      const [availableHeight, exactSlatCount, ...options] = expected;
+      const [floor, ceiling, fixed] = options.map(([slatCount, spacerHeight, tail]) => ({ slatCount, spacerHeight, tail }));
+      expect(computeSpacers(input)).toEqual({ availableHeight, exactSlatCount, floor: floor!, ceiling: ceiling!, fixed: fixed! });
+      expectDocMentions(name.split(":")[0]!, [...inDoc]);
     });
-    expectDocMentions("SPACER-1", ["**14 slats at 20.38 mm**", "**15 slats at 11.78 mm**", "**14 slats at 20 mm, tail 5 mm**"]);
-  });
-
-  test("SPACER-2: Z1 10 and Z2 15 leave 1640 mm", () => {
-    expect(computeSpacers({ height: 1665, slatHeight: 100, spacer: 20, z1: 10, z2: 15 })).toEqual({
-      availableHeight: 1640,
-      exactSlatCount: 1660 / 120,
-      floor: { slatCount: 13, spacerHeight: 28.33, tail: 0.04 },
-      ceiling: { slatCount: 14, spacerHeight: 18.46, tail: 0.02 },
-      fixed: { slatCount: 13, spacerHeight: 20, tail: 100 },
-    });
-    expectDocMentions("SPACER-2", ["**13 at 28.33 mm**", "**14 at 18.46 mm**", "**13 at 20 mm, tail 100 mm**"]);
-  });
+  }
 
   test("SPACER-3: a spacer of 20.005 rounds down to 20.00, so the slats fit; one slat more does not fit", () => {
     const result = computeSpacers({ height: 340.01, slatHeight: 100, spacer: 20 })!;
