@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type Session, useTestApp } from "../helpers/app";
+import { validFenceOrder } from "../helpers/factories";
 import { createdId, okJson } from "./support";
 
 const t = useTestApp();
@@ -12,16 +13,11 @@ let user: Session;
 const session = async () => (user ??= await t.current.login());
 
 const order = {
+  ...validFenceOrder,
   firstName: "Marie",
   lastName: "Procházková",
   phone: "+420 731 555 010",
   email: "marie.prochazkova@example.cz",
-  paymentRuleConfirmation: 10,
-  paymentRuleDelivery: 55,
-  paymentRuleCompletion: 35,
-  delivery: "výroba 1–14 týdnů, montáž 1–7 dní",
-  vat: 21,
-  offerDate: "2026-03-01",
 };
 
 /** Today in Prague plus days, computed here on its own (not with the app's helpers). */

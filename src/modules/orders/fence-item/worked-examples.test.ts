@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { computeFenceItem, computeOrderTotals, computeSpacers, type FenceItemFields, type FenceParameters } from "./engine";
+import { WORKED_EXAMPLES } from "./worked-examples";
 
 const DOC = readFileSync(new URL("../../../../docs/fence-geometry.md", import.meta.url), "utf8");
 
@@ -22,7 +23,6 @@ function expectDocMentions(id: string, snippets: string[]) {
   for (const snippet of snippets) expect(section, `${id} should mention ${snippet}`).toContain(snippet);
 }
 
-const common = { product: 1, color: "RAL 7016", distancingType: "PRINT_3D", amount: 1 } as const;
 
 interface Example {
   id: string;
@@ -35,8 +35,7 @@ interface Example {
 const EXAMPLES: Example[] = [
   {
     id: "FENCE-1",
-    item: { ...common, productType: "FENCE", height: 1800, length: 2500, distanceFromGround: 50, distanceFromTop: 30, spacerHeight: 20, m2price: 2450, amount: 6 },
-    parameters: { topBar: 30, bottomBar: 25, uProfile: 24, pieceHeight: 100, weightPerMeter: 12.5 },
+    ...WORKED_EXAMPLES["FENCE-1"]!,
     expected: {
       realFillingHeight: 1665,
       realFillingWidth: 2476,
@@ -58,116 +57,31 @@ const EXAMPLES: Example[] = [
   },
   {
     id: "GATE-1",
-    item: {
-      ...common,
-      productType: "GATE",
-      height: 1600,
-      length: 4000,
-      totalGateLength: 5600,
-      openingSize: 3900,
-      distanceFromGround: 60,
-      spacerHeight: 20,
-      lockType: "NORMAL",
-      fieldCount: 2,
-      driveMountPosition: 20,
-      driveMountSize: 60,
-      m2price: 3890,
-    },
-    parameters: { topBar: 40, cProfile: 90, uProfile: 24, stop: 20, lock: 40, fieldDivider: 40, pieceHeight: 100, weightPerMeter: 18 },
+    ...WORKED_EXAMPLES["GATE-1"]!,
     expected: { realFillingHeight: 1330, realFillingWidth: 3852, fieldCount: 2, fieldFillingWidth: 1926, slatCount: 11, tail: 30, area: 6.4, unitPriceHalere: 2_489_600, weight: 72 },
     inDoc: ["**1330 mm**", "**3852 mm**", "**1926 mm**", "**11**", "**30 mm**", "**6.4 m²**", "**24 896.00 Kč**", "**72 kg**"],
   },
   {
     id: "RAIL_GATE-1",
-    item: {
-      ...common,
-      productType: "RAIL_GATE",
-      height: 1500,
-      length: 4150,
-      openingSize: 4000,
-      distanceFromGround: 10,
-      spacerHeight: 18,
-      wheelsType: "WT_80MM",
-      lockType: "ELECTRIC",
-      fieldCount: 2,
-      driveMountPosition: 0,
-      driveMountSize: 50,
-      m2price: 3500,
-    },
-    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, stop: 20, lock: 40, electricLock: 60, fieldDivider: 40, pieceHeight: 100 },
+    ...WORKED_EXAMPLES["RAIL_GATE-1"]!,
     expected: { realFillingHeight: 1280, realFillingWidth: 3982, fieldFillingWidth: 1991, slatCount: 11, tail: 0, area: 6.225, unitPriceHalere: 2_178_750, weight: null },
     inDoc: ["**1280 mm**", "**3982 mm**", "**1991 mm**", "**11**", "**0 mm**", "**6.225 m²**", "**21 787.50 Kč**", "**4250 mm**"],
   },
   {
     id: "ONE_WING_GATE-1",
-    item: {
-      ...common,
-      productType: "ONE_WING_GATE",
-      height: 1400,
-      length: 3200,
-      distanceFromGround: 50,
-      spacerHeight: 17,
-      gateOpeningType: "HINGES",
-      hingeType: "BEARING",
-      hingeWidth: 30,
-      openingType: "LEFT_TO_YARD",
-      lockType: "NORMAL",
-      doorHandleHeight: 1000,
-      doorHandleInner: "HANDLE",
-      doorHandleOuter: "KNOB",
-      m2price: 4200,
-    },
-    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, post: 80, stop: 20, lock: 40, pieceHeight: 100 },
+    ...WORKED_EXAMPLES["ONE_WING_GATE-1"]!,
     expected: { realFillingHeight: 1270, realFillingWidth: 2926, slatCount: 11, tail: 0, area: 4.48, unitPriceHalere: 1_881_600 },
     inDoc: ["**1270 mm**", "**2926 mm**", "**11**", "**0 mm**", "**4.48 m²**", "**18 816.00 Kč**"],
   },
   {
     id: "WICKET-1",
-    item: {
-      ...common,
-      productType: "WICKET",
-      height: 1200,
-      length: 1300,
-      distanceFromGround: 50,
-      spacerHeight: 10,
-      hingeType: "ARTICULATED",
-      hingeWidth: 25,
-      openingType: "RIGHT_TO_YARD",
-      lockType: "NORMAL",
-      doorHandleHeight: 1000,
-      doorHandleInner: "HANDLE",
-      doorHandleOuter: "HANDLE",
-      m2price: 3990,
-    },
-    parameters: { topBar: 30, bottomBar: 30, uProfile: 20, post: 60, stop: 15, lock: 35, pieceHeight: 80, weightPerMeter: 9.8 },
+    ...WORKED_EXAMPLES["WICKET-1"]!,
     expected: { realFillingHeight: 1090, realFillingWidth: 1085, slatCount: 12, tail: 20, area: 1.56, unitPriceHalere: 622_440, weight: 12.74 },
     inDoc: ["**1090 mm**", "**1085 mm**", "**12**", "**20 mm**", "**1.56 m²**", "**6 224.40 Kč**", "**12.74 kg**"],
   },
   {
     id: "TWO_WING_GATE-1",
-    item: {
-      ...common,
-      productType: "TWO_WING_GATE",
-      height: 1600,
-      length: 4000,
-      wicketPartWidth: 1500,
-      solidPartWidth: 2500,
-      distanceFromGround: 50,
-      spacerHeight: 20,
-      gateOpeningType: "HINGES",
-      hingeType: "BEARING",
-      hingeWidth: 30,
-      openingType: "RIGHT_TO_YARD",
-      wingRelation: "SAME_DIRECTION",
-      lockType: "NORMAL",
-      doorHandleHeight: 1000,
-      doorHandleInner: "HANDLE",
-      doorHandleOuter: "KNOB",
-      gateDropRod: true,
-      gateDropRodLength: 400,
-      m2price: 4200,
-    },
-    parameters: { topBar: 40, bottomBar: 40, uProfile: 24, post: 100, lock: 40, pieceHeight: 100 },
+    ...WORKED_EXAMPLES["TWO_WING_GATE-1"]!,
     expected: {
       realFillingHeight: 1470,
       realGatePartFillingWidth: 1301,
@@ -186,27 +100,7 @@ const EXAMPLES: Example[] = [
   },
   {
     id: "TWO_WING_WICKET-1",
-    item: {
-      ...common,
-      productType: "TWO_WING_WICKET",
-      height: 1200,
-      length: 2000,
-      wicketPartWidth: 1000,
-      solidPartWidth: 1000,
-      distanceFromGround: 50,
-      spacerHeight: 10,
-      spacerHeightAlt: 9,
-      hingeType: "ARTICULATED",
-      hingeWidth: 25,
-      openingType: "LEFT_TO_STREET",
-      wingRelation: "CROSS",
-      lockType: "NORMAL",
-      doorHandleHeight: 1000,
-      doorHandleInner: "KNOB",
-      doorHandleOuter: "KNOB",
-      m2price: 3990,
-    },
-    parameters: { topBar: 30, bottomBar: 30, uProfile: 20, post: 60, lock: 35, wingGap: 12, pieceHeight: 80 },
+    ...WORKED_EXAMPLES["TWO_WING_WICKET-1"]!,
     expected: {
       realFillingHeight: 1090,
       realGatePartFillingWidth: 854,
@@ -223,8 +117,7 @@ const EXAMPLES: Example[] = [
   },
   {
     id: "CUSTOM-1",
-    item: { product: 1, color: "RAL 9005", productType: "CUSTOM", height: 1000, length: 1500, distanceFromGround: 100, m2price: 1999.99, amount: 3 },
-    parameters: { pieceHeight: 100, uProfile: 24, topBar: 30 },
+    ...WORKED_EXAMPLES["CUSTOM-1"]!,
     expected: {
       realFillingHeight: 900,
       realFillingWidth: 1500,
