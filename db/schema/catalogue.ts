@@ -4,7 +4,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   index,
   integer,
   numeric,
@@ -14,12 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
+import { auditColumns, bytea, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
 import { eshops } from "./settings";
 
-export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
+export { bytea };
 
 export const vatRates = pgTable("vat_rates", {
   id: identityId(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { czechSortKeySql } from "../../src/lib/czech-order";
 
 /** Every business table records when and by whom it was created and last changed. */
@@ -28,3 +28,8 @@ export const czechSortKeyIndex = (name: string, key: AnyPgColumn, id: AnyPgColum
  */
 export const uniqueNameIndex = (name: string, column: AnyPgColumn, scope?: AnyPgColumn) =>
   scope ? uniqueIndex(name).on(scope, sql`lower(${column})`) : uniqueIndex(name).on(sql`lower(${column})`);
+
+/** Files (order files, product images, cached PDFs, the logo) live in the database: a backup is one dump. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});

@@ -207,6 +207,25 @@ export const fenceOrderFiles = pgTable(
   (table) => [index("fence_order_files_order_idx").on(table.orderId)],
 );
 
+/**
+ * Issue 11: an order's offer PDF, cached per language (DESIGN.md §3). `fingerprint` says what it
+ * was made from; a different fingerprint, or `regenerate=true`, rebuilds it.
+ */
+export const fenceOfferPdfs = pgTable(
+  "fence_offer_pdfs",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("fence_offer_pdfs_order_language").on(table.orderId, table.language)],
+);
+
 /** DESIGN.md §8.6: a template creates a promise when an order enters its trigger status. */
 export const defaultPromises = pgTable("default_promises", {
   id: identityId(),

@@ -1,5 +1,6 @@
-import { boolean, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { auditColumns, identityId, uniqueNameIndex } from "./columns";
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { auditColumns, bytea, identityId, uniqueNameIndex } from "./columns";
 
 export const eshops = pgTable("eshops", {
   id: identityId(),
@@ -33,3 +34,31 @@ export const translationGroups = pgTable("translation_groups", {
   name: text("name").notNull(),
   ...auditColumns,
 });
+
+/**
+ * Issue 11: the company's identity, one row (id 1) like invoice settings. The offer's and the
+ * invoice's headers read it; the logo is stored here (PNG or SVG, size-limited by the service).
+ */
+export const companyIdentity = pgTable(
+  "company_identity",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    street: text("street"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    country: text("country"),
+    ico: text("ico"),
+    dic: text("dic"),
+    vatPayer: boolean("vat_payer").notNull().default(true),
+    phone: text("phone"),
+    email: text("email"),
+    web: text("web"),
+    logo: bytea("logo"),
+    logoMimeType: text("logo_mime_type"),
+    offerValidityDays: integer("offer_validity_days").notNull().default(30),
+    offerClosingText: text("offer_closing_text"),
+    ...auditColumns,
+  },
+  (table) => [check("company_identity_single_row", sql`${table.id} = 1`)],
+);

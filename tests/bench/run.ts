@@ -375,7 +375,10 @@ function printSummary(
     rows.push([`list page median (p95) · ${label}`, `${ms(r.page.median)} (${ms(r.page.p95)})`, `${(r.page.median / r.sql.median).toFixed(1)}× bare SQL ${ms(r.sql.median)}`, r.page.median <= TARGET_MS ? "≤ 5 ms ok" : "> 5 ms"]);
     rows.push([`JSON /api/vat median · ${label}`, ms(r.api.median), `${(r.api.median / r.sql.median).toFixed(1)}× bare SQL`, r.api.median <= TARGET_MS ? "≤ 5 ms ok" : "> 5 ms"]);
   }
-  for (const p of js?.pages ?? []) rows.push([`JS shipped ${p.path}`, kb(p.gzipBytes), `gzip -9, ${p.scripts.length} scripts`, p.react ? "React: yes" : "React: no"]);
+  for (const p of js?.pages ?? []) {
+    const budget = p.budgetBytes === null ? "" : p.gzipBytes <= p.budgetBytes ? ` · ≤ ${kb(p.budgetBytes)} ok` : ` · > ${kb(p.budgetBytes)}`;
+    rows.push([`JS shipped ${p.path}`, kb(p.gzipBytes), `gzip -9, ${p.scripts.length} scripts`, `React: ${p.react ? "yes" : "no"}${budget}`]);
+  }
   if (start) {
     rows.push(["start-up cold (median of 3)", ms(start.coldMedian, 0), "empty DATA_DIR", ""]);
     rows.push(["start-up warm (median of 3)", ms(start.warmMedian, 0), "same DATA_DIR", ""]);
