@@ -16,9 +16,13 @@ import { fenceItem } from "./fence-item";
 import { manufacture } from "./manufacture";
 import { promise } from "./promise";
 import { settings } from "./settings";
+import { companyIdentity } from "./company-identity";
+import { fenceOffer } from "./fence-offer";
+import { manufactureList } from "./manufacture-list";
+import { orderedMaterial } from "./ordered-material";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

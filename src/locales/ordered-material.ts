@@ -1,0 +1,5 @@
+/** Issue 11. */
+export const orderedMaterial = {
+  cs: {},
+  en: {},
+};
