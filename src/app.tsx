@@ -57,6 +57,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
       referrerPolicy: "same-origin",
       crossOriginEmbedderPolicy: false,
+      // A route may send a stricter header of its own (the company logo's SVG: a CSP that allows nothing).
+      overwrite: false,
     }),
   );
 

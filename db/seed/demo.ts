@@ -5,6 +5,7 @@ import { withTransaction } from "@/lib/context";
 import type { PasswordCost } from "@/modules/auth/service";
 import { createEshop, createShipping } from "./factories";
 import { seedDemoCatalogue } from "./demo/catalogue";
+import { seedDemoCompanyIdentity } from "./demo/company-identity";
 import { seedDemoFenceOrders } from "./demo/fence-orders";
 import { seedDemoOrders } from "./demo/orders";
 import { seedDemoPromises } from "./demo/promises";
@@ -25,6 +26,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoUsers(ctx, options.passwordCost);
   await seedDemoShopsAndShipping(ctx);
   await seedDemoSettings(ctx);
+  await seedDemoCompanyIdentity(ctx);
   await seedDemoCatalogue(ctx);
   await seedDemoWarehouse(ctx);
   await seedDemoOrders(ctx);

@@ -117,7 +117,7 @@ export function checkFiles(files: IncomingFile[], rules: UploadRules): CheckedFi
   return checked;
 }
 
-function refusal(rules: UploadRules, messages: Message[]): AppError {
+function refusal(rules: Pick<UploadRules, "field">, messages: Message[]): AppError {
   return AppError.fail(messages, { [rules.field]: messages[0]! });
 }
 
@@ -126,6 +126,14 @@ function refusal(rules: UploadRules, messages: Message[]): AppError {
  * bytes) when nothing was chosen; that counts as no file.
  */
 export async function readUploadedFiles(c: Context, rules: UploadRules): Promise<CheckedFile[]> {
+  return checkFiles(await readFileParts(c, rules), rules);
+}
+
+/**
+ * The files of a multipart form field as sent, for a service with its own checks of their content
+ * (the company logo's SVG): not multipart, or more than `maxFiles` files, is refused here already.
+ */
+export async function readFileParts(c: Context, rules: Pick<UploadRules, "field" | "maxFiles">): Promise<IncomingFile[]> {
   const type = c.req.header("Content-Type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw refusal(rules, [msg("upload.noFile")]);
   let body: Record<string, unknown>;
@@ -139,11 +147,10 @@ export async function readUploadedFiles(c: Context, rules: UploadRules): Promise
     (part): part is File => part instanceof Blob && !(part.size === 0 && !(part as File).name),
   );
   if (parts.length > rules.maxFiles) throw refusal(rules, [msg("upload.tooMany", { count: rules.maxFiles })]);
-  const files = await Promise.all(
+  return Promise.all(
     parts.map(async (part) => ({
       fileName: part.name ?? "",
       data: new Uint8Array(await part.arrayBuffer()),
     })),
   );
-  return checkFiles(files, rules);
 }

@@ -146,6 +146,7 @@ export const common = {
       translationGroups: "Překladové skupiny",
       users: "Uživatelé",
       kioskDevices: "Kiosková zařízení",
+      companyIdentity: "Údaje firmy",
     },
     tiles: {
       newFenceOrder: "Nová objednávka plotu",
@@ -301,6 +302,7 @@ export const common = {
       translationGroups: "Translation groups",
       users: "Users",
       kioskDevices: "Kiosk devices",
+      companyIdentity: "Company details",
     },
     tiles: {
       newFenceOrder: "New fence order",

@@ -26,9 +26,11 @@ export interface UploadFormProps {
   accept: string;
   errors: string[];
   className?: string;
+  /** Several files at once (the default), or one (a logo). */
+  multiple?: boolean;
 }
 
-export function UploadForm({ action, targetId, inputId, label, hint, submitText, accept, errors, className }: UploadFormProps) {
+export function UploadForm({ action, targetId, inputId, label, hint, submitText, accept, errors, className, multiple = true }: UploadFormProps) {
   return (
     <>
       {errors.length ? (
@@ -53,7 +55,7 @@ export function UploadForm({ action, targetId, inputId, label, hint, submitText,
       >
         <div className={`field${errors.length ? " field-invalid" : ""}`}>
           <label htmlFor={inputId}>{label}</label>
-          <input id={inputId} type="file" name="files" multiple required accept={accept} aria-describedby={`${inputId}-hint`} />
+          <input id={inputId} type="file" name="files" multiple={multiple} required accept={accept} aria-describedby={`${inputId}-hint`} />
           <small id={`${inputId}-hint`} className="field-hint">
             {hint}
           </small>

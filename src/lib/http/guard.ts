@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../errors";
 import type { AppEnv } from "../hono-env";
-import type { PublicRoute } from "./module";
+import type { AdminPrefix, PublicRoute } from "./module";
 
 /** What answers without a session whatever the modules say (DESIGN.md §9): health and static files. */
 export const BASE_PUBLIC_ROUTES: PublicRoute[] = [
@@ -35,14 +35,23 @@ export function sessionGuard(publicRoutes: readonly PublicRoute[]): MiddlewareHa
 /** Under a prefix: the prefix itself or anything below it. */
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+const isRead = (method: string) => method === "GET" || method === "HEAD";
+
+/** Whether only admins may make this request under one declared prefix. */
+const adminsOnly = (entry: string | AdminPrefix, method: string, path: string): boolean => {
+  const prefix = typeof entry === "string" ? entry : entry.prefix;
+  if (underPrefix(path, prefix)) return true;
+  if (!underPrefix(path, `/api${prefix}`)) return false;
+  return typeof entry === "string" || !isRead(method);
+};
+
 /**
- * Admin-only paths (DESIGN.md §8.7: users and kiosk devices), pages and API alike: anyone else
- * gets 403 FORBIDDEN, which keeps their session (decision 016).
+ * Admin-only paths (DESIGN.md §8.7: users and kiosk devices; the company identity's writes), pages
+ * and API alike: anyone else gets 403 FORBIDDEN, which keeps their session (decision 016).
  */
-export function adminGuard(prefixes: readonly string[]): MiddlewareHandler<AppEnv> {
-  const all = prefixes.flatMap((prefix) => [prefix, `/api${prefix}`]);
+export function adminGuard(prefixes: readonly (string | AdminPrefix)[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!all.some((prefix) => underPrefix(c.req.path, prefix))) return next();
+    if (!prefixes.some((entry) => adminsOnly(entry, c.req.method, c.req.path))) return next();
     const user = c.get("user");
     if (!user) throw AppError.error("UNAUTHORIZED");
     if (!user.isAdmin) throw AppError.error("FORBIDDEN");

@@ -14,6 +14,15 @@ export interface UploadLimit {
   maxBytes: number;
 }
 
+/**
+ * An admin-only prefix whose API reads (GET and HEAD under /api) every signed-in user may make: a
+ * record everyone reads and only admins edit (the company identity). Its pages stay admins'.
+ */
+export interface AdminPrefix {
+  prefix: string;
+  apiReadsOpen: true;
+}
+
 /** A route that answers without a session (DESIGN.md §9). */
 export interface PublicRoute {
   method: string;
@@ -26,8 +35,8 @@ export interface ModuleDeclaration {
   api?: Hono<AppEnv>;
   /** Page routes and form posts, mounted at /. */
   pages?: Hono<AppEnv>;
-  /** Path prefixes (page paths; /api + prefix too) that only admins may use. */
-  adminOnly?: string[];
+  /** Path prefixes (page paths; /api + prefix too) that only admins may use; an `AdminPrefix` opens its API reads to all. */
+  adminOnly?: (string | AdminPrefix)[];
   publicRoutes?: PublicRoute[];
   uploadLimits?: UploadLimit[];
   barcodeHandlers?: Partial<Record<BarcodeDomain, BarcodeHandler>>;
@@ -41,7 +50,7 @@ export interface ModuleTables {
   wiring: Wiring;
   uploadLimits: UploadLimit[];
   publicRoutes: PublicRoute[];
-  adminPrefixes: string[];
+  adminPrefixes: (string | AdminPrefix)[];
 }
 
 /** The tables the app needs, built from the declarations; a barcode domain claimed twice is a wiring mistake. */

@@ -2,6 +2,10 @@ import { Hono } from "hono";
 import { crudApi } from "@/lib/crud/api";
 import type { AppEnv } from "@/lib/hono-env";
 import { defineModule, routes } from "@/lib/http/module";
+import { uploadLimit } from "@/lib/uploads";
+import { companyIdentityApi } from "./company-identity/api";
+import { companyIdentityPages } from "./company-identity/pages";
+import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_RULES } from "./company-identity/schemas";
 import { deliveryVanPages } from "./delivery-van/pages";
 import { deliveryVanService } from "./delivery-van/service";
 import { eshopApi } from "./eshop/api";
@@ -27,7 +31,7 @@ adminPages.route("/", kioskDevicesPages);
 
 /**
  * Settings (spec 01 §2.11–2.12, spec 02 §2): e-shops, shipping, delivery vans, translation groups
- * (generic CRUD; the API paths follow the page routes), and users and kiosk devices.
+ * (generic CRUD; the API paths follow the page routes), users and kiosk devices, and the company identity.
  */
 export const settingsModule = defineModule({
   name: "settings",
@@ -38,7 +42,13 @@ export const settingsModule = defineModule({
     ["/settings/translationGroup", crudApi(translationGroupService)],
     ["/settings/users", usersApi],
     ["/settings/kioskDevices", kioskDevicesApi],
+    [COMPANY_IDENTITY_PATH, companyIdentityApi],
   ),
-  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages]),
-  adminOnly: ADMIN_PATHS,
+  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages]),
+  // The company identity (issue 11 §1): admins edit it, everyone reads it (its API's GETs).
+  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }],
+  uploadLimits: [
+    uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
+    uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
+  ],
 });

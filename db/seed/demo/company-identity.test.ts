@@ -1,0 +1,27 @@
+import { describe, expect, test } from "bun:test";
+import { companyIdentity } from "@db/schema";
+import { isValidIco } from "@/lib/company-ids";
+import { getCompanyIdentity, getCompanyLogo, saveCompanyIdentity } from "@/modules/settings/company-identity/service";
+import { useTestDatabase } from "../../../tests/helpers/service";
+import { DEMO_COMPANY_IDENTITY, DEMO_LOGO_SVG, seedDemoCompanyIdentity } from "./company-identity";
+
+const t = useTestDatabase();
+
+describe("seedDemoCompanyIdentity", () => {
+  test("a valid identity with its SVG logo; a second run changes nothing, nor does it overwrite an admin's edit", async () => {
+    await seedDemoCompanyIdentity(t.ctx);
+    const identity = await getCompanyIdentity({ ctx: t.ctx });
+    expect(identity).toMatchObject({ ...DEMO_COMPANY_IDENTITY, hasLogo: true });
+    expect(isValidIco(identity.ico!)).toBe(true);
+    const logo = await getCompanyLogo({ ctx: t.ctx });
+    expect(logo?.mimeType).toBe("image/svg+xml");
+    expect(new TextDecoder().decode(logo!.bytes)).toBe(DEMO_LOGO_SVG);
+    expect(DEMO_LOGO_SVG).not.toContain("<text");
+
+    await saveCompanyIdentity({ ctx: t.ctx, input: { ...DEMO_COMPANY_IDENTITY, offerValidityDays: 14 } });
+    const before = await t.db.select().from(companyIdentity);
+    await seedDemoCompanyIdentity(t.ctx);
+    expect(await t.db.select().from(companyIdentity)).toEqual(before);
+    expect(before.map((row) => [row.id, row.offerValidityDays])).toEqual([[1, 14]]);
+  });
+});
