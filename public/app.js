@@ -198,6 +198,8 @@
     if (opener) { e.preventDefault(); openAddToBasket(opener); return; }
     var cancel = e.target.closest && e.target.closest("[data-dialog-cancel]");
     if (cancel && cancel.closest("dialog")) cancel.closest("dialog").close();
+    // A "Print" button (the manufacture list): the page's print rules leave out menu and baskets.
+    if (e.target.closest && e.target.closest("[data-print]")) { e.preventDefault(); window.print(); }
   });
   // Only an amount greater than 0 adds (spec 01 §2.6): say so at once and keep the dialog open.
   // The server checks again (and the 3-decimal limit).

@@ -81,6 +81,13 @@ export const fenceOrders = pgTable(
     sortFirstName: czechSortKeyColumn("sort_first_name", "first_name"),
     sortLastName: czechSortKeyColumn("sort_last_name", "last_name"),
     sortCompany: czechSortKeyColumn("sort_company", "company"),
+    /**
+     * When `fence_order_material` was last computed for the order; null once anything it is made
+     * of changed (triggers on the items, sub-products, other items and product parameters, migration 0015).
+     */
+    materialAt: timestamp("material_at", { withTimezone: true }),
+    /** The items the cut list had to leave out at that computation: [{orderId, itemId, productName}]. */
+    materialSkipped: jsonb("material_skipped").$type<{ orderId: number; itemId: number | null; productName: string | null }[]>(),
     ...auditColumns,
   },
   (table) => [
@@ -224,6 +231,29 @@ export const fenceOfferPdfs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("fence_offer_pdfs_order_language").on(table.orderId, table.language)],
+);
+
+/**
+ * Issue 11 §4, decision 024: an order's material, its cut list summed per base product, part and
+ * colour over every length, plus its sub-products and the other items bought in. Computed from the
+ * items when stale (`fence_orders.material_at` null), so "ordered material" over thousands of
+ * orders is one SQL sum instead of thousands of items through the engine.
+ */
+export const fenceOrderMaterial = pgTable(
+  "fence_order_material",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => fenceOrders.id, { onDelete: "cascade" }),
+    /** Null for a custom other item (named by `customName`). */
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    component: text("component").notNull(),
+    color: text("color"),
+    customName: text("custom_name"),
+    amount: numeric("amount", { precision: 14, scale: 3 }).notNull(),
+    runningMeters: numeric("running_meters", { precision: 16, scale: 3 }),
+  },
+  (table) => [index("fence_order_material_order_idx").on(table.orderId)],
 );
 
 /** DESIGN.md §8.6: a template creates a promise when an order enters its trigger status. */

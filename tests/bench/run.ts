@@ -20,6 +20,8 @@
  *    deadline, and the contained-product filter (page and JSON); beside bare SQL.
  * 7. Order items tab (issue 10): saving 30 fence items and 20 other items (new, and each changed),
  *    and the tab's GET, beside bare SQL; the fence engine's items per second.
+ * 8. Manufacture list (issue 11 §3): an order with 30 fence items (JSON and page) beside bare SQL;
+ *    the cut list of 10,000 items.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -33,6 +35,8 @@ import { type EngineRate, type FenceItemsMode, fenceItemsSummaryRows, printFence
 import type { FenceOrdersResult } from "./fence-orders";
 import { type FenceOrdersMode, fenceOrdersSummaryRows, printFenceOrders } from "./fence-orders-report";
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
+import type { ManufactureListResult } from "./manufacture-list";
+import { type ManufactureListMode, manufactureListSummaryRows, printManufactureList } from "./manufacture-list-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, type StartupResult } from "./startup";
@@ -358,6 +362,15 @@ async function fenceItems(): Promise<{ modes: FenceItemsMode[]; engine: EngineRa
   return { modes, engine, failures };
 }
 
+/** 8. The manufacture list (issue 11 §3). */
+const manufactureList = (): Promise<{ modes: ManufactureListMode[]; failures: string[] }> =>
+  inEachMode<ManufactureListResult>(
+    "manufacture-list.ts",
+    ["--warmup", String(CATALOGUE_WARMUP), "--runs", String(FENCE_RUNS)],
+    "manufacture list figures",
+    `30 fence items; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
+  );
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -368,6 +381,7 @@ function printSummary(
   catalogueModes: CatalogueMode[],
   fenceModes: FenceOrdersMode[],
   items: { modes: FenceItemsMode[]; engine: EngineRate | null },
+  manufacture: ManufactureListMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -386,6 +400,7 @@ function printSummary(
   rows.push(...catalogueSummaryRows(catalogueModes));
   rows.push(...fenceOrdersSummaryRows(fenceModes));
   rows.push(...fenceItemsSummaryRows(items.modes, items.engine));
+  rows.push(...manufactureListSummaryRows(manufacture));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -401,6 +416,7 @@ async function main() {
   const catalogueFigures = await catalogue();
   const fenceFigures = await fenceOrders();
   const itemsFigures = await fenceItems();
+  const manufactureFigures = await manufactureList();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -426,8 +442,9 @@ async function main() {
   printCatalogue(catalogueFigures.modes, catalogueFigures.failures);
   printFenceOrders(fenceFigures.modes, fenceFigures.failures);
   printFenceItems(itemsFigures.modes, itemsFigures.engine, itemsFigures.failures);
+  printManufactureList(manufactureFigures.modes, manufactureFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 

@@ -26,6 +26,8 @@ import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
 import { editItemsInput } from "@/modules/orders/fence-item/schemas";
 import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
+import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
+import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
@@ -77,6 +79,9 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/settings/users": { body: newUserInput },
   "POST /api/settings/users/:id{[0-9]+}/password": { body: passwordResetInput, target: "user" },
   "POST /api/suppliers/orders/fromBasket": { body: orderFromBasketInput },
+  "PUT /api/settings/company": { body: companyIdentityInput },
+  "POST /api/orders/manufactureList/all": { body: manufactureListInput },
+  "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
 };
 
 /** Routes without a text a database would store or compare, and why. */
@@ -87,7 +92,7 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/category/tree": "no input",
   "GET /api/invoices/invoiceSettings": "no input",
   "GET /api/orders/invoiceSettings": "no input",
-  "GET /api/orders/fenceOrder/orderedMaterial": "no input",
+  "GET /api/orders/fenceOrder/orderedMaterial": "`orders` are ids",
   "GET /api/basket/warehouse": "no input",
   "GET /api/orders/fenceOrder/upload": "`load` must be digits",
   "GET /api/timesheets/worktype/barcode": "`id` must be digits",
@@ -100,6 +105,9 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "POST /api/products/:id{[0-9]+}/duplicate": "no body",
   "POST /api/settings/kioskDevices/:id{[0-9]+}/pairing": "no body",
   "POST /api/settings/kioskDevices/:id{[0-9]+}/revoke": "no body",
+  "GET /api/settings/company": "no input",
+  "GET /api/settings/company/logo": "no input",
+  "PUT /api/settings/company/logo": "a file; its name is cleaned of control characters (cleanFileName) and never stored",
 };
 
 interface MountedRoute {

@@ -160,22 +160,6 @@ describe("list page", () => {
     const desc = await page("/orders/fenceOrder?status=ORDER_CONFIRMATION&sort=deadline,desc&size=500");
     expect(desc.indexOf(`href="/orders/fenceOrder/${early}"`)).toBeGreaterThan(desc.indexOf(`href="/orders/fenceOrder/${late}"`));
   });
-
-  test("ordered material: orders in ORDER_CONFIRMATION and the summed material of confirmed and material-ordered orders", async () => {
-    const db = t.current.database.db;
-    const tag = `Sloupek-${Date.now()}`;
-    const [product] = await db.insert(products).values({ name: tag }).returning();
-    const confirmed = await create({ orderDate: "2026-03-02", lastName: "Materiálová" });
-    const ordered = await create({ orderDate: "2026-03-02" });
-    await api.setStatus(ordered, "MATERIAL_ORDER");
-    const offer = await create();
-    for (const orderId of [confirmed, ordered, offer]) await db.insert(fenceOrderItems).values({ orderId, productType: "FENCE", productId: product!.id, amount: "2" });
-    const html = await page("/orders/fenceOrder/orderedMaterial");
-    expect(html).toContain(`href="/orders/fenceOrder/${confirmed}"`);
-    expect(html).not.toContain(`href="/orders/fenceOrder/${ordered}"`);
-    const line = html.slice(html.indexOf(tag));
-    expect(line.slice(0, line.indexOf("</tr>"))).toContain(">4<");
-  });
 });
 
 describe("editor", () => {

@@ -56,6 +56,21 @@ export const addToBasketInput = z
   .transform(resolveWarehouse);
 export type AddToBasketInput = z.input<typeof addToBasketInput>;
 
+/** Several products at once into one basket (addLinesToBasket): each line a product and an amount as addToBasketInput takes them. */
+export const addLinesToBasketInput = z
+  .object({
+    ...basketRef,
+    lines: z.array(z.object({ productId: refId(), amount: basketAmountField() }), { error: "validation.invalid" }).min(1, "validation.required"),
+  })
+  .transform(resolveWarehouse);
+export type AddLinesToBasketInput = z.input<typeof addLinesToBasketInput>;
+
+export interface AddLinesToBasketResult {
+  basketId: number;
+  /** Each product's line after the add, in the order the products first came. */
+  lines: { productId: number; itemId: number; quantity: number }[];
+}
+
 export const basketItemIdInput = z.object({ id: refId() });
 
 /** Spec 02 §3: basket item. */

@@ -12,6 +12,7 @@ import { type Ctx, systemCtx } from "@/lib/context";
 import type { AppError } from "@/lib/errors";
 import { translateMessage, tFor } from "@/lib/i18n";
 import {
+  addLinesToBasket,
   addToBasket,
   basketSummaries,
   clearBasket,
@@ -251,5 +252,39 @@ describe("simultaneous adds", () => {
     const keyed = await Promise.all(Array.from({ length: 5 }, () => addToBasket({ ctx, input: { productId: other, idempotencyKey: "scanner-double-01" } })));
     expect(keyed.map((result) => result.quantity)).toEqual([1, 1, 1, 1, 1]);
     expect((await listBasketItems({ ctx, input: common })).map((item) => item.quantity)).toEqual([5, 1]);
+  });
+});
+
+describe("addLinesToBasket", () => {
+  test("adds several products in one go; a product twice adds once, summed exactly; an existing line grows", async () => {
+    const ctx = await newUserCtx();
+    const [panel, post] = [await createProduct(t.db, { name: "Plot Lamela RAL 7016" }), await createProduct(t.db, { name: "Sloupek 60 × 60" })];
+    await addToBasket({ ctx, input: { productId: post, amount: 1 } });
+    const result = await addLinesToBasket({ ctx, input: { type: "COMMON", lines: [{ productId: panel, amount: 0.1 }, { productId: post, amount: 7 }, { productId: panel, amount: 0.2 }] } });
+    expect(result.lines.map((line) => [line.productId, line.quantity])).toEqual([
+      [panel, 0.3],
+      [post, 8],
+    ]);
+    expect((await listBasketItems({ ctx, input: common })).map((item) => [item.shopProduct.name, item.quantity])).toEqual([
+      ["Sloupek 60 × 60", 8],
+      ["Plot Lamela RAL 7016", 0.3],
+    ]);
+  });
+
+  test("an unknown product, an amount of 0 or a line that would overflow adds nothing at all", async () => {
+    const ctx = await newUserCtx();
+    const [panel, post] = [await createProduct(t.db), await createProduct(t.db)];
+    const unknown = await failureOf(addLinesToBasket({ ctx, input: { lines: [{ productId: panel, amount: 1 }, { productId: 99_999_999, amount: 1 }] } }));
+    expect(fieldTexts(unknown)).toEqual({ "lines.1.productId": "Produkt 99999999 neexistuje" });
+    const zero = await failureOf(addLinesToBasket({ ctx, input: { lines: [{ productId: panel, amount: 0 }] } }));
+    expect(fieldTexts(zero)).toEqual({ "lines.0.amount": "Množství musí být větší než 0" });
+    expect(fieldTexts(await failureOf(addLinesToBasket({ ctx, input: { lines: [] } })))).toEqual({ lines: "Povinné pole" });
+    expect(await listBasketItems({ ctx, input: common })).toEqual([]);
+
+    await addToBasket({ ctx, input: { productId: post, amount: 999_999 } });
+    await t.db.update(basketItems).set({ quantity: "999999999.000" }).where(eq(basketItems.productId, post));
+    const overflow = await failureOf(addLinesToBasket({ ctx, input: { lines: [{ productId: panel, amount: 2 }, { productId: post, amount: 1 }] } }));
+    expect(overflow.messages.map((message) => translateMessage(tFor("cs"), message))).toEqual(["Množství v košíku by bylo příliš velké"]);
+    expect((await listBasketItems({ ctx, input: common })).map((item) => item.shopProduct.id)).toEqual([post]);
   });
 });

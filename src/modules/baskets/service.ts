@@ -2,7 +2,7 @@
  * Baskets: one COMMON basket (warehouse id 0) and one WAREHOUSE basket per warehouse, per user
  * (spec 01 §3, §4; spec 02 "Baskets"). One line per product; adding again grows its quantity.
  */
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouses } from "@db/schema";
 import type { BasketSummary } from "@/lib/context";
 import { type Ctx, withTransaction } from "@/lib/context";
@@ -18,6 +18,8 @@ import {
   type BasketRef,
   type BasketType,
   COMMON_WAREHOUSE_ID,
+  addLinesToBasketInput,
+  type AddLinesToBasketResult,
   addToBasketInput,
   basketItemIdInput,
   basketRefInput,
@@ -92,6 +94,46 @@ export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }):
     } catch (error) {
       // numeric(12,3) overflow: the line would exceed 999 999 999,999.
       if (pgErrorCode(error) === "22003") throw AppError.invalid({ amount: msg("basket.quantityTooLarge") });
+      throw error;
+    }
+  });
+}
+
+/**
+ * Adds several products to one of the caller's baskets in one transaction (issue 11: the
+ * manufacture list's "add all"): each line grows the product's basket line as addToBasket does;
+ * the same product twice adds once with the amounts summed. An unknown product or a line that
+ * would overflow adds nothing at all. Idempotency is the caller's (withIdempotency around this).
+ */
+export async function addLinesToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<AddLinesToBasketResult> {
+  const userId = currentUser(ctx);
+  const { type, warehouseId, lines } = parseInput(addLinesToBasketInput, input);
+  // Summed in thousandths (numeric(12,3)), so 0.1 + 0.2 is 0.3.
+  const amounts = new Map<number, number>();
+  for (const line of lines) amounts.set(line.productId, (amounts.get(line.productId) ?? 0) + Math.round(line.amount * 1000));
+  const ids = [...amounts.keys()];
+  return withTransaction(ctx, async (tx) => {
+    const found = new Set((await tx.db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((row) => row.id));
+    const unknown = lines.findIndex((line) => !found.has(line.productId));
+    if (unknown >= 0) throw AppError.invalid({ [`lines.${unknown}.productId`]: msg("basket.productNotFound", { id: lines[unknown]!.productId }) });
+    if (type === "WAREHOUSE") {
+      const [warehouse] = await tx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId));
+      if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });
+    }
+    const basketId = await getOrCreateBasket({ ctx: tx, input: { userId, type, warehouseId } });
+    try {
+      const rows = await tx.db
+        .insert(basketItems)
+        .values(ids.map((productId) => ({ basketId, productId, quantity: (amounts.get(productId)! / 1000).toFixed(3), createdBy: userId, updatedBy: userId })))
+        .onConflictDoUpdate({
+          target: [basketItems.basketId, basketItems.productId],
+          set: { quantity: sql`${basketItems.quantity} + excluded.quantity`, updatedBy: userId, updatedAt: sql`now()` },
+        })
+        .returning({ id: basketItems.id, productId: basketItems.productId, quantity: basketItems.quantity });
+      const byProduct = new Map(rows.map((row) => [row.productId, row]));
+      return { basketId, lines: ids.map((productId) => ({ productId, itemId: byProduct.get(productId)!.id, quantity: quantityOf(byProduct.get(productId)!.quantity) })) };
+    } catch (error) {
+      if (pgErrorCode(error) === "22003") throw AppError.fail(msg("basket.quantityTooLarge"));
       throw error;
     }
   });

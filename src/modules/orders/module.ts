@@ -13,6 +13,10 @@ import { filesPages } from "./fence-order/files-pages";
 import { ORDER_FILE_RULES } from "./fence-order/files.service";
 import { fenceOrderPageRoutes } from "./fence-order/pages";
 import { ordersSetupPages } from "./pages";
+import { manufactureListApi } from "./manufacture-list/api";
+import { manufactureListPages } from "./manufacture-list/pages";
+import { orderedMaterialApi } from "./ordered-material/api";
+import { orderedMaterialPages } from "./ordered-material/pages";
 import { promiseApi } from "./promise/api";
 import { promisePages } from "./promise/pages";
 import { promiseStatusUsage } from "./promise/service";
@@ -27,8 +31,8 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 /** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi]),
-  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages]),
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", orderedMaterialApi]),
+  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", orderedMaterialPages]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),

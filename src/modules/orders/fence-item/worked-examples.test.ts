@@ -4,8 +4,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import { buildCutList, type CutList } from "./cut-list";
 import { computeFenceItem, computeOrderTotals, computeSpacers, type FenceItemFields, type FenceParameters } from "./engine";
-import { WORKED_EXAMPLES } from "./worked-examples";
+import { CUT_LIST_EXAMPLE, WORKED_EXAMPLES } from "./worked-examples";
 
 const DOC = readFileSync(new URL("../../../../docs/fence-geometry.md", import.meta.url), "utf8");
 
@@ -225,5 +226,57 @@ describe("the worked examples of docs/fence-geometry.md", () => {
     expect(result.ceiling).toBeNull();
     expect(result.fixed).toEqual({ slatCount: 3, spacerHeight: 20, tail: 0.01 });
     expectDocMentions("SPACER-3", ["**20.00 mm**", "**none**", "**0.01 mm**"]);
+  });
+});
+
+/** The rows of the document's table under "**Cut list of {id}…**": each cell trimmed, backticks dropped; and its total. */
+function cutListTable(id: string): { rows: string[][]; total: string } {
+  const start = DOC.indexOf(`**Cut list of ${id}`);
+  if (start < 0) throw new Error(`docs/fence-geometry.md has no cut list of ${id}`);
+  const rest = DOC.slice(start);
+  const end = rest.indexOf("\n**", 2);
+  const section = end < 0 ? rest : rest.slice(0, end);
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && line.includes("`"))
+    .map((line) => line.slice(1, -1).split("|").map((cell) => cell.trim().replaceAll("`", "")));
+  return { rows, total: /Total \*\*([^*]+)\*\*/.exec(section)?.[1] ?? "" };
+}
+
+const cell = (value: number | null) => (value === null ? "" : String(value));
+
+describe("the cut lists of docs/fence-geometry.md, line for line", () => {
+  const product = { id: 1, name: "Plot Lamela" };
+  for (const id of ["FENCE-1", "GATE-1", "RAIL_GATE-1", "ONE_WING_GATE-1", "WICKET-1", "TWO_WING_GATE-1", "TWO_WING_WICKET-1", "CUSTOM-1"]) {
+    test(`${id}: each part, its length, pieces and running metres; the total`, () => {
+      const { item, parameters } = WORKED_EXAMPLES[id]!;
+      const list = buildCutList([{ fields: item, parameters, product }]);
+      expect(list.skipped).toEqual([]);
+      expect(list.groups).toHaveLength(1);
+      const lines = list.groups[0]!.lines.map((line) => [line.component, cell(line.length), cell(line.amount), cell(line.runningMeters)]);
+      const doc = cutListTable(id);
+      expect(lines).toEqual(doc.rows.map((row) => row.slice(0, 4)));
+      expect(doc.total).toBe(`${list.totals.amount} pieces, ${list.totals.runningMeters} m`);
+    });
+  }
+
+  test("CUT-1: grouping by product, part, colour and length; sub-products; the item left out; what the basket gets", () => {
+    const list: CutList = buildCutList(CUT_LIST_EXAMPLE);
+    const lines = list.groups.flatMap((group) => group.lines.map((line) => [line.product.name, line.component, line.color ?? "", cell(line.length), cell(line.amount), cell(line.runningMeters)]));
+    expect(lines).toEqual(cutListTable("CUT-1").rows);
+    expect(list.groups.map((group) => [group.product.name, group.amount, group.runningMeters])).toEqual([
+      ["Plot Lamela", 171, 380.443],
+      ["Sloupek 60 × 60", 10, 0],
+    ]);
+    expect(list.totals).toEqual({ amount: 181, runningMeters: 380.443 });
+    expect(list.skipped).toEqual([{ itemId: 14, orderId: 1, index: 3, productType: "FENCE", product: { id: 1, name: "Plot Lamela" }, problems: [{ field: "height", reason: "missing" }] }]);
+    expect(list.production.map((line) => [line.kind, line.product.name, line.amount])).toEqual([
+      ["item", "Plot Lamela", 9.5],
+      ["subProduct", "Sloupek 60 × 60", 10],
+    ]);
+    const section = DOC.slice(DOC.indexOf("**Cut list of CUT-1**"));
+    for (const snippet of ["**17**", "**171 pieces, 380.443 m**", "**181 pieces,\n  380.443 m**", "**height is missing**", "**9.5 × Plot Lamela**", "**10 × Sloupek 60 × 60**"]) {
+      expect(section, `CUT-1 should mention ${snippet}`).toContain(snippet);
+    }
   });
 });

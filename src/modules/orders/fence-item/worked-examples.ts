@@ -141,3 +141,20 @@ export const WORKED_EXAMPLES: Record<string, { item: FenceItemFields; parameters
     parameters: { pieceHeight: 100, uProfile: 24, topBar: 30 },
   },
 };
+
+/**
+ * docs/fence-geometry.md "Cut list", example CUT-1: one order's items of one fence product (FENCE-1's
+ * parameters) in two colours, with posts as sub-products, and an item without its height (left
+ * out). The cut list's tests check the document's table for it, line for line.
+ */
+export const CUT_LIST_EXAMPLE = (() => {
+  const fence = WORKED_EXAMPLES["FENCE-1"]!;
+  const product = { id: 1, name: "Plot Lamela" };
+  const post = { id: 2, name: "Sloupek 60 × 60" };
+  return [
+    { id: 11, orderId: 1, fields: fence.item, parameters: fence.parameters, product, subProducts: [{ product: post, amount: 7 }] },
+    { id: 12, orderId: 1, fields: { ...fence.item, length: 1800, amount: 2.5 }, parameters: fence.parameters, product, subProducts: [{ product: post, amount: 3 }] },
+    { id: 13, orderId: 1, fields: { ...fence.item, color: "RAL 9005", amount: 1 }, parameters: fence.parameters, product },
+    { id: 14, orderId: 1, fields: { ...fence.item, height: null, amount: 2 }, parameters: fence.parameters, product, subProducts: [{ product: post, amount: 3 }] },
+  ];
+})();

@@ -13,7 +13,6 @@ import {
   fenceOrderStatusHistoryOf,
   getFenceOrder,
   listFenceOrders,
-  orderedMaterial,
   updateFenceOrder,
 } from "./service";
 
@@ -34,7 +33,6 @@ fenceOrderRestApi.get("/", async (c) => {
   return c.json(success(rows, { ...meta }));
 });
 fenceOrderRestApi.get("/lookup", async (c) => c.json(success(await customerLookup({ ctx: c.get("ctx"), input: c.req.query() }))));
-fenceOrderRestApi.get("/orderedMaterial", async (c) => c.json(success(await orderedMaterial({ ctx: c.get("ctx") }))));
 fenceOrderRestApi.get("/:id{[0-9]+}", async (c) => c.json(success(await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 fenceOrderRestApi.get("/:id{[0-9]+}/statusHistory", async (c) =>
   c.json(success(await fenceOrderStatusHistoryOf({ ctx: c.get("ctx"), input: { id: idParam(c) } }))),

@@ -1,7 +1,7 @@
-/** Page routes of fence orders: list, ordered material, the tabbed editor (Common tab), status form, note dialog, customer lookup. */
+/** Page routes of fence orders: list, the tabbed editor (Common tab), status form, note dialog, customer lookup. */
 import { Hono } from "hono";
 import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields, TabNotReady } from "@views/orders/fence-order-editor";
-import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable, OrderedMaterialPage } from "@views/orders/fence-order-list";
+import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable } from "@views/orders/fence-order-list";
 import { type FormValues, formToInput } from "@views/components/form";
 import { formState } from "@/web/form-state";
 import { todayInPrague } from "@/lib/dates";
@@ -22,7 +22,6 @@ import {
   customerLookup,
   getFenceOrder,
   listFenceOrders,
-  orderedMaterial,
   updateFenceOrder,
 } from "./service";
 
@@ -36,15 +35,6 @@ fenceOrderPageRoutes.get(P, async (c) => {
   const today = todayInPrague();
   if (isHtmx(c) && c.req.header("HX-Target") === FENCE_ORDER_TABLE_ID) return renderFragment(c, <FenceOrderTable rows={rows} meta={meta} state={state} today={today} />);
   return renderPage(c, <FenceOrderListPage rows={rows} meta={meta} state={state} today={today} />);
-});
-
-fenceOrderPageRoutes.get(`${P}/orderedMaterial`, async (c) => {
-  const ctx = c.get("ctx");
-  const [orders, material] = await Promise.all([
-    listFenceOrders({ ctx, input: { page: 1, size: 9999, sort: "deadline,asc", filters: { status: "ORDER_CONFIRMATION" } } }),
-    orderedMaterial({ ctx }),
-  ]);
-  return renderPage(c, <OrderedMaterialPage orders={orders.rows} material={material} />);
 });
 
 fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/note`, async (c) => {

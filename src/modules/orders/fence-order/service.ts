@@ -6,7 +6,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderStatusHistory, fenceOrderSubProducts, products, promises, vatRates } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { selectRows } from "@/lib/db";
 import { createCrudService, escapeLike } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { phoneKey, phoneKeySql } from "@/lib/phone";
@@ -313,24 +312,4 @@ export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown 
   return null;
 }
 
-export interface MaterialLine {
-  productId: number;
-  name: string;
-  amount: number;
-}
-
-/** Material of orders in ORDER_CONFIRMATION and MATERIAL_ORDER: items, sub-products and other items summed per product. */
-export async function orderedMaterial({ ctx }: { ctx: Ctx }): Promise<MaterialLine[]> {
-  const statuses = sql`('ORDER_CONFIRMATION', 'MATERIAL_ORDER')`;
-  const rows = await selectRows<{ productId: number; name: string; amount: number }>(ctx.db, sql`
-    select p.id as "productId", p.name, sum(m.amount)::float8 as amount from (
-      select i.product_id, i.amount from ${fenceOrderItems} i join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
-      union all
-      select s.product_id, s.amount from ${fenceOrderSubProducts} s join ${fenceOrderItems} i on i.id = s.item_id join ${fenceOrders} o on o.id = i.order_id where o.status in ${statuses}
-      union all
-      select x.product_id, x.amount from ${fenceOrderOtherItems} x join ${fenceOrders} o on o.id = x.order_id where o.status in ${statuses}
-    ) m join ${products} p on p.id = m.product_id
-    group by p.id, p.name order by p.name, p.id`);
-  return rows.map((row) => ({ productId: Number(row.productId), name: row.name, amount: Number(row.amount) }));
-}
 

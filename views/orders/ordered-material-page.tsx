@@ -1,0 +1,164 @@
+/**
+ * Ordered material (issue 11 §4): the orders whose material is being ordered (ORDER_CONFIRMATION
+ * and MATERIAL_ORDER), each with a checkbox, and "Fill in the material list" summing the chosen
+ * ones: per product, part and colour, the pieces and running metres and the orders they come
+ * from; the items the cut list had to leave out; an xlsx export of the same. Server-rendered, no island.
+ */
+import { formatCzechDate } from "@/lib/dates";
+import { formatDecimal } from "@/lib/money";
+import { type OrderedMaterial, ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_XLSX_PATH, type OrderedMaterialLine } from "@/modules/orders/ordered-material/schemas";
+import { Icon } from "../components/icons";
+import { AppLayout } from "../layouts/app-layout";
+import { useView } from "../view-context";
+import { FENCE_ORDER_PATH, statusLabel } from "./fence-order-list";
+
+const pieces = (value: number) => formatDecimal(value, 3);
+const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
+
+/** The query that reproduces the page's choice: nothing when every order is chosen. */
+export function orderedMaterialQuery(material: Pick<OrderedMaterial, "orders">): string {
+  const chosen = material.orders.filter((order) => order.selected);
+  return chosen.length === material.orders.length ? "" : `?orders=${chosen.map((order) => order.id).join(",")}`;
+}
+
+function MaterialLine({ line }: { line: OrderedMaterialLine }) {
+  const { t } = useView();
+  return (
+    <tr data-component={line.component}>
+      <td>{line.product ? <a href={`/products/${line.product.id}`}>{line.product.id}</a> : ""}</td>
+      <td>{line.name}</td>
+      <td>{line.color ?? ""}</td>
+      <td className="align-end nowrap">{pieces(line.amount)}</td>
+      <td className="align-end nowrap">{metres(line.runningMeters)}</td>
+      <td className="ordered-material-sources">
+        {line.sources.map((source, index) => (
+          <span key={source.orderId}>
+            {index ? ", " : ""}
+            <a href={`${FENCE_ORDER_PATH}/${source.orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: source.orderId, amount: pieces(source.amount) })}>
+              {t("orderedMaterial.source", { id: source.orderId, amount: pieces(source.amount) })}
+            </a>
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+export function OrderedMaterialPage({ material }: { material: OrderedMaterial }) {
+  const { t } = useView();
+  const column = (key: string) => t(`orderedMaterial.column.${key}`);
+  const actions = (
+    <div className="manufacture-actions no-print">
+      <a className="button" href={`${ORDERED_MATERIAL_XLSX_PATH}${orderedMaterialQuery(material)}`} download="">
+        <Icon name="order" /> {t("orderedMaterial.exportXlsx")}
+      </a>
+      <button type="button" className="button" data-print="">
+        {t("manufactureList.print")}
+      </button>
+    </div>
+  );
+  return (
+    <AppLayout title={t("fenceOrder.orderedMaterial")} actions={actions}>
+      <p>{t("orderedMaterial.intro")}</p>
+      <form method="get" action={ORDERED_MATERIAL_PATH} className="ordered-material-orders">
+        <h2>{t("orderedMaterial.ordersHeading")}</h2>
+        <table className="simple-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("orderedMaterial.column.selected")}</th>
+              <th scope="col">{t("fenceOrder.id")}</th>
+              <th scope="col">{t("fenceOrder.status")}</th>
+              <th scope="col">{t("fenceOrder.lastName")}</th>
+              <th scope="col">{t("fenceOrder.company")}</th>
+              <th scope="col">{t("fenceOrder.orderDate")}</th>
+              <th scope="col">{t("fenceOrder.deadline")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {material.orders.length === 0 ? (
+              <tr>
+                <td colSpan={7}>{t("orderedMaterial.noOrders")}</td>
+              </tr>
+            ) : (
+              material.orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <input type="checkbox" name="orders" value={order.id} defaultChecked={order.selected} aria-label={t("orderedMaterial.choose", { id: order.id })} />
+                  </td>
+                  <td>
+                    <a href={`${FENCE_ORDER_PATH}/${order.id}`}>{order.id}</a>
+                  </td>
+                  <td>{statusLabel(t, order.status)}</td>
+                  <td>{[order.lastName, order.firstName].join(" ")}</td>
+                  <td>{order.company ?? ""}</td>
+                  <td>{formatCzechDate(order.orderDate)}</td>
+                  <td>{formatCzechDate(order.deadline)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+        {material.orders.length ? (
+          <p className="no-print">
+            <button type="submit" className="button button-primary">
+              {t("orderedMaterial.fill")}
+            </button>{" "}
+            <a href={ORDERED_MATERIAL_PATH}>{t("orderedMaterial.all")}</a>
+          </p>
+        ) : null}
+      </form>
+      {material.skipped.length ? (
+        <div className="alert alert-warning" role="status">
+          <p>{t("orderedMaterial.skipped")}</p>
+          <ul>
+            {material.skipped.map((item) => (
+              <li key={`${item.orderId}-${item.itemId}`}>
+                <a href={`${FENCE_ORDER_PATH}/${item.orderId}?tab=1`}>{t("orderedMaterial.skippedItem", { id: item.orderId, product: item.productName ?? t("manufactureList.noProduct") })}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <h2>{t("orderedMaterial.listHeading")}</h2>
+      <div className="data-table">
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{column("productId")}</th>
+                <th scope="col">{column("name")}</th>
+                <th scope="col">{column("color")}</th>
+                <th scope="col" className="align-end">{column("amount")}</th>
+                <th scope="col" className="align-end">{column("runningMeters")}</th>
+                <th scope="col">{column("orders")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {material.lines.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="table-empty">
+                    {t("orderedMaterial.empty")}
+                  </td>
+                </tr>
+              ) : (
+                material.lines.map((line) => <MaterialLine key={`${line.product?.id ?? line.name}|${line.component}|${line.color ?? ""}`} line={line} />)
+              )}
+            </tbody>
+            {material.lines.length ? (
+              <tfoot>
+                <tr className="total-row">
+                  <th scope="row" colSpan={3}>
+                    {t("manufactureList.total")}
+                  </th>
+                  <td className="align-end nowrap">{pieces(material.totals.amount)}</td>
+                  <td className="align-end nowrap">{metres(material.totals.runningMeters)}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
+      </div>
+    </AppLayout>
+  );
+}
