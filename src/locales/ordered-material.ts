@@ -16,6 +16,9 @@ export const orderedMaterial = {
       skippedItem: "Zakázka {{id}}: {{product}}",
       source: "{{id}} ({{amount}})",
       sourceTitle: "Zakázka {{id}}: {{amount}} ks",
+      moreSources_one: "a {{count}} další zakázka",
+      moreSources_few: "a {{count}} další zakázky",
+      moreSources_other: "a {{count}} dalších zakázek",
       sheet: "Materiál",
       fileName: "objednany-material",
       column: {
@@ -45,6 +48,8 @@ export const orderedMaterial = {
       skippedItem: "Order {{id}}: {{product}}",
       source: "{{id}} ({{amount}})",
       sourceTitle: "Order {{id}}: {{amount}} pcs",
+      moreSources_one: "and {{count}} more order",
+      moreSources_other: "and {{count}} more orders",
       sheet: "Material",
       fileName: "ordered-material",
       column: {

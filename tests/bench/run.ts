@@ -22,6 +22,7 @@
  *    and the tab's GET, beside bare SQL; the fence engine's items per second.
  * 8. Manufacture list (issue 11 §3): an order with 30 fence items (JSON and page) beside bare SQL;
  *    the cut list of 10,000 items.
+ * 9. Ordered material (issue 11 §4): 2,000 confirmed orders summed, beside bare SQL.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -37,6 +38,8 @@ import { type FenceOrdersMode, fenceOrdersSummaryRows, printFenceOrders } from "
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
 import type { ManufactureListResult } from "./manufacture-list";
 import { type ManufactureListMode, manufactureListSummaryRows, printManufactureList } from "./manufacture-list-report";
+import type { OrderedMaterialResult } from "./ordered-material";
+import { type OrderedMaterialMode, orderedMaterialSummaryRows, printOrderedMaterial } from "./ordered-material-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, type StartupResult } from "./startup";
@@ -371,6 +374,16 @@ const manufactureList = (): Promise<{ modes: ManufactureListMode[]; failures: st
     `30 fence items; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
   );
 
+/** 9. Ordered material (issue 11 §4). */
+const orderedMaterial = (): Promise<{ modes: OrderedMaterialMode[]; failures: string[] }> =>
+  inEachMode<OrderedMaterialResult>(
+    "ordered-material.ts",
+    // Each round reads 2,000 orders' material three ways: fewer rounds than the small figures.
+    ["--warmup", "5", "--runs", "30"],
+    "ordered material figures",
+    "2,000 confirmed orders; 5 warm-up + 30 rounds",
+  );
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -382,6 +395,7 @@ function printSummary(
   fenceModes: FenceOrdersMode[],
   items: { modes: FenceItemsMode[]; engine: EngineRate | null },
   manufacture: ManufactureListMode[] = [],
+  material: OrderedMaterialMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -401,6 +415,7 @@ function printSummary(
   rows.push(...fenceOrdersSummaryRows(fenceModes));
   rows.push(...fenceItemsSummaryRows(items.modes, items.engine));
   rows.push(...manufactureListSummaryRows(manufacture));
+  rows.push(...orderedMaterialSummaryRows(material));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -417,6 +432,7 @@ async function main() {
   const fenceFigures = await fenceOrders();
   const itemsFigures = await fenceItems();
   const manufactureFigures = await manufactureList();
+  const materialFigures = await orderedMaterial();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -443,8 +459,9 @@ async function main() {
   printFenceOrders(fenceFigures.modes, fenceFigures.failures);
   printFenceItems(itemsFigures.modes, itemsFigures.engine, itemsFigures.failures);
   printManufactureList(manufactureFigures.modes, manufactureFigures.failures);
+  printOrderedMaterial(materialFigures.modes, materialFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 

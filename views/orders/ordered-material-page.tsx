@@ -13,6 +13,8 @@ import { useView } from "../view-context";
 import { FENCE_ORDER_PATH, statusLabel } from "./fence-order-list";
 
 const pieces = (value: number) => formatDecimal(value, 3);
+/** Links to the orders a line comes from; beyond these the line says how many more (the xlsx and the API list them all). */
+const SOURCES_SHOWN = 12;
 const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
 
 /** The query that reproduces the page's choice: nothing when every order is chosen. */
@@ -31,7 +33,7 @@ function MaterialLine({ line }: { line: OrderedMaterialLine }) {
       <td className="align-end nowrap">{pieces(line.amount)}</td>
       <td className="align-end nowrap">{metres(line.runningMeters)}</td>
       <td className="ordered-material-sources">
-        {line.sources.map((source, index) => (
+        {line.sources.slice(0, SOURCES_SHOWN).map((source, index) => (
           <span key={source.orderId}>
             {index ? ", " : ""}
             <a href={`${FENCE_ORDER_PATH}/${source.orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: source.orderId, amount: pieces(source.amount) })}>
@@ -39,6 +41,7 @@ function MaterialLine({ line }: { line: OrderedMaterialLine }) {
             </a>
           </span>
         ))}
+        {line.sources.length > SOURCES_SHOWN ? <span className="field-hint"> {t("orderedMaterial.moreSources", { count: line.sources.length - SOURCES_SHOWN })}</span> : null}
       </td>
     </tr>
   );

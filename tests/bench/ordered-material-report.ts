@@ -1,0 +1,37 @@
+/** Printing of the issue 11 §4 figure for run.ts: ordered material over 2,000 confirmed orders (tests/bench/ordered-material.ts). */
+import type { OrderedMaterialResult } from "./ordered-material";
+import { heading, inProcessMethod, ms, table } from "./lib";
+
+export interface OrderedMaterialMode {
+  label: string;
+  result: OrderedMaterialResult;
+}
+
+/** The same as ordered-material.ts exports; kept here so run.ts does not load the child. */
+const TARGET_MS = 100;
+const verdict = (value: number) => (value <= TARGET_MS ? `≤ ${TARGET_MS} ms ok` : `OVER ${TARGET_MS} ms`);
+
+export function printOrderedMaterial(modes: OrderedMaterialMode[], failures: string[]): void {
+  heading("Ordered material (issue 11 §4): 2,000 orders in order confirmation and material order, 2,000 price offers beside them");
+  const first = modes[0]?.result;
+  if (first) console.log(inProcessMethod(first, "service sends for the sum (the orders' material already stored)"));
+  for (const { label, result: r } of modes) {
+    console.log(`\n  ${label} — ${r.serverVersion}; ${r.orders} orders, ${r.items} items, ${r.lines} lines, the JSON is ${(r.apiBytes / 1024).toFixed(0)} KB; computing every order's material the first time took ${ms(r.firstMs, 0)}`);
+    const ratio = (median: number) => `${(median / r.sql.median).toFixed(1)}×`;
+    console.log(
+      table(
+        ["what", "median", "p95", "min", "÷ SQL", "target"],
+        [
+          ["GET /api/orders/fenceOrder/orderedMaterial", ms(r.api.median), ms(r.api.p95), ms(r.api.min), ratio(r.api.median), verdict(r.api.median)],
+          ["GET /orders/fenceOrder/orderedMaterial (page)", ms(r.page.median), ms(r.page.p95), ms(r.page.min), ratio(r.page.median), ""],
+          [`  bare SQL (${r.statements} statements)`, ms(r.sql.median), ms(r.sql.p95), ms(r.sql.min), "1.0×", ""],
+        ],
+      ),
+    );
+  }
+  for (const failure of failures) console.log(`  ! ${failure}`);
+}
+
+export function orderedMaterialSummaryRows(modes: OrderedMaterialMode[]): string[][] {
+  return modes.map(({ label, result: r }) => [`ordered material, 2,000 orders · ${label}`, ms(r.api.median), `${(r.api.median / r.sql.median).toFixed(1)}× bare SQL ${ms(r.sql.median)}`, verdict(r.api.median)]);
+}
