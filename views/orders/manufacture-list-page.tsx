@@ -19,8 +19,28 @@ import { FENCE_ORDER_PATH } from "./fence-order-list";
 const orderName = (order: ManufactureListOrder) => [order.lastName, order.firstName].filter(Boolean).join(" ") + (order.company ? `, ${order.company}` : "");
 
 const mm = (value: number | null) => (value === null ? "" : formatDecimal(value, 2));
-const pieces = (value: number) => formatDecimal(value, 3);
-const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
+/** Pieces (up to 3 decimals: an item may be 2.5 fields) and running metres (to the mm), as the material tables show them. */
+export const pieces = (value: number) => formatDecimal(value, 3);
+export const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
+
+/** A material table's grand total: "Celkem" over the label columns, the pieces, the running metres, and empty cells after. */
+export function MaterialTotalRow({ labelColumns, amount, runningMeters, trailingColumns = 0 }: { labelColumns: number; amount: number; runningMeters: number; trailingColumns?: number }) {
+  const { t } = useView();
+  return (
+    <tfoot>
+      <tr className="total-row">
+        <th scope="row" colSpan={labelColumns}>
+          {t("manufactureList.total")}
+        </th>
+        <td className="align-end nowrap">{pieces(amount)}</td>
+        <td className="align-end nowrap">{metres(runningMeters)}</td>
+        {Array.from({ length: trailingColumns }, (_, index) => (
+          <td key={index} />
+        ))}
+      </tr>
+    </tfoot>
+  );
+}
 
 /** A problem's field in words: the item field's label, else the part's, else the parameter's. */
 function fieldLabel(t: T, field: string): string {
@@ -105,17 +125,7 @@ export function ManufactureListTable({ list }: { list: ManufactureList }) {
               </tbody>
             ))
           )}
-          {list.groups.length ? (
-            <tfoot>
-              <tr className="total-row">
-                <th scope="row" colSpan={4}>
-                  {t("manufactureList.total")}
-                </th>
-                <td className="align-end nowrap">{pieces(list.totals.amount)}</td>
-                <td className="align-end nowrap">{metres(list.totals.runningMeters)}</td>
-              </tr>
-            </tfoot>
-          ) : null}
+          {list.groups.length ? <MaterialTotalRow labelColumns={4} amount={list.totals.amount} runningMeters={list.totals.runningMeters} /> : null}
         </table>
       </div>
     </div>

@@ -5,17 +5,15 @@
  * from; the items the cut list had to leave out; an xlsx export of the same. Server-rendered, no island.
  */
 import { formatCzechDate } from "@/lib/dates";
-import { formatDecimal } from "@/lib/money";
 import { type OrderedMaterial, ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_XLSX_PATH, type OrderedMaterialLine } from "@/modules/orders/ordered-material/schemas";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH, statusLabel } from "./fence-order-list";
+import { MaterialTotalRow, metres, pieces } from "./manufacture-list-page";
 
-const pieces = (value: number) => formatDecimal(value, 3);
 /** Links to the orders a line comes from; beyond these the line says how many more (the xlsx and the API list them all). */
 const SOURCES_SHOWN = 12;
-const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
 
 /** The query that reproduces the page's choice: nothing when every order is chosen. */
 export function orderedMaterialQuery(material: Pick<OrderedMaterial, "orders">): string {
@@ -147,18 +145,7 @@ export function OrderedMaterialPage({ material }: { material: OrderedMaterial })
                 material.lines.map((line) => <MaterialLine key={`${line.product?.id ?? line.name}|${line.component}|${line.color ?? ""}`} line={line} />)
               )}
             </tbody>
-            {material.lines.length ? (
-              <tfoot>
-                <tr className="total-row">
-                  <th scope="row" colSpan={3}>
-                    {t("manufactureList.total")}
-                  </th>
-                  <td className="align-end nowrap">{pieces(material.totals.amount)}</td>
-                  <td className="align-end nowrap">{metres(material.totals.runningMeters)}</td>
-                  <td />
-                </tr>
-              </tfoot>
-            ) : null}
+            {material.lines.length ? <MaterialTotalRow labelColumns={3} amount={material.totals.amount} runningMeters={material.totals.runningMeters} trailingColumns={1} /> : null}
           </table>
         </div>
       </div>
