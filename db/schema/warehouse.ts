@@ -1,4 +1,7 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { products } from "./catalogue";
 import { auditColumns, identityId, uniqueNameIndex } from "./columns";
 
 export const warehouses = pgTable(
@@ -41,4 +44,99 @@ export const rackScaleReadings = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
   },
   (table) => [index("rack_scale_readings_scale_at_idx").on(table.scaleId, table.at)],
+);
+
+/**
+ * Issue 12 (spec 02 §3 "Warehouse item"): a product's stock in one warehouse. A manufactured
+ * variant is a product, so variants stock apart. The quantity changes only through the stock
+ * operations (production, stocktaking, transfer), under a row lock; the check is the last guard
+ * that stock never goes negative.
+ */
+export const warehouseItems = pgTable(
+  "warehouse_items",
+  {
+    id: identityId(),
+    warehouseId: integer("warehouse_id")
+      .notNull()
+      .references(() => warehouses.id, { onDelete: "restrict" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    quantity: numeric("quantity", { precision: 14, scale: 3 }).notNull().default("0"),
+    onTheWay: numeric("on_the_way", { precision: 14, scale: 3 }).notNull().default("0"),
+    requiredStockLevel: numeric("required_stock_level", { precision: 14, scale: 3 }).notNull().default("0"),
+    ...auditColumns,
+  },
+  (table) => [
+    uniqueIndex("warehouse_items_warehouse_product_unique").on(table.warehouseId, table.productId),
+    index("warehouse_items_product_idx").on(table.productId),
+    check("warehouse_items_quantity_not_negative", sql`${table.quantity} >= 0`),
+    check("warehouse_items_on_the_way_not_negative", sql`${table.onTheWay} >= 0`),
+    check("warehouse_items_required_not_negative", sql`${table.requiredStockLevel} >= 0`),
+  ],
+);
+
+/** The rack scales a warehouse item lies on (its scale quantity sums their weights). */
+export const warehouseItemRackScales = pgTable(
+  "warehouse_item_rack_scales",
+  {
+    warehouseItemId: integer("warehouse_item_id")
+      .notNull()
+      .references(() => warehouseItems.id, { onDelete: "cascade" }),
+    rackScaleId: integer("rack_scale_id")
+      .notNull()
+      .references(() => warehouseRackScales.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.warehouseItemId, table.rackScaleId] }), index("warehouse_item_rack_scales_scale_idx").on(table.rackScaleId)],
+);
+
+/**
+ * Spec 02 §3 "Warehouse transfer log": one row per moved line of a stock operation; the rows of one
+ * operation share `logGroup`. Append-only.
+ */
+export const warehouseTransferLogs = pgTable(
+  "warehouse_transfer_logs",
+  {
+    id: identityId(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    targetWarehouseId: integer("target_warehouse_id").references(() => warehouses.id, { onDelete: "restrict" }),
+    sourceWarehouseId: integer("source_warehouse_id").references(() => warehouses.id, { onDelete: "restrict" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    transferType: text("transfer_type").notNull(),
+    quantity: numeric("quantity", { precision: 14, scale: 3 }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    logGroup: text("log_group").notNull(),
+  },
+  (table) => [
+    index("warehouse_transfer_logs_created_idx").on(table.createdAt, table.id),
+    index("warehouse_transfer_logs_group_idx").on(table.logGroup),
+    index("warehouse_transfer_logs_product_idx").on(table.productId, table.createdAt),
+    index("warehouse_transfer_logs_target_idx").on(table.targetWarehouseId, table.createdAt),
+    index("warehouse_transfer_logs_source_idx").on(table.sourceWarehouseId, table.createdAt),
+    index("warehouse_transfer_logs_user_idx").on(table.userId, table.createdAt),
+    check("warehouse_transfer_logs_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+/** Spec 02 §3 "Saved basket": a named copy of a common basket, loaded back into it later. */
+export const savedBaskets = pgTable("saved_baskets", {
+  id: identityId(),
+  name: text("name").notNull(),
+  ...auditColumns,
+});
+
+export const savedBasketItems = pgTable(
+  "saved_basket_items",
+  {
+    savedBasketId: integer("saved_basket_id")
+      .notNull()
+      .references(() => savedBaskets.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.savedBasketId, table.productId] })],
 );
