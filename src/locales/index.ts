@@ -20,9 +20,10 @@ import { companyIdentity } from "./company-identity";
 import { fenceOffer } from "./fence-offer";
 import { manufactureList } from "./manufacture-list";
 import { orderedMaterial } from "./ordered-material";
+import { warehouseStock } from "./warehouse-stock";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

@@ -23,6 +23,7 @@
  * 8. Manufacture list (issue 11 §3): an order with 30 fence items (JSON and page) beside bare SQL;
  *    the cut list of 10,000 items.
  * 9. Ordered material (issue 11 §4): 2,000 confirmed orders summed, beside bare SQL.
+ * 11. Stock operations (issue 12 §3): production of 100 lines from 3 source baskets, beside bare SQL.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -40,6 +41,8 @@ import type { ManufactureListResult } from "./manufacture-list";
 import { type ManufactureListMode, manufactureListSummaryRows, printManufactureList } from "./manufacture-list-report";
 import type { OrderedMaterialResult } from "./ordered-material";
 import { type OrderedMaterialMode, orderedMaterialSummaryRows, printOrderedMaterial } from "./ordered-material-report";
+import type { StockOperationsResult } from "./stock-operations";
+import { printStockOperations, type StockOperationsMode, stockOperationsSummaryRows } from "./stock-operations-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, type StartupResult } from "./startup";
@@ -384,6 +387,10 @@ const orderedMaterial = (): Promise<{ modes: OrderedMaterialMode[]; failures: st
     "2,000 confirmed orders; 5 warm-up + 30 rounds",
   );
 
+/** 11. Stock operations (issue 12 §3). */
+const stockOperations = (): Promise<{ modes: StockOperationsMode[]; failures: string[] }> =>
+  inEachMode<StockOperationsResult>("stock-operations.ts", ["--warmup", "5", "--runs", "30"], "stock operation figures", "production of 100 lines; 5 warm-up + 30 rounds");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -396,6 +403,7 @@ function printSummary(
   items: { modes: FenceItemsMode[]; engine: EngineRate | null },
   manufacture: ManufactureListMode[] = [],
   material: OrderedMaterialMode[] = [],
+  stock: StockOperationsMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -416,6 +424,7 @@ function printSummary(
   rows.push(...fenceItemsSummaryRows(items.modes, items.engine));
   rows.push(...manufactureListSummaryRows(manufacture));
   rows.push(...orderedMaterialSummaryRows(material));
+  rows.push(...stockOperationsSummaryRows(stock));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -433,6 +442,7 @@ async function main() {
   const itemsFigures = await fenceItems();
   const manufactureFigures = await manufactureList();
   const materialFigures = await orderedMaterial();
+  const stockFigures = await stockOperations();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -460,8 +470,9 @@ async function main() {
   printFenceItems(itemsFigures.modes, itemsFigures.engine, itemsFigures.failures);
   printManufactureList(manufactureFigures.modes, manufactureFigures.failures);
   printOrderedMaterial(materialFigures.modes, materialFigures.failures);
+  printStockOperations(stockFigures.modes, stockFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, stockFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 

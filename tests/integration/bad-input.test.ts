@@ -28,6 +28,7 @@ import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/m
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
+import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
@@ -82,6 +83,9 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
+  "POST /api/transformation/transform": { body: produceInput },
+  "POST /api/warehouseTransfer/inventoryTransfer": { body: takeStockInput },
+  "POST /api/warehouseTransfer/warehouseTransfer": { body: transferBasketInput },
 };
 
 /** Routes without a text a database would store or compare, and why. */
@@ -108,6 +112,7 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/settings/company": "no input",
   "GET /api/settings/company/logo": "no input",
   "PUT /api/settings/company/logo": "a file; its name is cleaned of control characters (cleanFileName) and never stored",
+  "POST /api/basket/uploadManufactureData": "a file (its name cleaned, never stored) and `warehouseId`, an id",
 };
 
 interface MountedRoute {

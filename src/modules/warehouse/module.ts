@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import { warehouses } from "@db/schema";
 import type { BarcodeHandler } from "@/lib/context";
 import { msg } from "@/lib/errors";
-import { defineModule } from "@/lib/http/module";
+import { defineModule, routes } from "@/lib/http/module";
+import { uploadLimit } from "@/lib/uploads";
 import { warehouseApi } from "./api";
 import { warehousePages } from "./pages";
+import { stockApi } from "./stock/api";
+import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 
 /**
  * `W<id>` in the menu box (DESIGN.md §8.1) opens the warehouse: its page under
@@ -21,7 +24,8 @@ export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
 /** Warehouses, warehouse selection and rack scales. */
 export const warehouseModule = defineModule({
   name: "warehouse",
-  api: warehouseApi,
+  api: routes(["/", warehouseApi], ["/", stockApi]),
+  uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
   pages: warehousePages,
   barcodeHandlers: { warehouse: openScannedWarehouse },
 });
