@@ -28,11 +28,14 @@ export function formatCzechDate(iso: string | null | undefined): string {
   return `${match[3]}.${match[2]}.${match[1]}`;
 }
 
+/** Made once: building an Intl.DateTimeFormat costs ~0.15 ms, 8 ms for a list of 50 dates (decision 026). */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** `dd.mm.yyyy hh:mm` in Prague time for an instant. */
 export function formatCzechDateTime(instant: Date | string | null | undefined): string {
   if (!instant) return "";
   const date = typeof instant === "string" ? new Date(instant) : instant;
-  const parts = new Intl.DateTimeFormat("cs-CZ", {
+  dateTimeFormat ??= new Intl.DateTimeFormat("cs-CZ", {
     timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
@@ -40,7 +43,8 @@ export function formatCzechDateTime(instant: Date | string | null | undefined): 
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-  }).formatToParts(date);
+  });
+  const parts = dateTimeFormat.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")}.${get("month")}.${get("year")} ${get("hour")}:${get("minute")}`;
 }

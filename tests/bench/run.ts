@@ -23,7 +23,11 @@
  * 8. Manufacture list (issue 11 §3): an order with 30 fence items (JSON and page) beside bare SQL;
  *    the cut list of 10,000 items.
  * 9. Ordered material (issue 11 §4): 2,000 confirmed orders summed, beside bare SQL.
+ * 10. Offer PDF (issue 11 §2): an order with 30 fence items, built (regenerate) and from the cache,
+ *    beside the bare SQL of the fingerprint query.
  * 11. Stock operations (issue 12 §3): production of 100 lines from 3 source baskets, beside bare SQL.
+ * 12. Stock read side (issue 12 §1, §5): the warehouse page (20,000 items, a category), the stock
+ *    xlsx (10,000 rows) and the transfer log (1,000,000 rows, page of 50), beside bare SQL.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -41,8 +45,12 @@ import type { ManufactureListResult } from "./manufacture-list";
 import { type ManufactureListMode, manufactureListSummaryRows, printManufactureList } from "./manufacture-list-report";
 import type { OrderedMaterialResult } from "./ordered-material";
 import { type OrderedMaterialMode, orderedMaterialSummaryRows, printOrderedMaterial } from "./ordered-material-report";
+import type { OfferPdfResult } from "./offer-pdf";
+import { type OfferPdfMode, offerPdfSummaryRows, printOfferPdf } from "./offer-pdf-report";
 import type { StockOperationsResult } from "./stock-operations";
 import { printStockOperations, type StockOperationsMode, stockOperationsSummaryRows } from "./stock-operations-report";
+import type { WarehouseStockResult } from "./warehouse-stock";
+import { printWarehouseStock, type WarehouseStockMode, warehouseStockSummaryRows } from "./warehouse-stock-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, type StartupResult } from "./startup";
@@ -387,9 +395,17 @@ const orderedMaterial = (): Promise<{ modes: OrderedMaterialMode[]; failures: st
     "2,000 confirmed orders; 5 warm-up + 30 rounds",
   );
 
+/** 10. The offer PDF (issue 11 §2). */
+const offerPdf = (): Promise<{ modes: OfferPdfMode[]; failures: string[] }> =>
+  inEachMode<OfferPdfResult>("offer-pdf.ts", ["--warmup", "5", "--runs", "30"], "offer PDF figures", "30 fence items; 5 warm-up + 30 rounds built, 20 + 120 cached");
+
 /** 11. Stock operations (issue 12 §3). */
 const stockOperations = (): Promise<{ modes: StockOperationsMode[]; failures: string[] }> =>
   inEachMode<StockOperationsResult>("stock-operations.ts", ["--warmup", "5", "--runs", "30"], "stock operation figures", "production of 100 lines; 5 warm-up + 30 rounds");
+
+/** 12. Stock read side (issue 12 §1, §5). */
+const warehouseStock = (): Promise<{ modes: WarehouseStockMode[]; failures: string[] }> =>
+  inEachMode<WarehouseStockResult>("warehouse-stock.ts", ["--warmup", "20", "--runs", "100"], "stock read-side figures", "20,000 items, 10,000-row xlsx, 1,000,000 log rows; 20 warm-up + 100 rounds");
 
 // ---------------------------------------------------------------------------------------------
 
@@ -403,7 +419,9 @@ function printSummary(
   items: { modes: FenceItemsMode[]; engine: EngineRate | null },
   manufacture: ManufactureListMode[] = [],
   material: OrderedMaterialMode[] = [],
+  offer: OfferPdfMode[] = [],
   stock: StockOperationsMode[] = [],
+  stockView: WarehouseStockMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -424,7 +442,9 @@ function printSummary(
   rows.push(...fenceItemsSummaryRows(items.modes, items.engine));
   rows.push(...manufactureListSummaryRows(manufacture));
   rows.push(...orderedMaterialSummaryRows(material));
+  rows.push(...offerPdfSummaryRows(offer));
   rows.push(...stockOperationsSummaryRows(stock));
+  rows.push(...warehouseStockSummaryRows(stockView));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -442,7 +462,9 @@ async function main() {
   const itemsFigures = await fenceItems();
   const manufactureFigures = await manufactureList();
   const materialFigures = await orderedMaterial();
+  const offerFigures = await offerPdf();
   const stockFigures = await stockOperations();
+  const stockViewFigures = await warehouseStock();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -470,9 +492,11 @@ async function main() {
   printFenceItems(itemsFigures.modes, itemsFigures.engine, itemsFigures.failures);
   printManufactureList(manufactureFigures.modes, manufactureFigures.failures);
   printOrderedMaterial(materialFigures.modes, materialFigures.failures);
+  printOfferPdf(offerFigures.modes, offerFigures.failures);
   printStockOperations(stockFigures.modes, stockFigures.failures);
+  printWarehouseStock(stockViewFigures.modes, stockViewFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, stockFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
 }
 

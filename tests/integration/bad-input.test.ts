@@ -31,6 +31,8 @@ import { addManufactureListToBasketInput, manufactureListInput } from "@/modules
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
+import { byWarehouseInput, exportStockInput, warehouseItemInput } from "@/modules/warehouse/items/schemas";
+import { TRANSFER_LOG_FILTERS } from "@/modules/warehouse/transfer-log/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
 import "./support";
 
@@ -83,6 +85,10 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
+  "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
+  "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },
+  "POST /api/warehouse/exportToExcel": { body: exportStockInput },
+  "GET /api/warehouseTransferLog": { filters: [...TRANSFER_LOG_FILTERS] },
   "POST /api/transformation/transform": { body: produceInput },
   "POST /api/warehouseTransfer/inventoryTransfer": { body: takeStockInput },
   "POST /api/warehouseTransfer/warehouseTransfer": { body: transferBasketInput },
@@ -110,6 +116,8 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "POST /api/settings/kioskDevices/:id{[0-9]+}/pairing": "no body",
   "POST /api/settings/kioskDevices/:id{[0-9]+}/revoke": "no body",
   "GET /api/settings/company": "no input",
+  "GET /api/warehouse/export": "`id` must be digits",
+  "GET /api/warehouse/exportToExcelManufacture": "`id` must be digits",
   "GET /api/settings/company/logo": "no input",
   "PUT /api/settings/company/logo": "a file; its name is cleaned of control characters (cleanFileName) and never stored",
   "POST /api/basket/uploadManufactureData": "a file (its name cleaned, never stored) and `warehouseId`, an id",

@@ -200,7 +200,7 @@ describe("POST /api/barcode/scan", () => {
     expect(opened.body.data).toMatchObject({ action: "open", url: `/orders/fenceOrder/${orderId}` });
     const openedWarehouse = await scan(`w${String(warehouseId).padStart(3, "0")}`);
     expect(openedWarehouse.status).toBe(200);
-    expect(openedWarehouse.body.data).toMatchObject({ action: "open", url: `/warehouse/warehouses/${warehouseId}`, message: "Otevírám sklad Sklad Brno" });
+    expect(openedWarehouse.body.data).toMatchObject({ action: "open", url: `/warehouse/${warehouseId}`, message: "Otevírám sklad Sklad Brno" });
 
     for (const code of [`O${orderId + 1000}`, `W${warehouseId + 1000}`]) {
       const { status, body } = await scan(code);

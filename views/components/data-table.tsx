@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { PageMeta } from "@/lib/envelope";
 import { Icon } from "./icons";
 import { useView } from "../view-context";
@@ -236,6 +236,8 @@ export function DataTable<Row>(props: {
   rowKey: (row: Row) => string | number;
   /** Filters set from outside the table (a tree picker): hidden inputs the form sends along. */
   hiddenFilters?: string[];
+  /** A row's own attributes (a background colour, a data attribute for tests). */
+  rowProps?: (row: Row) => { className?: string; style?: CSSProperties; [data: `data-${string}`]: string | number | undefined };
 }) {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
@@ -294,7 +296,7 @@ export function DataTable<Row>(props: {
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={props.rowKey(row)}>
+                <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
                   {columns.map((column) => (
                     <td key={column.key} className={cellClass(column)}>
                       {cellValue(column, row)}

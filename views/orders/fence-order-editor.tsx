@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FENCE_ORDER_STATUSES, type FenceOrderRow } from "@/modules/orders/fence-order/schemas";
+import { fenceOfferHref } from "@/modules/orders/fence-offer/schemas";
 import type { CustomerData } from "@/modules/orders/fence-order/service";
 import type { ItemsCheck } from "@/modules/orders/fence-item/service";
 import type { T } from "@/lib/i18n";
@@ -143,6 +144,7 @@ export function CommonTab(props: {
         <Section title={t("fenceOrder.sections.other")} fields={sections.other} values={values} errors={errors} />
         </EntityForm>
       </div>
+      {order ? <OfferButtons orderId={order.id} /> : null}
       {order ? <StatusForm order={order} /> : null}
     </div>
   );
@@ -175,6 +177,21 @@ function ItemsWarning({ orderId, items }: { orderId: number; items: ItemsCheck }
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Spec 02 §2: the offer PDF (issue 11), shown from the cache or built anew, in a new tab. */
+function OfferButtons({ orderId }: { orderId: number }) {
+  const { t } = useView();
+  return (
+    <div className="offer-buttons form-actions">
+      <a className="button" href={fenceOfferHref(orderId)} target="_blank" rel="noopener" title={t("fenceOffer.showHint")} data-offer="show">
+        {t("fenceOffer.show")}
+      </a>{" "}
+      <a className="button" href={fenceOfferHref(orderId, { regenerate: true })} target="_blank" rel="noopener" title={t("fenceOffer.regenerateHint")} data-offer="regenerate">
+        {t("fenceOffer.regenerate")}
+      </a>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { WAREHOUSE_EXPORT_ALL_PATH } from "@/modules/warehouse/items/schemas";
 import type { Warehouse } from "@/modules/warehouse/schemas";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -38,6 +39,35 @@ export function SelectWarehousePage({ warehouses }: { warehouses: Warehouse[] })
           ))}
         </ul>
       )}
+      {warehouses.length ? <StockExportPanel warehouses={warehouses} /> : null}
     </AppLayout>
+  );
+}
+
+/** Spec 02 §2 / issue 12 §1: the stock of one warehouse or of all (a sheet each) as xlsx. */
+function StockExportPanel({ warehouses }: { warehouses: Warehouse[] }) {
+  const { t } = useView();
+  return (
+    <section className="card stock-export" aria-labelledby="stock-export-title" style={{ marginTop: "1.5rem", maxWidth: "32rem" }}>
+      <h2 id="stock-export-title">{t("stockView.exportTitle")}</h2>
+      <form method="post" action={WAREHOUSE_EXPORT_ALL_PATH} className="entity-form">
+        <div className="field">
+          <label htmlFor="stock-export-warehouse">{t("stockView.exportWarehouse")}</label>
+          <select id="stock-export-warehouse" name="warehouse" defaultValue="">
+            <option value="">{t("stockView.exportAll")}</option>
+            {warehouses.map((warehouse) => (
+              <option key={warehouse.id} value={String(warehouse.id)}>
+                {warehouse.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary">
+            {t("stockView.exportSubmit")}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 /** Warehouses, rack scales and what a warehouse holds, through their services. */
 import { eq } from "drizzle-orm";
-import { warehouseRackScales } from "@db/schema";
+import { warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouseTransferLogs } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { addToBasket } from "@/modules/baskets/service";
 import { rackScaleService, warehouseService } from "@/modules/warehouse/service";
@@ -41,4 +41,51 @@ export async function createWarehouseWithStock(
     productIds.push(productId);
   }
   return { id, productIds };
+}
+
+/**
+ * A warehouse item (issue 12) as the stock operations leave it: the quantity is set directly here,
+ * for tests and the demo only (the app changes it through production, stocktaking and transfer).
+ * Numbers as numeric(14,3) text or numbers; `rackScales` attaches scales.
+ */
+export async function createWarehouseItem(
+  ctx: Ctx,
+  values: { warehouseId: number; productId?: number; quantity?: number | string; onTheWay?: number | string; requiredStockLevel?: number | string; rackScales?: number[] },
+): Promise<number> {
+  const productId = values.productId ?? (await createProduct(ctx.db));
+  const [row] = await ctx.db
+    .insert(warehouseItems)
+    .values({
+      warehouseId: values.warehouseId,
+      productId,
+      quantity: String(values.quantity ?? 0),
+      onTheWay: String(values.onTheWay ?? 0),
+      requiredStockLevel: String(values.requiredStockLevel ?? 0),
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })
+    .returning({ id: warehouseItems.id });
+  if (values.rackScales?.length) await ctx.db.insert(warehouseItemRackScales).values(values.rackScales.map((rackScaleId) => ({ warehouseItemId: row!.id, rackScaleId })));
+  return row!.id;
+}
+
+/** One transfer-log row (issue 12 §5), as a stock operation writes it; `createdAt` now unless given. */
+export async function createTransferLog(
+  ctx: Ctx,
+  values: {
+    productId: number;
+    transferType: string;
+    quantity: number | string;
+    logGroup: string;
+    targetWarehouseId?: number | null;
+    sourceWarehouseId?: number | null;
+    userId?: number | null;
+    createdAt?: Date;
+  },
+): Promise<number> {
+  const [row] = await ctx.db
+    .insert(warehouseTransferLogs)
+    .values({ ...values, quantity: String(values.quantity), userId: values.userId === undefined ? ctx.userId : values.userId })
+    .returning({ id: warehouseTransferLogs.id });
+  return row!.id;
 }

@@ -35,17 +35,26 @@ export interface XlsxSheet {
 
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Sheet1";
 
-/** The workbook's bytes: one sheet per table. */
+/**
+ * The workbook's bytes: one sheet per table. Written through exceljs's streaming writer, each row
+ * committed as it is added: 10,000 rows take about a third of the in-memory workbook's time
+ * (issue 12's stock export, decision 026). Inline strings instead of a shared-string table: a
+ * somewhat bigger file, read the same by every spreadsheet.
+ */
 export async function tablesToXlsx({ title, sheets }: { title?: string; sheets: XlsxSheet[] }): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
+  const [{ default: ExcelJS }, { PassThrough }] = await Promise.all([import("exceljs"), import("node:stream")]);
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = "Ohrada";
   if (title) workbook.title = title;
   for (const table of sheets) {
-    const sheet = workbook.addWorksheet(sheetName(table.name));
+    const sheet = workbook.addWorksheet(sheetName(table.name), { views: [{ state: "frozen", ySplit: 1 }] });
     sheet.columns = table.columns.map((column) => ({ key: column.key, header: column.header, width: column.width ?? 14, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.views = [{ state: "frozen", ySplit: 1 }];
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
     for (const row of table.rows) {
       const cells: Record<string, string | number> = {};
       for (const column of table.columns) {
@@ -54,7 +63,10 @@ export async function tablesToXlsx({ title, sheets }: { title?: string; sheets: 
       }
       const added = sheet.addRow(cells);
       if (row.bold) added.font = { bold: true };
+      added.commit();
     }
+    sheet.commit();
   }
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
+  await workbook.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -5,27 +5,28 @@ import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
 import { uploadLimit } from "@/lib/uploads";
 import { warehouseApi } from "./api";
+import { warehouseItemApi } from "./items/api";
+import { warehouseItemPages } from "./items/pages";
 import { warehousePages } from "./pages";
 import { stockApi } from "./stock/api";
 import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
+import { transferLogApi } from "./transfer-log/api";
+import { transferLogPages } from "./transfer-log/pages";
 
-/**
- * `W<id>` in the menu box (DESIGN.md §8.1) opens the warehouse: its page under
- * /warehouse/warehouses until the stock detail (/warehouse/:id) lands.
- */
+/** `W<id>` in the menu box (DESIGN.md §8.1) opens the warehouse's stock page (/warehouse/:id). */
 export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
   if (code.by !== "id") return null;
   const [warehouse] = await ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, code.id)).limit(1);
   return warehouse
-    ? { action: "open", url: `/warehouse/warehouses/${warehouse.id}`, message: msg("shell.barcodeOpenWarehouse", { name: warehouse.name }) }
+    ? { action: "open", url: `/warehouse/${warehouse.id}`, message: msg("shell.barcodeOpenWarehouse", { name: warehouse.name }) }
     : null;
 };
 
 /** Warehouses, warehouse selection and rack scales. */
 export const warehouseModule = defineModule({
   name: "warehouse",
-  api: routes(["/", warehouseApi], ["/", stockApi]),
-  uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
-  pages: warehousePages,
+  api: routes(["/", warehouseApi], ["/", stockApi], ["/", warehouseItemApi], ["/", transferLogApi]),
+  pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages]),
   barcodeHandlers: { warehouse: openScannedWarehouse },
+  uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
 });

@@ -178,24 +178,14 @@ describe("across orders", () => {
     ]);
   });
 
-  test("10,000 items (every type, 100 orders): no blow-up (the figure itself is the bench's, tests/bench/manufacture-list.ts)", () => {
+  test("10,000 items (every type, 100 orders) sum exactly (the speed is the bench's figure, tests/bench/manufacture-list.ts: tests never assert timings)", () => {
     const types = Object.keys(WORKED_EXAMPLES);
     const items = Array.from({ length: 10_000 }, (_, index) =>
       example(types[index % types.length]!, { amount: 1 + (index % 4), color: ["RAL 7016", "RAL 9005", "RAL 6005"][index % 3] }, { orderId: 1 + (index % 100), id: index, subProducts: [{ product: post, amount: 2 }] }),
     );
-    buildCutList(items.slice(0, 500));
-    let took = Infinity;
-    let list = buildCutList([]);
-    for (let round = 0; round < 5; round++) {
-      const started = performance.now();
-      list = buildCutList(items);
-      took = Math.min(took, performance.now() - started);
-    }
+    const list = buildCutList(items);
     expect(list.skipped).toEqual([]);
     expect(list.production.find((line) => line.kind === "subProduct")!.amount).toBe(20_000);
     expect(list.totals.amount).toBe(list.groups.reduce((sum, group) => sum + group.amount, 0));
-    // About 20 ms on a quiet 2-core machine (the best of 5). A quadratic grouping would take seconds;
-    // the bound leaves room for a busy machine and a large heap late in the suite.
-    expect(took).toBeLessThan(250);
   });
 });

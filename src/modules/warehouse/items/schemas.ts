@@ -1,0 +1,97 @@
+/**
+ * Issue 12 §1 (spec 02 §2 "Single warehouse page", "Warehouse item edit", §3 "Warehouse item",
+ * §7): what a warehouse holds, read side. Browser-safe: zod, constants and pure rules only.
+ */
+import { z } from "zod";
+import { decimalField, refId, refIdList } from "@/lib/zod-fields";
+
+export const WAREHOUSE_PAGE_PATH = (warehouseId: number) => `/warehouse/${warehouseId}`;
+export const WAREHOUSE_ITEM_PATH = (itemId: number) => `/warehouse/warehouseItem/${itemId}`;
+/** Spec 02 §6 exports: one warehouse (`?id=`), every warehouse or one (POST), the manufacture list (`?id=`). */
+export const WAREHOUSE_EXPORT_PATH = "/warehouse/export";
+export const WAREHOUSE_EXPORT_ALL_PATH = "/warehouse/exportToExcel";
+export const WAREHOUSE_EXPORT_MANUFACTURE_PATH = "/warehouse/exportToExcelManufacture";
+
+/** The warehouse page's filters (query keys): a text in the product's name, the ticked categories (`1;5;7`). */
+export const WAREHOUSE_ITEM_FILTERS = ["product", "categories"] as const;
+
+/** warehouse_items numbers are numeric(14,3): three decimals, below 10^11. */
+const STOCK_NUMBER = { min: 0, max: 99_999_999_999, places: 3 };
+
+/**
+ * Spec 02 §7: warehouse, on the way and required stock level required; product and quantity are
+ * read-only. `quantity` may come back as it was shown (the API's GET answer sent back); a changed
+ * one is refused, since stock moves only through production, stocktaking and transfer.
+ */
+export const warehouseItemInput = z.object({
+  warehouse: refId(),
+  onTheWay: decimalField(STOCK_NUMBER),
+  requiredStockLevel: decimalField(STOCK_NUMBER),
+  rackScales: refIdList(),
+  quantity: decimalField({ places: 3 }).optional(),
+});
+export type WarehouseItemInput = z.input<typeof warehouseItemInput>;
+
+/** POST /api/warehouseItems/byWarehouse. */
+export const byWarehouseInput = z.object({ id: refId() });
+
+/** GET /warehouse/export?id= and /warehouse/exportToExcelManufacture?id=. */
+export const oneWarehouseInput = z.object({ id: refId() });
+
+/** POST /warehouse/exportToExcel: one warehouse, or every warehouse when none is chosen. */
+export const exportStockInput = z.object({ warehouse: z.preprocess((value) => (value === "" || value === null ? undefined : value), refId().optional()) });
+
+/** The colour of the scale quantity cell (DESIGN.md §8.3, spec 02 §2): none (white), red or orange. */
+export type ScaleColour = "none" | "red" | "orange";
+
+/**
+ * DESIGN.md §8.3: round(sum of the scales' last weights / product weight); 0 when the weight is 0
+ * (or no scale has reported). Weights in grams, the product's weight in grams per piece.
+ */
+export function scaleQuantityOf(totalGrams: number, productWeight: number): number {
+  if (!(productWeight > 0) || !Number.isFinite(totalGrams)) return 0;
+  return Math.round(totalGrams / productWeight);
+}
+
+/**
+ * White when the scales say nothing (0) or agree with the stock within the product's tolerance;
+ * red when the stock claims more than the scales weigh (pieces missing); orange when the scales
+ * weigh more than the stock (pieces not booked).
+ */
+export function scaleColourOf(quantity: number, scaleQuantity: number, tolerance: number): ScaleColour {
+  if (scaleQuantity === 0 || Math.abs(quantity - scaleQuantity) <= Math.max(0, tolerance)) return "none";
+  return quantity > scaleQuantity ? "red" : "orange";
+}
+
+/** Spec 02 §2 reorder marker: what is in stock and on its way does not reach the required level. */
+export const needsReorder = (item: { quantity: number; onTheWay: number; requiredStockLevel: number }): boolean =>
+  // In thousandths, as stored: 0.1 + 0.2 < 0.3 must not mark.
+  Math.round(item.quantity * 1000) + Math.round(item.onTheWay * 1000) < Math.round(item.requiredStockLevel * 1000);
+
+/** One row of the warehouse page, the API and the export. */
+export interface WarehouseItemRow {
+  id: number;
+  warehouseId: number;
+  product: { id: number; name: string; scaleToleranceAmount: number };
+  quantity: number;
+  onTheWay: number;
+  requiredStockLevel: number;
+  scaleQuantity: number;
+  scaleColour: ScaleColour;
+  reorder: boolean;
+}
+
+export interface AttachedScale {
+  id: number;
+  extId: number;
+  name: string;
+  lastWeight: number | null;
+  lastWeightChange: string | null;
+}
+
+/** Spec 02 §3 "Warehouse item": the edit page and GET /api/warehouse/warehouseItem/:id. */
+export interface WarehouseItem extends WarehouseItemRow {
+  warehouse: { id: number; name: string };
+  productWeight: number;
+  rackScales: AttachedScale[];
+}

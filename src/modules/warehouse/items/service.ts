@@ -1,0 +1,273 @@
+/**
+ * Issue 12 §1, read side of stock: a warehouse's items (the page, the API, the exports) and the
+ * item edit (on the way, required level, rack scales). Quantities move only through the stock
+ * operations (src/modules/warehouse/stock/); nothing here writes a quantity.
+ */
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { productCategories, products, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses } from "@db/schema";
+import { type Ctx, withTransaction } from "@/lib/context";
+import { escapeLike, isRowId, pageMeta, pgErrorCode } from "@/lib/crud/service";
+import type { ListInput, ListResult } from "@/lib/crud/service";
+import { AppError, msg } from "@/lib/errors";
+import { foldText } from "@/lib/search-text";
+import { parseInput } from "@/lib/validation";
+import { parseCategoryIds } from "@/modules/catalogue/category/tree";
+import { categorySubtreeIds } from "@/modules/catalogue/product/service";
+import {
+  type AttachedScale,
+  byWarehouseInput,
+  needsReorder,
+  scaleColourOf,
+  scaleQuantityOf,
+  type WarehouseItem,
+  warehouseItemInput,
+  type WarehouseItemRow,
+} from "./schemas";
+
+
+/** What the page sorts by; the id breaks ties. */
+const SORTS: Record<string, SQL | AnyPgColumn> = {
+  product: sql`${products.sortName} collate "C"`,
+  quantity: warehouseItems.quantity,
+  onTheWay: warehouseItems.onTheWay,
+  requiredStockLevel: warehouseItems.requiredStockLevel,
+};
+export const WAREHOUSE_ITEM_SORTS = Object.keys(SORTS);
+const DEFAULT_SORT = "product,asc";
+
+const itemColumns = {
+  id: warehouseItems.id,
+  warehouseId: warehouseItems.warehouseId,
+  quantity: warehouseItems.quantity,
+  onTheWay: warehouseItems.onTheWay,
+  requiredStockLevel: warehouseItems.requiredStockLevel,
+  productId: products.id,
+  productName: products.name,
+  productWeight: products.weight,
+  scaleToleranceAmount: products.scaleToleranceAmount,
+};
+type ItemRecord = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]["_"]["data"] };
+
+async function requireWarehouse(ctx: Ctx, id: number): Promise<{ id: number; name: string }> {
+  const [warehouse] = await ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, id)).limit(1);
+  if (!warehouse) throw AppError.notFound();
+  return warehouse;
+}
+
+/** The ticked categories (expanded already) as ids; undefined when the filter is off, [] when it names none. */
+function categoryIdsOf(filters: Record<string, string>): number[] | undefined {
+  return filters.categories?.trim() ? parseCategoryIds(filters.categories).filter(isRowId) : undefined;
+}
+
+/** The products linked to the categories, each once; the ids go in as values, so the planner sees how selective they are. */
+const linkedProducts = (ids: number[]) =>
+  sql`(select distinct ${productCategories.productId} as product_id from ${productCategories} where ${inArray(productCategories.categoryId, ids)})`;
+
+/** The filters of the page as SQL, each on an index: the folded name (trigram), the category links. */
+function whereOf(warehouseId: number, filters: Record<string, string>): SQL {
+  const conditions: SQL[] = [eq(warehouseItems.warehouseId, warehouseId)];
+  const name = filters.product?.trim();
+  if (name) conditions.push(like(products.searchName, `%${escapeLike(foldText(name))}%`));
+  const ids = categoryIdsOf(filters);
+  if (ids) conditions.push(ids.length ? inArray(warehouseItems.productId, sql`(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, ids)})`) : sql`false`);
+  return and(...conditions)!;
+}
+
+/**
+ * The page's total. Filtered by categories, it walks from the category links (a few of the
+ * warehouse's items) into the (warehouse, product) unique index, one probe per linked product:
+ * the `limit 1` lateral keeps the planner from hashing every item of the warehouse instead
+ * (3.1 → 1 ms for 1,000 of 20,000 items on PGlite). Products join only for the name filter.
+ */
+async function countItems(ctx: Ctx, warehouseId: number, filters: Record<string, string>): Promise<number> {
+  const name = filters.product?.trim();
+  const ids = categoryIdsOf(filters);
+  if (ids && !ids.length) return 0;
+  if (ids && !name) {
+    const [row] = await ctx.db
+      .select({ total: count() })
+      .from(sql`${linkedProducts(ids)} as linked cross join lateral (select 1 from ${warehouseItems} where ${warehouseItems.warehouseId} = ${warehouseId} and ${warehouseItems.productId} = linked.product_id limit 1) as held`);
+    return row?.total ?? 0;
+  }
+  const where = whereOf(warehouseId, filters);
+  const [row] = name
+    ? await ctx.db.select({ total: count() }).from(warehouseItems).innerJoin(products, eq(products.id, warehouseItems.productId)).where(where)
+    : await ctx.db.select({ total: count() }).from(warehouseItems).where(where);
+  return row?.total ?? 0;
+}
+
+/**
+ * The ticked categories and every category below them (decision 008, as the products list): a
+ * product filed under a sub-category shows under its parent. No known id matches nothing ("0").
+ */
+async function expandCategories(ctx: Ctx, filters: Record<string, string>): Promise<Record<string, string>> {
+  if (!filters.categories?.trim()) return filters;
+  const ids = await categorySubtreeIds({ ctx, input: { ids: parseCategoryIds(filters.categories).filter(isRowId) } });
+  return { ...filters, categories: ids.length ? ids.join(";") : "0" };
+}
+
+function orderOf(sort: string | undefined): { key: string; order: SQL[] } {
+  const [name, dir] = (sort ?? "").split(",");
+  const key = name && SORTS[name] && (dir === "asc" || dir === "desc") ? `${name},${dir}` : DEFAULT_SORT;
+  const [field, direction] = key.split(",") as [string, "asc" | "desc"];
+  const by = direction === "desc" ? desc : asc;
+  return { key, order: [by(SORTS[field]!), by(warehouseItems.id)] };
+}
+
+/** Grams on each item's scales, summed (scales that never reported weigh nothing): a page's items, or a whole warehouse's. */
+async function gramsByItem(ctx: Ctx, of: { itemIds: number[] } | { warehouseId: number }): Promise<Map<number, number>> {
+  if ("itemIds" in of && !of.itemIds.length) return new Map();
+  const query = ctx.db
+    .select({ itemId: warehouseItemRackScales.warehouseItemId, grams: sql<string | null>`sum(${warehouseRackScales.lastWeight})` })
+    .from(warehouseItemRackScales)
+    .innerJoin(warehouseRackScales, eq(warehouseRackScales.id, warehouseItemRackScales.rackScaleId));
+  const rows = await ("itemIds" in of
+    ? query.where(inArray(warehouseItemRackScales.warehouseItemId, of.itemIds))
+    : query.innerJoin(warehouseItems, eq(warehouseItems.id, warehouseItemRackScales.warehouseItemId)).where(eq(warehouseItems.warehouseId, of.warehouseId))
+  ).groupBy(warehouseItemRackScales.warehouseItemId);
+  return new Map(rows.map((row) => [row.itemId, Number(row.grams ?? 0)]));
+}
+
+function toRow(record: ItemRecord, grams: number): WarehouseItemRow {
+  const quantity = Number(record.quantity);
+  const onTheWay = Number(record.onTheWay);
+  const requiredStockLevel = Number(record.requiredStockLevel);
+  const scaleQuantity = scaleQuantityOf(grams, Number(record.productWeight));
+  return {
+    id: record.id,
+    warehouseId: record.warehouseId,
+    product: { id: record.productId, name: record.productName, scaleToleranceAmount: record.scaleToleranceAmount },
+    quantity,
+    onTheWay,
+    requiredStockLevel,
+    scaleQuantity,
+    scaleColour: scaleColourOf(quantity, scaleQuantity, record.scaleToleranceAmount),
+    reorder: needsReorder({ quantity, onTheWay, requiredStockLevel }),
+  };
+}
+
+async function withScales(ctx: Ctx, records: ItemRecord[], warehouseId?: number): Promise<WarehouseItemRow[]> {
+  // A whole warehouse (the exports) sums its scales in one grouped read, not with thousands of ids.
+  const grams = await gramsByItem(ctx, warehouseId === undefined ? { itemIds: records.map((record) => record.id) } : { warehouseId });
+  return records.map((record) => toRow(record, grams.get(record.id) ?? 0));
+}
+
+const selectItems = (ctx: Ctx, where: SQL) => ctx.db.select(itemColumns).from(warehouseItems).innerJoin(products, eq(products.id, warehouseItems.productId)).where(where);
+
+/** Spec 02 §2 "Single warehouse page": one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
+export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; list: ListInput } }): Promise<ListResult<WarehouseItemRow> & { warehouse: { id: number; name: string } }> {
+  const warehouse = await requireWarehouse(ctx, input.warehouseId);
+  const { list } = input;
+  const filters = await expandCategories(ctx, list.filters);
+  const where = whereOf(warehouse.id, filters);
+  const sort = orderOf(list.sort);
+  const [records, total] = await Promise.all([
+    selectItems(ctx, where)
+      .orderBy(...sort.order)
+      .limit(list.size)
+      .offset((list.page - 1) * list.size),
+    countItems(ctx, warehouse.id, filters),
+  ]);
+  return { rows: await withScales(ctx, records), meta: pageMeta(list, total, sort.key), warehouse };
+}
+
+/** Every item of a warehouse in the page's order and filters (the exports). */
+export async function allWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; filters?: Record<string, string>; sort?: string } }): Promise<WarehouseItemRow[]> {
+  await requireWarehouse(ctx, input.warehouseId);
+  const records = await selectItems(ctx, whereOf(input.warehouseId, await expandCategories(ctx, input.filters ?? {}))).orderBy(...orderOf(input.sort).order);
+  return withScales(ctx, records, input.warehouseId);
+}
+
+/** Spec 02 §6 POST /warehouseItems/byWarehouse {id}: every item of the warehouse with its scale quantity. */
+export async function warehouseItemsByWarehouse({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<WarehouseItemRow[]> {
+  const { id } = parseInput(byWarehouseInput, input);
+  return allWarehouseItems({ ctx, input: { warehouseId: id } });
+}
+
+async function attachedScales(ctx: Ctx, itemId: number): Promise<AttachedScale[]> {
+  const rows = await ctx.db
+    .select({ id: warehouseRackScales.id, extId: warehouseRackScales.extId, name: warehouseRackScales.name, lastWeight: warehouseRackScales.lastWeight, lastWeightChange: warehouseRackScales.lastWeightChange })
+    .from(warehouseItemRackScales)
+    .innerJoin(warehouseRackScales, eq(warehouseRackScales.id, warehouseItemRackScales.rackScaleId))
+    .where(eq(warehouseItemRackScales.warehouseItemId, itemId))
+    .orderBy(asc(warehouseRackScales.extId));
+  return rows.map((row) => ({
+    ...row,
+    lastWeight: row.lastWeight === null ? null : Number(row.lastWeight),
+    lastWeightChange: row.lastWeightChange?.toISOString() ?? null,
+  }));
+}
+
+/** Spec 02 §3 "Warehouse item": the row, its warehouse, the product's weight and tolerance, the attached scales. */
+export async function getWarehouseItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<WarehouseItem> {
+  if (!isRowId(input.id)) throw AppError.notFound();
+  const [record] = await selectItems(ctx, eq(warehouseItems.id, input.id)).limit(1);
+  if (!record) throw AppError.notFound();
+  const [warehouse, [row]] = await Promise.all([requireWarehouse(ctx, record.warehouseId), withScales(ctx, [record])]);
+  return { ...row!, warehouse, productWeight: Number(record.productWeight), rackScales: await attachedScales(ctx, record.id) };
+}
+
+/**
+ * Spec 02 "Warehouse item edit": on the way, required stock level and the rack scales. The
+ * quantity is not writable: sent unchanged it is ignored, changed it is refused (stock moves
+ * through production, stocktaking and transfer, with their log). The warehouse may change only
+ * while the item holds nothing (a row filed under the wrong warehouse), and not onto a warehouse
+ * that already stocks the product.
+ */
+export async function updateWarehouseItem({ ctx, input }: { ctx: Ctx; input: { id: number; values: unknown } }): Promise<WarehouseItem> {
+  if (!isRowId(input.id)) throw AppError.notFound();
+  const values = parseInput(warehouseItemInput, input.values);
+  await withTransaction(ctx, async (tx) => {
+    const [current] = await tx.db
+      .select({ warehouseId: warehouseItems.warehouseId, productId: warehouseItems.productId, quantity: warehouseItems.quantity })
+      .from(warehouseItems)
+      .where(eq(warehouseItems.id, input.id))
+      .for("update");
+    if (!current) throw AppError.notFound();
+    const stored = Number(current.quantity);
+    const fields: Record<string, ReturnType<typeof msg>> = {};
+    if (values.quantity !== undefined && Math.round(values.quantity * 1000) !== Math.round(stored * 1000)) fields.quantity = msg("stockView.quantityReadOnly");
+    if (values.warehouse !== current.warehouseId) {
+      const [target] = await tx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, values.warehouse));
+      if (!target) fields.warehouse = msg("stockView.unknownWarehouse");
+      else if (stored > 0) fields.warehouse = msg("stockView.moveByTransfer");
+      else {
+        const [taken] = await tx.db
+          .select({ id: warehouseItems.id })
+          .from(warehouseItems)
+          .where(and(eq(warehouseItems.warehouseId, values.warehouse), eq(warehouseItems.productId, current.productId)));
+        if (taken) fields.warehouse = msg("stockView.productAlreadyThere");
+      }
+    }
+    if (values.rackScales.length) {
+      const found = new Set((await tx.db.select({ id: warehouseRackScales.id }).from(warehouseRackScales).where(inArray(warehouseRackScales.id, values.rackScales))).map((row) => row.id));
+      const missing = values.rackScales.filter((id) => !found.has(id));
+      if (missing.length) fields.rackScales = msg("stockView.unknownScales", { ids: missing.join(", ") });
+    }
+    if (Object.keys(fields).length) throw AppError.invalid(fields);
+    await tx.db
+      .update(warehouseItems)
+      .set({
+        warehouseId: values.warehouse,
+        onTheWay: values.onTheWay.toFixed(3),
+        requiredStockLevel: values.requiredStockLevel.toFixed(3),
+        updatedAt: new Date(),
+        updatedBy: tx.userId,
+      })
+      .where(eq(warehouseItems.id, input.id))
+      .catch((error: unknown) => {
+        // Two edits moving the same product into one warehouse at once: the unique index refuses the second.
+        if (pgErrorCode(error) === "23505") throw AppError.invalid({ warehouse: msg("stockView.productAlreadyThere") });
+        throw error;
+      });
+    await tx.db.delete(warehouseItemRackScales).where(eq(warehouseItemRackScales.warehouseItemId, input.id));
+    if (values.rackScales.length) await tx.db.insert(warehouseItemRackScales).values(values.rackScales.map((rackScaleId) => ({ warehouseItemId: input.id, rackScaleId })));
+  });
+  return getWarehouseItem({ ctx, input: { id: input.id } });
+}
+
+/** Rack scales for the multi-select, by external id. */
+export async function rackScaleChoices({ ctx }: { ctx: Ctx }): Promise<{ id: number; extId: number; name: string }[]> {
+  return ctx.db.select({ id: warehouseRackScales.id, extId: warehouseRackScales.extId, name: warehouseRackScales.name }).from(warehouseRackScales).orderBy(asc(warehouseRackScales.extId));
+}

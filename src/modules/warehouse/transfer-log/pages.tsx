@@ -1,0 +1,26 @@
+/** Issue 12 §5: the transfer log page (`?logGroup=` shows one operation). */
+import { Hono } from "hono";
+import { TRANSFER_LOG_TABLE_ID, TransferLogPage, TransferLogTable } from "@views/warehouse/transfer-log-page";
+import type { TableState } from "@views/components/data-table";
+import { listInputFromQuery } from "@/lib/crud/list-query";
+import type { AppEnv } from "@/lib/hono-env";
+import { isHtmx } from "@/lib/http/htmx";
+import { preloadLayout, renderFragment, renderPage } from "@/web/render";
+import { listAllWarehouses } from "../service";
+import { TRANSFER_LOG_FILTERS, TRANSFER_LOG_PATH } from "./schemas";
+import { listTransferLogs, transferLogUserChoices } from "./service";
+
+export const transferLogPages = new Hono<AppEnv>();
+
+transferLogPages.get(TRANSFER_LOG_PATH, async (c) => {
+  const ctx = c.get("ctx");
+  const input = listInputFromQuery(c.req.query(), [...TRANSFER_LOG_FILTERS]);
+  const wholePage = !(isHtmx(c) && c.req.header("HX-Target") === TRANSFER_LOG_TABLE_ID);
+  if (wholePage) preloadLayout(c);
+  const { rows, meta } = await listTransferLogs({ ctx, input });
+  // The order is fixed (newest first): no sort in the links.
+  const state: TableState = { page: input.page, size: input.size, filters: input.filters };
+  if (!wholePage) return renderFragment(c, <TransferLogTable rows={rows} meta={meta} state={state} />);
+  const [warehouses, users] = await Promise.all([listAllWarehouses({ ctx }), transferLogUserChoices({ ctx })]);
+  return renderPage(c, <TransferLogPage rows={rows} meta={meta} state={state} choices={{ warehouses, users }} />);
+});

@@ -1,0 +1,66 @@
+/**
+ * Issue 12 §5 (spec 02 §2 "Transfer log", §3 "Warehouse transfer log", §9): the read-only log of
+ * stock moves. Browser-safe: zod, constants and the row colour.
+ */
+import { z } from "zod";
+import { dateField, optionalRefId, optionalText } from "@/lib/zod-fields";
+import { WAREHOUSE_TRANSFER_TYPES } from "../stock/schemas";
+
+export const TRANSFER_LOG_PATH = "/warehouse/warehouseTransferLog";
+export const transferLogGroupHref = (logGroup: string) => `${TRANSFER_LOG_PATH}?logGroup=${encodeURIComponent(logGroup)}`;
+
+/** The query keys the log filters by. */
+export const TRANSFER_LOG_FILTERS = ["from", "to", "warehouse", "product", "type", "user", "logGroup"] as const;
+export type TransferLogFilters = Partial<Record<(typeof TRANSFER_LOG_FILTERS)[number], string>>;
+
+/** A broad filter counts at most this many rows ("1 000+", as the products list): the page costs a page, not a scan of a million. */
+export const TRANSFER_LOG_COUNT_CAP = 1_000;
+
+/** The filters read: dates dd.mm.yyyy (or ISO), ids, a transfer type, a log group. */
+export const transferLogFilterInput = z.object({
+  from: dateField().optional(),
+  to: dateField().optional(),
+  /** Moves into or out of this warehouse. */
+  warehouse: optionalRefId(),
+  product: optionalRefId(),
+  type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(WAREHOUSE_TRANSFER_TYPES, { error: "validation.invalid" }).optional()),
+  user: optionalRefId(),
+  logGroup: optionalText(100),
+});
+export type TransferLogFilterInput = z.output<typeof transferLogFilterInput>;
+
+export interface TransferLogRow {
+  id: number;
+  /** ISO instant. */
+  createdAt: string;
+  targetWarehouse: { id: number; name: string } | null;
+  sourceWarehouse: { id: number; name: string } | null;
+  product: { id: number; name: string };
+  transferType: string;
+  quantity: number;
+  user: { id: number; firstName: string; lastName: string } | null;
+  logGroup: string;
+  /** The row's background: a pastel from the log group. */
+  colour: string;
+}
+
+/** Spec 02 §9: saturation 0.6; light enough that black text reads on every hue. */
+export const LOG_COLOUR_SATURATION = 60;
+export const LOG_COLOUR_LIGHTNESS = 88;
+
+/**
+ * The stable pastel of a log group: the group's FNV-1a hash picks the hue, saturation 0.6 and a
+ * light lightness are fixed, so every row of one operation, on every page and every day, shares
+ * one colour and neighbouring operations most likely differ.
+ */
+export function logGroupColour(logGroup: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < logGroup.length; i++) {
+    hash ^= logGroup.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `hsl(${hash % 360}, ${LOG_COLOUR_SATURATION}%, ${LOG_COLOUR_LIGHTNESS}%)`;
+}
+
+/** "full name or id" (spec 02 §2). */
+export const userLabel = (user: TransferLogRow["user"]): string => (user ? `${user.firstName} ${user.lastName}`.trim() || `#${user.id}` : "");

@@ -1,0 +1,96 @@
+/**
+ * Issue 12 §5: the transfer log, read only (the stock operations append to it). Newest first by
+ * (created_at, id), which the (created_at, id) index serves backwards, so a page of a million
+ * rows reads 50 index entries; each filter has an index of its own led by its column.
+ */
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { products, users, warehouses, warehouseTransferLogs } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { czechOrder, pageMeta, type ListInput, type ListResult } from "@/lib/crud/service";
+import { BUSINESS_TIME_ZONE } from "@/lib/dates";
+import { parseInput } from "@/lib/validation";
+import { logGroupColour, TRANSFER_LOG_COUNT_CAP, transferLogFilterInput, type TransferLogRow } from "./schemas";
+
+const targets = alias(warehouses, "target_warehouse");
+const sources = alias(warehouses, "source_warehouse");
+const log = warehouseTransferLogs;
+
+/** The start of a Prague calendar day as an instant, computed once by the database (the index sees a constant). */
+const dayStart = (isoDate: string, plusDays = 0): SQL => sql`((${isoDate}::date + ${plusDays}::int)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+
+function whereOf(filters: Record<string, string>): SQL | undefined {
+  const input = parseInput(transferLogFilterInput, filters);
+  const conditions: (SQL | undefined)[] = [
+    input.from ? gte(log.createdAt, dayStart(input.from)) : undefined,
+    // `to` includes its whole day.
+    input.to ? lt(log.createdAt, dayStart(input.to, 1)) : undefined,
+    input.warehouse ? or(eq(log.targetWarehouseId, input.warehouse), eq(log.sourceWarehouseId, input.warehouse)) : undefined,
+    input.product ? eq(log.productId, input.product) : undefined,
+    input.type ? eq(log.transferType, input.type) : undefined,
+    input.user ? eq(log.userId, input.user) : undefined,
+    input.logGroup ? eq(log.logGroup, input.logGroup) : undefined,
+  ];
+  return and(...conditions.filter(Boolean));
+}
+
+/** Spec 02 §2 "Transfer log": one page, newest first, filtered; the total counts up to TRANSFER_LOG_COUNT_CAP. */
+export async function listTransferLogs({ ctx, input }: { ctx: Ctx; input: ListInput }): Promise<ListResult<TransferLogRow>> {
+  const where = whereOf(input.filters);
+  const limited = ctx.db.select({ one: sql`1` }).from(log).where(where).limit(TRANSFER_LOG_COUNT_CAP + 1).as("limited");
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select({
+        id: log.id,
+        createdAt: log.createdAt,
+        transferType: log.transferType,
+        quantity: log.quantity,
+        logGroup: log.logGroup,
+        productId: log.productId,
+        productName: products.name,
+        targetId: targets.id,
+        targetName: targets.name,
+        sourceId: sources.id,
+        sourceName: sources.name,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(log)
+      .innerJoin(products, eq(products.id, log.productId))
+      .leftJoin(targets, eq(targets.id, log.targetWarehouseId))
+      .leftJoin(sources, eq(sources.id, log.sourceWarehouseId))
+      .leftJoin(users, eq(users.id, log.userId))
+      .where(where)
+      .orderBy(desc(log.createdAt), desc(log.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(limited),
+  ]);
+  const counted = totals[0]?.total ?? 0;
+  const capped = counted > TRANSFER_LOG_COUNT_CAP;
+  const seen = (input.page - 1) * input.size + rows.length;
+  const meta = pageMeta(input, capped ? Math.max(TRANSFER_LOG_COUNT_CAP, seen) : counted, "createdAt,desc");
+  if (capped) Object.assign(meta, { capped: true, pages: Math.max(meta.pages, input.page + (rows.length === input.size ? 1 : 0)) });
+  return {
+    meta,
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      targetWarehouse: row.targetId === null ? null : { id: row.targetId, name: row.targetName! },
+      sourceWarehouse: row.sourceId === null ? null : { id: row.sourceId, name: row.sourceName! },
+      product: { id: row.productId, name: row.productName },
+      transferType: row.transferType,
+      quantity: Number(row.quantity),
+      user: row.userId === null ? null : { id: row.userId, firstName: row.firstName!, lastName: row.lastName! },
+      logGroup: row.logGroup,
+      colour: logGroupColour(row.logGroup),
+    })),
+  };
+}
+
+/** The users of the filter's select, by name. */
+export async function transferLogUserChoices({ ctx }: { ctx: Ctx }): Promise<{ id: number; label: string }[]> {
+  const rows = await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).orderBy(asc(czechOrder(users.lastName)), asc(users.id));
+  return rows.map((row) => ({ id: row.id, label: `${row.firstName} ${row.lastName}`.trim() || `#${row.id}` }));
+}

@@ -1,0 +1,81 @@
+/**
+ * Issue 12 §5 over HTTP: the transfer log page (columns, pastel rows by log group, filters, paging,
+ * one operation by `?logGroup=`), GET /api/warehouseTransferLog, and the session guard.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { json, type Session, useTestApp } from "../helpers/app";
+import { createProduct, createTransferLog, createUser, createWarehouse } from "../helpers/factories";
+import { logGroupColour } from "@/modules/warehouse/transfer-log/schemas";
+import { okJson, pageShowing } from "./support";
+
+const t = useTestApp();
+const PATH = "/warehouse/warehouseTransferLog";
+let session: Session;
+let brno: number;
+let praha: number;
+let sloupek: number;
+let worker: number;
+
+/** The rows' ids in the page's order. */
+const rowIds = (page: string) => [...page.matchAll(/<tr[^>]*data-log-group="[^"]*"[^>]*>\s*<td[^>]*>(\d+)<\/td>/g)].map((match) => Number(match[1]));
+
+beforeAll(async () => {
+  session = await t.current.login();
+  const ctx = t.current.ctx;
+  worker = (await createUser(ctx, { firstName: "Karel", lastName: "Skladník" })).id;
+  brno = await createWarehouse(ctx, { name: "Brno" });
+  praha = await createWarehouse(ctx, { name: "Praha" });
+  sloupek = await createProduct(ctx.db, { name: "Sloupek" });
+  const lamela = await createProduct(ctx.db, { name: "Lamela" });
+  await createTransferLog(ctx, { productId: sloupek, transferType: "INVENTORY_IN", quantity: 10, logGroup: "inv-1", targetWarehouseId: brno, userId: worker, createdAt: new Date("2026-11-10T08:00:00Z") });
+  await createTransferLog(ctx, { productId: sloupek, transferType: "TRANSFER", quantity: 4, logGroup: "move-7", sourceWarehouseId: brno, targetWarehouseId: praha, userId: worker, createdAt: new Date("2026-11-12T08:00:00Z") });
+  await createTransferLog(ctx, { productId: lamela, transferType: "TRANSFER", quantity: "2.5", logGroup: "move-7", sourceWarehouseId: brno, targetWarehouseId: praha, userId: worker, createdAt: new Date("2026-11-12T08:00:00Z") });
+  for (let i = 0; i < 60; i++) {
+    await createTransferLog(ctx, { productId: lamela, transferType: "PRODUCTION_IN", quantity: 1, logGroup: `prod-${i}`, targetWarehouseId: praha, userId: null, createdAt: new Date(Date.UTC(2026, 10, 20, 8, i)) });
+  }
+});
+
+describe("GET /warehouse/warehouseTransferLog", () => {
+  test("shows the columns, the newest first, each row in its log group's pastel, 50 a page", async () => {
+    const page = await pageShowing(await session.page(`${PATH}?size=50`), 200, "Pohyby ve skladech", "Cílový sklad", "Zdrojový sklad", "Typ pohybu", "Uživatel", "Skupina", "Výroba – vyrobeno", "Strana 1 z 2", "Celkem 63");
+    expect(rowIds(page)).toHaveLength(50);
+    expect(page).toContain(`data-log-group="prod-59"`);
+    expect(page).toContain(`background-color:${logGroupColour("prod-59")}`);
+    const second = await session.page(`${PATH}?page=2&size=50`);
+    const rows = await pageShowing(second, 200, "Karel Skladník", "Inventura – příjem", "2,5", `href="${PATH}?logGroup=move-7"`);
+    expect(rowIds(rows)).toHaveLength(13);
+  });
+
+  test("filters by dates, warehouse, product, type and user; a log group shows the whole operation", async () => {
+    const ids = async (query: string) => rowIds(await (await session.page(`${PATH}?${query}`)).text());
+    expect(await ids("from=10.11.2026&to=12.11.2026")).toHaveLength(3);
+    expect(await ids(`warehouse=${brno}`)).toHaveLength(3);
+    expect(await ids(`product=${sloupek}`)).toHaveLength(2);
+    expect(await ids("type=TRANSFER")).toHaveLength(2);
+    expect(await ids(`user=${worker}`)).toHaveLength(3);
+    const group = await pageShowing(await session.page(`${PATH}?logGroup=move-7`), 200, "Operace move-7", "Všechny pohyby");
+    expect(rowIds(group)).toHaveLength(2);
+    expect(group.match(new RegExp(`background-color:${logGroupColour("move-7").replace(/[()]/g, "\\$&")}`, "g"))).toHaveLength(2);
+    // The pager keeps the filter.
+    const filtered = await session.page(`${PATH}?type=PRODUCTION_IN&size=20`);
+    await pageShowing(filtered, 200, `href="${PATH}?type=PRODUCTION_IN&amp;page=2"`);
+  });
+
+  test("a bad filter is refused with 422; a session is needed", async () => {
+    expect((await session.page(`${PATH}?from=32.13.2026`)).status).toBe(422);
+    expect((await session.page(`${PATH}?type=STOLEN`)).status).toBe(422);
+    expect((await t.current.request(PATH)).status).toBe(302);
+    expect((await t.current.request(`/api/warehouseTransferLog`)).status).toBe(401);
+  });
+});
+
+describe("GET /api/warehouseTransferLog", () => {
+  test("answers the rows with names and colours, and the page meta", async () => {
+    const body = await okJson(await session.api(`/api/warehouseTransferLog?logGroup=move-7`));
+    expect(body.data).toHaveLength(2);
+    expect(body.data[0]).toMatchObject({ transferType: "TRANSFER", sourceWarehouse: { id: brno, name: "Brno" }, targetWarehouse: { id: praha, name: "Praha" }, user: { id: worker, firstName: "Karel" }, colour: logGroupColour("move-7") });
+    const refused = await session.api(`/api/warehouseTransferLog?warehouse=abc`);
+    expect(refused.status).toBe(422);
+    expect(Object.keys((await json(refused)).fields)).toEqual(["warehouse"]);
+  });
+});

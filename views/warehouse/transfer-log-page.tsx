@@ -1,0 +1,130 @@
+import type { PageMeta } from "@/lib/envelope";
+import { formatCzechDate, formatCzechDateTime } from "@/lib/dates";
+import type { T } from "@/lib/i18n";
+import { formatDecimal } from "@/lib/money";
+import { WAREHOUSE_PAGE_PATH } from "@/modules/warehouse/items/schemas";
+import { WAREHOUSE_TRANSFER_TYPES } from "@/modules/warehouse/stock/schemas";
+import { TRANSFER_LOG_FILTERS, TRANSFER_LOG_PATH, transferLogGroupHref, type TransferLogRow, userLabel } from "@/modules/warehouse/transfer-log/schemas";
+import { DataTable, type TableColumn, type TableState } from "../components/data-table";
+import { AppLayout } from "../layouts/app-layout";
+import { useView } from "../view-context";
+
+export const TRANSFER_LOG_TABLE_ID = "transfer-log";
+
+const warehouseLink = (warehouse: { id: number; name: string } | null) => (warehouse ? <a href={WAREHOUSE_PAGE_PATH(warehouse.id)}>{warehouse.name}</a> : "");
+
+export function transferLogColumns(t: T): TableColumn<TransferLogRow>[] {
+  // Translated once per page, not once per row: 50 rows ask for them 50 times.
+  const typeLabels = new Map<string, string>(WAREHOUSE_TRANSFER_TYPES.map((type) => [type, t(`transferLog.types.${type}`)]));
+  const openGroup = t("transferLog.openGroupTitle");
+  return [
+    { key: "id", label: t("transferLog.id"), align: "end" },
+    { key: "createdAt", label: t("transferLog.date"), nowrap: true, render: (row) => formatCzechDateTime(row.createdAt) },
+    { key: "targetWarehouse", label: t("transferLog.targetWarehouse"), render: (row) => warehouseLink(row.targetWarehouse) },
+    { key: "sourceWarehouse", label: t("transferLog.sourceWarehouse"), render: (row) => warehouseLink(row.sourceWarehouse) },
+    { key: "product", label: t("transferLog.product"), render: (row) => <a href={`/products/${row.product.id}`}>{row.product.name}</a> },
+    { key: "transferType", label: t("transferLog.transferType"), render: (row) => typeLabels.get(row.transferType) ?? row.transferType },
+    { key: "quantity", label: t("transferLog.quantity"), align: "end", render: (row) => formatDecimal(row.quantity, 3) },
+    { key: "user", label: t("transferLog.user"), render: (row) => userLabel(row.user) },
+    {
+      key: "logGroup",
+      label: t("transferLog.logGroup"),
+      render: (row) => (
+        <a href={transferLogGroupHref(row.logGroup)} className="log-group-link" title={openGroup}>
+          {row.logGroup}
+        </a>
+      ),
+    },
+  ];
+}
+
+export function TransferLogTable(props: { rows: TransferLogRow[]; meta: PageMeta; state: TableState }) {
+  const { t } = useView();
+  return (
+    <DataTable
+      id={TRANSFER_LOG_TABLE_ID}
+      basePath={TRANSFER_LOG_PATH}
+      columns={transferLogColumns(t)}
+      rows={props.rows}
+      meta={props.meta}
+      state={props.state}
+      rowKey={(row) => row.id}
+      hiddenFilters={[...TRANSFER_LOG_FILTERS]}
+      rowProps={(row) => ({ style: { backgroundColor: row.colour }, "data-log-group": row.logGroup })}
+    />
+  );
+}
+
+/** dd.mm.yyyy as typed, an ISO date shown the Czech way. */
+const dateText = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCzechDate(value) : (value ?? ""));
+
+export interface TransferLogChoices {
+  warehouses: { id: number; name: string }[];
+  users: { id: number; label: string }[];
+}
+
+/** The filters: a plain GET form, so the URL holds them and the pager keeps them. */
+function TransferLogFilters({ state, choices }: { state: TableState; choices: TransferLogChoices }) {
+  const { t } = useView();
+  const f = state.filters;
+  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
+    <label className="field">
+      {label}
+      <select name={name} id={`transfer-log-${name}`} defaultValue={f[name] ?? ""}>
+        <option value="">{t("transferLog.any")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <form method="get" action={TRANSFER_LOG_PATH} className="filter-bar transfer-log-filters" style={{ display: "flex", flexWrap: "wrap", gap: ".75rem", alignItems: "end", marginBottom: "1rem" }}>
+      <label className="field">
+        {t("transferLog.from")}
+        <input type="text" name="from" id="transfer-log-from" inputMode="numeric" placeholder={t("form.datePlaceholder")} defaultValue={dateText(f.from)} size={10} />
+      </label>
+      <label className="field">
+        {t("transferLog.to")}
+        <input type="text" name="to" id="transfer-log-to" inputMode="numeric" placeholder={t("form.datePlaceholder")} defaultValue={dateText(f.to)} size={10} />
+      </label>
+      {select("warehouse", t("transferLog.warehouse"), choices.warehouses.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.name })))}
+      <label className="field">
+        {t("transferLog.productId")}
+        <input type="text" name="product" id="transfer-log-product" inputMode="numeric" defaultValue={f.product ?? ""} size={8} />
+      </label>
+      {select("type", t("transferLog.transferType"), WAREHOUSE_TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferLog.types.${type}`) })))}
+      {select("user", t("transferLog.user"), choices.users.map((user) => ({ value: String(user.id), label: user.label })))}
+      {f.logGroup ? <input type="hidden" name="logGroup" value={f.logGroup} /> : null}
+      <button type="submit" className="button button-primary">
+        {t("transferLog.filter")}
+      </button>
+      <a className="button" href={TRANSFER_LOG_PATH}>
+        {t("transferLog.clear")}
+      </a>
+    </form>
+  );
+}
+
+/** Spec 02 §2 "Transfer log": read-only, filtered, each operation in its own pastel; `?logGroup=` shows one operation. */
+export function TransferLogPage(props: { rows: TransferLogRow[]; meta: PageMeta; state: TableState; choices: TransferLogChoices }) {
+  const { t } = useView();
+  const group = props.state.filters.logGroup;
+  return (
+    <AppLayout
+      title={group ? t("transferLog.groupTitle", { group }) : t("transferLog.title")}
+      actions={
+        group ? (
+          <a className="button" href={TRANSFER_LOG_PATH}>
+            {t("transferLog.allRows")}
+          </a>
+        ) : undefined
+      }
+    >
+      <TransferLogFilters state={props.state} choices={props.choices} />
+      <TransferLogTable rows={props.rows} meta={props.meta} state={props.state} />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,136 @@
+import { Island } from "@islands/Island";
+import CategoryTreePicker from "@islands/catalogue/category-tree-picker";
+import type { PageMeta } from "@/lib/envelope";
+import type { T } from "@/lib/i18n";
+import { formatDecimal } from "@/lib/money";
+import { parseCategoryIds } from "@/modules/catalogue/category/tree";
+import {
+  type ScaleColour,
+  WAREHOUSE_EXPORT_MANUFACTURE_PATH,
+  WAREHOUSE_EXPORT_PATH,
+  WAREHOUSE_ITEM_PATH,
+  WAREHOUSE_ITEM_FILTERS,
+  type WarehouseItemRow,
+} from "@/modules/warehouse/items/schemas";
+import { treeTexts } from "../catalogue/category-picker-field";
+import { DataTable, type TableColumn, type TableState } from "../components/data-table";
+import { Icon } from "../components/icons";
+import { AppLayout } from "../layouts/app-layout";
+import { useView } from "../view-context";
+
+/** The table's id; the data table names its hidden filters `<table>-filter-<name>`. */
+export const STOCK_TABLE_ID = "warehouse-items";
+const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
+
+/** The scale quantity cell's background (spec 02 §2): white, red, orange; light enough to read. */
+const SCALE_BACKGROUND: Record<ScaleColour, string | undefined> = { none: undefined, red: "#f6b3b3", orange: "#ffd199" };
+
+const quantity = (value: number) => formatDecimal(value, 3);
+
+function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
+  const title = row.scaleColour === "red" ? t("stockView.scaleRed") : row.scaleColour === "orange" ? t("stockView.scaleOrange") : undefined;
+  return (
+    <span
+      className="scale-quantity"
+      data-scale-colour={row.scaleColour}
+      title={title}
+      style={{ display: "inline-block", minWidth: "3em", padding: "0 .4em", borderRadius: ".25em", background: SCALE_BACKGROUND[row.scaleColour] }}
+    >
+      {row.scaleQuantity}
+    </span>
+  );
+}
+
+/** The reorder marker (quantity + on the way below the required level), with its reason as the tooltip. */
+export function ReorderMarker({ t }: { t: T }) {
+  return (
+    <span className="reorder-marker" title={t("stockView.reorderTip")} style={{ color: "var(--red, #b42318)" }}>
+      <Icon name="alert" label={t("stockView.reorderTip")} />
+    </span>
+  );
+}
+
+export function stockColumns(t: T): TableColumn<WarehouseItemRow>[] {
+  const edit = (row: WarehouseItemRow, text: string | number) => <a href={WAREHOUSE_ITEM_PATH(row.id)}>{text}</a>;
+  return [
+    { key: "product", label: t("stockView.product"), filter: "text", sortable: true, render: (row) => edit(row, row.product.name) },
+    { key: "quantity", label: t("stockView.quantity"), sortable: true, align: "end", render: (row) => quantity(row.quantity) },
+    { key: "onTheWay", label: t("stockView.onTheWay"), sortable: true, align: "end", render: (row) => quantity(row.onTheWay) },
+    { key: "requiredStockLevel", label: t("stockView.requiredStockLevel"), sortable: true, align: "end", render: (row) => quantity(row.requiredStockLevel) },
+    { key: "scaleQuantity", label: t("stockView.scaleQuantity"), align: "end", render: (row) => <ScaleQuantityCell row={row} t={t} /> },
+    { key: "reorder", label: t("stockView.reorder"), align: "center", render: (row) => (row.reorder ? <ReorderMarker t={t} /> : "") },
+  ];
+}
+
+/** The table alone: what a filter, sort or page change swaps in. */
+export function StockTable(props: { warehouseId: number; rows: WarehouseItemRow[]; meta: PageMeta; state: TableState }) {
+  const { t } = useView();
+  return (
+    <DataTable
+      id={STOCK_TABLE_ID}
+      basePath={`/warehouse/${props.warehouseId}`}
+      columns={stockColumns(t)}
+      rows={props.rows}
+      meta={props.meta}
+      state={props.state}
+      rowKey={(row) => row.id}
+      hiddenFilters={["categories"]}
+      rowProps={(row) => ({ "data-item-id": row.id, "data-reorder": row.reorder ? "true" : undefined })}
+    />
+  );
+}
+
+/** The export link keeps what the page shows: its filters and order. */
+export function exportHref(warehouseId: number, state: TableState): string {
+  const query = new URLSearchParams({ id: String(warehouseId) });
+  for (const key of WAREHOUSE_ITEM_FILTERS) if (state.filters[key]) query.set(key, state.filters[key]!);
+  if (state.sort) query.set("sort", state.sort);
+  return `${WAREHOUSE_EXPORT_PATH}?${query}`;
+}
+
+/** Spec 02 §2 "Single warehouse page": the category tree beside the item table, the download buttons above. */
+export function WarehouseStockPage(props: { warehouse: { id: number; name: string }; rows: WarehouseItemRow[]; meta: PageMeta; state: TableState }) {
+  const { t } = useView();
+  const { warehouse, state } = props;
+  return (
+    <AppLayout
+      title={t("stockView.title", { name: warehouse.name })}
+      actions={
+        <>
+          <a className="button button-primary" href={exportHref(warehouse.id, state)} download data-export="warehouse">
+            <Icon name="order" /> {t("stockView.download")}
+          </a>
+          <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download>
+            {t("stockView.downloadManufacture")}
+          </a>
+          <a className="button" href="/warehouse/selectWarehouse">
+            {t("stockView.backToWarehouses")}
+          </a>
+        </>
+      }
+    >
+      <div className="list-with-aside">
+        <aside className="list-aside">
+          <Island
+            name="category-tree-picker"
+            component={CategoryTreePicker}
+            props={{
+              treeUrl: "/api/category/tree",
+              selected: parseCategoryIds(state.filters.categories),
+              name: "categories",
+              filterInputId: CATEGORY_FILTER_INPUT_ID,
+              label: t("stockView.filterTitle"),
+              emptyText: t("stockView.filterEmpty"),
+              clearLabel: t("stockView.filterClear"),
+              loadErrorText: t("stockView.filterLoadFailed"),
+              ...treeTexts(t),
+            }}
+          />
+        </aside>
+        <div className="list-main">
+          <StockTable warehouseId={warehouse.id} rows={props.rows} meta={props.meta} state={state} />
+        </div>
+      </div>
+    </AppLayout>
+  );
+}
