@@ -54,7 +54,7 @@ describe("the API and the xlsx", () => {
   test("GET /api/orders/fenceOrder/orderedMaterial answers the orders and the lines", async () => {
     const { data } = await okJson(await session.api(`/api${PATH}`));
     expect(data.orders.map((order: { id: number }) => order.id)).toEqual([confirmed]);
-    expect(data.lines.find((line: { component: string }) => line.component === "slat")).toMatchObject({ amount: 84, runningMeters: 207.984, color: "RAL 7016", sources: [{ orderId: confirmed, amount: 84 }] });
+    expect(data.lines.find((line: { component: string }) => line.component === "slat")).toMatchObject({ amount: 84, runningMeters: 207.984, color: "RAL 7016", sources: [[confirmed, 84]] });
   });
 
   test("the xlsx is a real workbook: Czech headers, a row per line with numbers as numbers, the total in bold", async () => {

@@ -31,11 +31,11 @@ function MaterialLine({ line }: { line: OrderedMaterialLine }) {
       <td className="align-end nowrap">{pieces(line.amount)}</td>
       <td className="align-end nowrap">{metres(line.runningMeters)}</td>
       <td className="ordered-material-sources">
-        {line.sources.slice(0, SOURCES_SHOWN).map((source, index) => (
-          <span key={source.orderId}>
+        {line.sources.slice(0, SOURCES_SHOWN).map(([orderId, amount], index) => (
+          <span key={orderId}>
             {index ? ", " : ""}
-            <a href={`${FENCE_ORDER_PATH}/${source.orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: source.orderId, amount: pieces(source.amount) })}>
-              {t("orderedMaterial.source", { id: source.orderId, amount: pieces(source.amount) })}
+            <a href={`${FENCE_ORDER_PATH}/${orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: orderId, amount: pieces(amount) })}>
+              {t("orderedMaterial.source", { id: orderId, amount: pieces(amount) })}
             </a>
           </span>
         ))}

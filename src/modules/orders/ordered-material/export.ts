@@ -29,7 +29,7 @@ export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; inpu
               color: line.color,
               amount: line.amount,
               runningMeters: line.runningMeters,
-              orders: line.sources.map((source) => `${source.orderId} (${String(source.amount).replace(".", ctx.lang === "cs" ? "," : ".")})`).join(", "),
+              orders: line.sources.map(([orderId, amount]) => `${orderId} (${String(amount).replace(".", ctx.lang === "cs" ? "," : ".")})`).join(", "),
             },
           })),
           { bold: true, cells: { name: t("manufactureList.total") as string, amount: material.totals.amount, runningMeters: material.totals.runningMeters } },

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { refIdList } from "@/lib/zod-fields";
-import type { CutComponent, CutLineSource, CutListProduct } from "../fence-item/cut-list";
+import type { CutComponent, CutListProduct } from "../fence-item/cut-list";
 
 export const ORDERED_MATERIAL_PATH = "/orders/fenceOrder/orderedMaterial";
 export const ORDERED_MATERIAL_XLSX_PATH = `${ORDERED_MATERIAL_PATH}/export.xlsx`;
@@ -32,6 +32,12 @@ export interface OrderedMaterialOrder {
 /** A cut-list part of a base product, a sub-product, or an other item (an accessory bought in). */
 export type MaterialComponent = CutComponent | "otherItem";
 
+/**
+ * An order a line comes from and its pieces, as a pair: a line of ordered material may come from
+ * thousands of orders, and pairs keep the answer half the size of objects (decision 024).
+ */
+export type OrderSource = [orderId: number, amount: number];
+
 /** One line: a product (null for a custom other item, named by its invoice name), its part and colour; the pieces and running metres summed over every length. */
 export interface OrderedMaterialLine {
   product: CutListProduct | null;
@@ -43,7 +49,7 @@ export interface OrderedMaterialLine {
   /** Σ pieces × length in m (to the mm); null for lines without a length. */
   runningMeters: number | null;
   /** Which orders the pieces come from, and how many of each, orders ascending. */
-  sources: CutLineSource[];
+  sources: OrderSource[];
 }
 
 export interface OrderedMaterialSkipped {

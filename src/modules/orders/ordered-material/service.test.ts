@@ -50,13 +50,13 @@ describe("ordered material (issue 11 §4)", () => {
     expect(material.orders.some((order) => order.id === c)).toBe(false);
 
     // RAL 7016: 6 + 3 fields × 14 slats = 126 slats of 2.476 m.
-    expect(lineOf(material, "slat", "RAL 7016")).toMatchObject({ product: { id: lamela, name: "Plot Lamela" }, amount: 126, runningMeters: 311.976, sources: [{ orderId: a, amount: 84 }, { orderId: b, amount: 42 }] });
-    expect(lineOf(material, "slat", "RAL 9005")).toMatchObject({ amount: 28, runningMeters: 69.328, sources: [{ orderId: b, amount: 28 }] });
+    expect(lineOf(material, "slat", "RAL 7016")).toMatchObject({ product: { id: lamela, name: "Plot Lamela" }, amount: 126, runningMeters: 311.976, sources: [[a, 84], [b, 42]] });
+    expect(lineOf(material, "slat", "RAL 9005")).toMatchObject({ amount: 28, runningMeters: 69.328, sources: [[b, 28]] });
     expect(lineOf(material, "topBar", "RAL 7016")).toMatchObject({ amount: 9, runningMeters: 22.5 });
     expect(lineOf(material, "uProfile", "RAL 7016")).toMatchObject({ amount: 18, runningMeters: 29.97 });
     expect(lineOf(material, "uProfile", "RAL 9005")).toMatchObject({ amount: 4, runningMeters: 6.66 });
     // The motors of A only: C's 50 are a price offer's.
-    expect(lineOf(material, "otherItem", null)).toMatchObject({ product: { id: motor, name: "Pohon brány" }, amount: 2, runningMeters: null, sources: [{ orderId: a, amount: 2 }] });
+    expect(lineOf(material, "otherItem", null)).toMatchObject({ product: { id: motor, name: "Pohon brány" }, amount: 2, runningMeters: null, sources: [[a, 2]] });
     expect(material.skipped).toEqual([]);
     // Totals: pieces of every line, metres of the lines with a length.
     const slats = 126 + 28;
@@ -76,7 +76,7 @@ describe("ordered material (issue 11 §4)", () => {
       [a, false],
       [b, true],
     ]);
-    expect(lineOf(onlyB, "slat", "RAL 7016")).toMatchObject({ amount: 42, sources: [{ orderId: b, amount: 42 }] });
+    expect(lineOf(onlyB, "slat", "RAL 7016")).toMatchObject({ amount: 42, sources: [[b, 42]] });
     expect(lineOf(onlyB, "otherItem", null)).toBeUndefined();
     const refused = await failureOf(getOrderedMaterial({ ctx: t.ctx, input: { orders: "1,x" } }));
     expect(refused.kind).toBe("fail");
