@@ -5,8 +5,22 @@
  */
 import type { Ctx } from "@/lib/context";
 import { tFor } from "@/lib/i18n";
-import { tablesToXlsx, XLSX_NUMBER, type XlsxRow } from "@/lib/xlsx/sheet";
+import { tablesToXlsx, XLSX_NUMBER, type XlsxColumn, type XlsxRow } from "@/lib/xlsx/sheet";
 import { getManufactureList } from "./service";
+
+/** The material tables' columns in a sheet (widths, number formats): the manufacture list's and ordered material's. */
+const MATERIAL_XLSX_COLUMNS = {
+  productId: { width: 10, numFmt: "0" },
+  name: { width: 48 },
+  color: { width: 14 },
+  length: { width: 12, numFmt: XLSX_NUMBER },
+  amount: { width: 12, numFmt: XLSX_NUMBER },
+  runningMeters: { width: 14, numFmt: XLSX_NUMBER },
+  orders: { width: 40 },
+} satisfies Record<string, Omit<XlsxColumn, "key" | "header">>;
+
+export const materialXlsxColumns = (header: (key: string) => string, keys: readonly (keyof typeof MATERIAL_XLSX_COLUMNS)[]): XlsxColumn[] =>
+  keys.map((key) => ({ key, header: header(key), ...MATERIAL_XLSX_COLUMNS[key] }));
 
 export interface ManufactureListXlsx {
   fileName: string;
@@ -30,14 +44,7 @@ export async function exportManufactureListXlsx({ ctx, input }: { ctx: Ctx; inpu
     sheets: [
       {
         name: text("sheet"),
-        columns: [
-          { key: "productId", header: text("column.productId"), width: 10, numFmt: "0" },
-          { key: "name", header: text("column.name"), width: 48 },
-          { key: "color", header: text("column.color"), width: 14 },
-          { key: "length", header: text("column.length"), width: 12, numFmt: XLSX_NUMBER },
-          { key: "amount", header: text("column.amount"), width: 12, numFmt: XLSX_NUMBER },
-          { key: "runningMeters", header: text("column.runningMeters"), width: 14, numFmt: XLSX_NUMBER },
-        ],
+        columns: materialXlsxColumns((key) => text(`column.${key}`), ["productId", "name", "color", "length", "amount", "runningMeters"]),
         rows,
       },
     ],

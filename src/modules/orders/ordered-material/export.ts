@@ -1,7 +1,8 @@
 /** Ordered material as a real xlsx (src/lib/xlsx/sheet.ts): the page's table, headers in the caller's language, numbers as numbers. */
 import type { Ctx } from "@/lib/context";
 import { tFor } from "@/lib/i18n";
-import { tablesToXlsx, XLSX_NUMBER } from "@/lib/xlsx/sheet";
+import { tablesToXlsx } from "@/lib/xlsx/sheet";
+import { materialXlsxColumns } from "../manufacture-list/export";
 import { getOrderedMaterial } from "./service";
 
 export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; bytes: Uint8Array }> {
@@ -13,14 +14,7 @@ export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; inpu
     sheets: [
       {
         name: text("sheet"),
-        columns: [
-          { key: "productId", header: text("column.productId"), width: 10, numFmt: "0" },
-          { key: "name", header: text("column.name"), width: 48 },
-          { key: "color", header: text("column.color"), width: 14 },
-          { key: "amount", header: text("column.amount"), width: 12, numFmt: XLSX_NUMBER },
-          { key: "runningMeters", header: text("column.runningMeters"), width: 14, numFmt: XLSX_NUMBER },
-          { key: "orders", header: text("column.orders"), width: 40 },
-        ],
+        columns: materialXlsxColumns((key) => text(`column.${key}`), ["productId", "name", "color", "amount", "runningMeters", "orders"]),
         rows: [
           ...material.lines.map((line) => ({
             cells: {

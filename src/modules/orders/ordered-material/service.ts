@@ -34,6 +34,8 @@ const thousandths = (value: number) => Math.round(value * 1000);
 const fromThousandths = (value: number) => value / 1000;
 const COMPONENT_ORDER = new Map<MaterialComponent, number>([...CUT_COMPONENTS, "otherItem" as const].map((component, index) => [component, index]));
 const czech = new Intl.Collator("cs", { sensitivity: "base", numeric: true });
+/** The orders whose material is summed: a condition reused by every statement here. */
+const inOrderedStatuses = inArray(fenceOrders.status, [...ORDERED_MATERIAL_STATUSES]);
 /** Orders recomputed per transaction: a long backlog (after a parameter change) goes in steps. */
 const REFRESH_BATCH = 500;
 
@@ -104,9 +106,8 @@ async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ 
  * finds it fresh; an item saved meanwhile waits for the lock and marks it stale again after.
  */
 export async function refreshOrderMaterial({ ctx }: { ctx: Ctx }): Promise<number> {
-  const inStatuses = sql.raw(`('${ORDERED_MATERIAL_STATUSES.join("','")}')`);
   // Mostly nothing is stale: one indexed look, no transaction.
-  const [stale] = await selectRows<{ id: number }>(ctx.db, sql`select id from ${fenceOrders} where status in ${inStatuses} and material_at is null limit 1`);
+  const [stale] = await selectRows<{ id: number }>(ctx.db, sql`select id from ${fenceOrders} where ${inOrderedStatuses} and material_at is null limit 1`);
   if (!stale) return 0;
   let refreshed = 0;
   for (;;) {
@@ -114,7 +115,7 @@ export async function refreshOrderMaterial({ ctx }: { ctx: Ctx }): Promise<numbe
       const ids = await selectRows<{ id: number }>(
         tx.db,
         sql`update ${fenceOrders} set material_at = now(), material_skipped = null
-            where id in (select id from ${fenceOrders} where status in ${inStatuses} and material_at is null order by id limit ${REFRESH_BATCH} for update)
+            where id in (select id from ${fenceOrders} where ${inOrderedStatuses} and material_at is null order by id limit ${REFRESH_BATCH} for update)
               and material_at is null
             returning id`,
       );
@@ -145,7 +146,7 @@ async function ordersInStatus(ctx: Ctx, selected: readonly number[]): Promise<Or
   const [row] = await selectRows<{ orders: string | null }>(
     ctx.db,
     sql`select json_agg(json_build_array(id, status, first_name, last_name, company, order_date, deadline) order by deadline asc nulls last, id)::text as orders
-        from ${fenceOrders} where status in ${sql.raw(`('${ORDERED_MATERIAL_STATUSES.join("','")}')`)}`,
+        from ${fenceOrders} where ${inOrderedStatuses}`,
   );
   const chosen = new Set(selected);
   type Tuple = [number, string, string, string, string | null, string | null, string | null];
@@ -223,7 +224,7 @@ export async function getOrderedMaterial({ ctx, input }: { ctx: Ctx; input: unkn
   if (!ids.length) return { orders, lines: [], skipped: [], totals: { amount: 0, runningMeters: 0 } };
   const chosenOrders = chosen.length
     ? sql`${fenceOrderMaterial.orderId} in ${sql.raw(`(${ids.join(",")})`)}`
-    : sql`${fenceOrderMaterial.orderId} in (select ${fenceOrders.id} from ${fenceOrders} where ${inArray(fenceOrders.status, [...ORDERED_MATERIAL_STATUSES])})`;
+    : sql`${fenceOrderMaterial.orderId} in (select ${fenceOrders.id} from ${fenceOrders} where ${inOrderedStatuses})`;
   const [summed, skippedRows] = await Promise.all([
     // Summed first on the narrow keys (a hash aggregate over the chosen orders' rows), the product's name joined to the few sums after.
     // Sources are "order:amount,…" unsorted: on PGlite an ordered or JSON aggregate over 2,000 orders costs twice as much; parsed below.
@@ -240,7 +241,7 @@ export async function getOrderedMaterial({ ctx, input }: { ctx: Ctx; input: unkn
     ctx.db
       .select({ skipped: fenceOrders.materialSkipped })
       .from(fenceOrders)
-      .where(and(chosen.length ? inArray(fenceOrders.id, ids) : inArray(fenceOrders.status, [...ORDERED_MATERIAL_STATUSES]), sql`${fenceOrders.materialSkipped} is not null`)),
+      .where(and(chosen.length ? inArray(fenceOrders.id, ids) : inOrderedStatuses, sql`${fenceOrders.materialSkipped} is not null`)),
   ]);
   const t = tFor(ctx.lang);
   const lines = summed.map((row) => lineOf(t, row)).sort(byProductPartColour);
