@@ -9,6 +9,8 @@ export const islandLoaders = {
   "category-tree-picker": () => import("./catalogue/category-tree-picker"),
   "spacer-calculator": () => import("./manufacture/spacer-calculator"),
   "fence-items": () => import("./orders/fence-items-editor"),
+  "basket-table": () => import("./baskets/basket-table"),
+  "basket-sources": () => import("./baskets/basket-sources"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -20,6 +20,8 @@ import { CATEGORY_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/
 import { loginInput, languageInput } from "@/modules/auth/schemas";
 import { scanInput } from "@/modules/barcode/schemas";
 import { addToBasketInput, basketRefInput } from "@/modules/baskets/schemas";
+import { setBasketItemQuantityBody } from "@/modules/baskets/page-schemas";
+import { loadSavedBasketBody, SAVED_BASKET_FILTERS, saveBasketInput } from "@/modules/baskets/saved/schemas";
 import { parameterValuesInput, pricesInput, translationsInput } from "@/modules/catalogue/product/schemas";
 import { modules } from "@/modules/index";
 import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
@@ -65,6 +67,10 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/basket/add": { body: addToBasketInput },
   "POST /api/basket/clear": { body: basketRefInput },
   "GET /api/basket/items": { query: basketRefInput },
+  "PATCH /api/basket/items/:id{[0-9]+}": { body: setBasketItemQuantityBody },
+  "GET /api/basket/saved": { filters: [...SAVED_BASKET_FILTERS] },
+  "POST /api/basket/saved": { body: saveBasketInput },
+  "POST /api/basket/saved/:id{[0-9]+}/load": { body: loadSavedBasketBody },
   "PUT /api/products/:id{[0-9]+}/parameters": { body: parameterValuesInput, target: "product" },
   "PUT /api/products/:id{[0-9]+}/translations": { body: translationsInput, target: "product" },
   "PUT /api/products/:id{[0-9]+}/prices": { body: pricesInput, target: "product" },

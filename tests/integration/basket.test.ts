@@ -207,13 +207,27 @@ describe("the left column (spec 01 §2.2, §4)", () => {
     expect(others).not.toContain("basket-highlight");
   });
 
-  test("the column's links lead to honest pages until the basket pages are built", async () => {
+  test("the column's links open the basket pages; a warehouse that does not exist is 404", async () => {
     const session = await t.current.login();
-    for (const path of ["/warehouse/basket/common", "/warehouse/basket/warehouse/7"]) {
-      const response = await session.page(path);
-      expect(response.status).toBe(200);
-      expect(await htmlOf(response)).toContain("Tato stránka se připravuje.");
-    }
+    const warehouseId = await createWarehouse("Hala Zlín");
+    await add(session, { type: "WAREHOUSE", warehouseId, productId: await product({ name: "Panel Zlín" }) });
+    const column = await htmlOf(await session.page("/index"));
+    expect(column).toContain(`<a href="/warehouse/basket/warehouse/${warehouseId}" class="basket-link"><span>Hala Zlín</span><span class="basket-count">1</span></a>`);
+
+    const common = await session.page("/warehouse/basket/common");
+    expect(common.status).toBe(200);
+    const commonPage = await htmlOf(common);
+    expect(commonPage).toContain("<h1>Společný košík</h1>");
+    expect(commonPage).not.toContain("Tato stránka se připravuje.");
+
+    const warehouse = await session.page(`/warehouse/basket/warehouse/${warehouseId}`);
+    expect(warehouse.status).toBe(200);
+    const warehousePage = await htmlOf(warehouse);
+    expect(warehousePage).toContain("<h1>Skladový košík - Hala Zlín</h1>");
+    expect(warehousePage).toContain("Panel Zlín");
+
+    const unknown = await session.page("/warehouse/basket/warehouse/987654");
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { bodyWithIdempotencyKey, idParam, objectBody } from "@/lib/http/request";
-import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, removeBasketItem } from "./service";
+import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, removeBasketItem, setBasketItemQuantity } from "./service";
 
 /**
  * Baskets API: /api/basket (spec 01 §3, §7; spec 02 §7, whose paths are not shown):
  * - POST /add {type, productId, amount, warehouseId, idempotencyKey?} → ADDED {basketId, itemId, quantity};
  *   the key may come as the Idempotency-Key header instead;
  * - GET /items?type=COMMON|WAREHOUSE[&warehouseId=] → basket items;
+ * - PATCH /items/:id {quantity} → UPDATED with the line (the basket tables' inline edit);
  * - DELETE /items/:id; POST /clear {type, warehouseId}; GET /warehouse → warehouse baskets.
  */
 export const basketApi = new Hono<AppEnv>();
@@ -19,6 +20,13 @@ basketApi.post("/add", async (c) => {
 });
 
 basketApi.get("/items", async (c) => c.json(success(await listBasketItems({ ctx: c.get("ctx"), input: c.req.query() }))));
+
+basketApi.patch("/items/:id{[0-9]+}", async (c) => {
+  const id = idParam(c);
+  const body = await objectBody(c);
+  const data = await setBasketItemQuantity({ ctx: c.get("ctx"), input: { ...body, id } });
+  return c.json({ ...success(data), code: "UPDATED" });
+});
 
 basketApi.delete("/items/:id{[0-9]+}", async (c) => {
   const id = idParam(c);

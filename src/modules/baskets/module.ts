@@ -5,6 +5,9 @@ import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
 import { basketApi } from "./api";
 import { basketPages } from "./pages";
+import { basketExportRoutes } from "./exports/pages";
+import { savedBasketApi } from "./saved/api";
+import { savedBasketPages } from "./saved/pages";
 import { COMMON_WAREHOUSE_ID } from "./schemas";
 import { addToBasket, basketSummaries } from "./service";
 
@@ -17,11 +20,15 @@ export const addScannedProduct: BarcodeHandler = async ({ ctx, code }) => {
   return { action: "added", message: msg("basket.addedProduct", { name: product.name }) };
 };
 
-/** Baskets: /api/basket, the basket pages, the layout's left column and the product codes of the menu box. */
+/**
+ * Baskets: /api/basket, the basket pages, the layout's left column and the product codes of the
+ * menu box; saved baskets (/api/basket/saved, /manufacture/savedBaskets) and the common basket's
+ * barcode PDF and CSV (pages and /api alike).
+ */
 export const basketsModule = defineModule({
   name: "baskets",
-  api: routes(["/basket", basketApi]),
-  pages: basketPages,
+  api: routes(["/basket", basketApi], ["/basket/saved", savedBasketApi], ["/", basketExportRoutes]),
+  pages: routes(["/", basketPages], ["/", savedBasketPages], ["/", basketExportRoutes]),
   barcodeHandlers: { product: addScannedProduct },
   basketLoaders: [basketSummaries],
 });

@@ -17,9 +17,12 @@ import {
   basketSummaries,
   clearBasket,
   getOrCreateBasket,
+  getWarehouseBasket,
   listBasketItems,
+  listWarehouseBasketLines,
   listWarehouseBaskets,
   removeBasketItem,
+  setBasketItemQuantity,
 } from "./service";
 import { basketsModule } from "./module";
 
@@ -286,5 +289,87 @@ describe("addLinesToBasket", () => {
     const overflow = await failureOf(addLinesToBasket({ ctx, input: { lines: [{ productId: panel, amount: 2 }, { productId: post, amount: 1 }] } }));
     expect(overflow.messages.map((message) => translateMessage(tFor("cs"), message))).toEqual(["Množství v košíku by bylo příliš velké"]);
     expect((await listBasketItems({ ctx, input: common })).map((item) => item.shopProduct.id)).toEqual([post]);
+  });
+});
+
+describe("setBasketItemQuantity (the basket tables' inline edit)", () => {
+  test("sets a line to the new quantity (a decimal comma fine) and answers the line; setting it again changes nothing more", async () => {
+    const ctx = await newUserCtx();
+    const productId = await createProduct(t.db, { name: "Panel 2,5 m" });
+    const { itemId } = await addToBasket({ ctx, input: { productId, amount: 4 } });
+    const line = await setBasketItemQuantity({ ctx, input: { id: itemId, quantity: "1,125" } });
+    expect(line).toEqual({ id: itemId, shopProduct: { id: productId, name: "Panel 2,5 m" }, quantity: 1.125 });
+    expect(await setBasketItemQuantity({ ctx, input: { id: String(itemId), quantity: 1.125 } })).toEqual(line);
+    expect(await listBasketItems({ ctx, input: common })).toEqual([line]);
+    // A warehouse basket's line the same way.
+    const warehouseId = await createWarehouse("Hala Kolín");
+    const inWarehouse = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId, productId, amount: 1 } });
+    expect((await setBasketItemQuantity({ ctx, input: { id: inWarehouse.itemId, quantity: 999_999 } })).quantity).toBe(999_999);
+  });
+
+  test("the amount rules of addToBasket, but a blank is no quantity: readable field errors, the line unchanged", async () => {
+    const ctx = await newUserCtx();
+    const { itemId } = await addToBasket({ ctx, input: { productId: await createProduct(t.db), amount: 2 } });
+    for (const [quantity, text] of [
+      [0, "Množství musí být větší než 0"],
+      ["-1", "Množství musí být větší než 0"],
+      ["0,0001", "Nejvýše 3 desetinná místa"],
+      ["dva", "Zadejte číslo"],
+      ["", "Povinné pole"],
+      [undefined, "Povinné pole"],
+      [1_000_001, "Největší hodnota je 1000000"],
+    ] as const) {
+      const error = await failureOf(setBasketItemQuantity({ ctx, input: { id: itemId, quantity } }));
+      expect(error.kind).toBe("fail");
+      expect(fieldTexts(error).quantity?.replace(/\s/g, "")).toBe(text.replace(/\s/g, ""));
+    }
+    expect((await listBasketItems({ ctx, input: common }))[0]!.quantity).toBe(2);
+  });
+
+  test("only the caller's own lines: another user's, or one gone, is NOT_FOUND and stays as it was", async () => {
+    const ctx = await newUserCtx();
+    const other = await newUserCtx();
+    const { itemId } = await addToBasket({ ctx, input: { productId: await createProduct(t.db), amount: 3 } });
+    expect((await failureOf(setBasketItemQuantity({ ctx: other, input: { id: itemId, quantity: 1 } }))).code).toBe("NOT_FOUND");
+    expect((await failureOf(setBasketItemQuantity({ ctx, input: { id: 999_999_999, quantity: 1 } }))).code).toBe("NOT_FOUND");
+    expect((await failureOf(setBasketItemQuantity({ ctx: systemCtx(t.db), input: { id: itemId, quantity: 1 } }))).code).toBe("UNAUTHORIZED");
+    expect((await listBasketItems({ ctx, input: common }))[0]!.quantity).toBe(3);
+  });
+});
+
+describe("the basket pages' reads", () => {
+  test("getWarehouseBasket: the warehouse and the caller's lines; no basket yet is none (and none is made); an unknown warehouse is NOT_FOUND", async () => {
+    const ctx = await newUserCtx();
+    const warehouseId = await createWarehouse("Hala Kutná Hora");
+    expect(await getWarehouseBasket({ ctx, input: { warehouseId } })).toEqual({ basketId: null, warehouse: { id: warehouseId, name: "Hala Kutná Hora" }, items: [] });
+    expect(await t.db.select().from(baskets).where(eq(baskets.userId, ctx.userId!))).toEqual([]);
+    const productId = await createProduct(t.db, { name: "Sloupek KH" });
+    const added = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId, productId, amount: 2 } });
+    expect(await getWarehouseBasket({ ctx, input: { warehouseId: String(warehouseId) } })).toEqual({
+      basketId: added.basketId,
+      warehouse: { id: warehouseId, name: "Hala Kutná Hora" },
+      items: [{ id: added.itemId, shopProduct: { id: productId, name: "Sloupek KH" }, quantity: 2 }],
+    });
+    // Another user sees the warehouse with no basket of theirs.
+    expect((await getWarehouseBasket({ ctx: await newUserCtx(), input: { warehouseId } })).items).toEqual([]);
+    expect((await failureOf(getWarehouseBasket({ ctx, input: { warehouseId: 999_999_999 } }))).code).toBe("NOT_FOUND");
+  });
+
+  test("listWarehouseBasketLines: each of the caller's warehouse baskets by warehouse, with its own lines", async () => {
+    const ctx = await newUserCtx();
+    const other = await newUserCtx();
+    const [north, south] = [await createWarehouse("Sklad Sever KH"), await createWarehouse("Sklad Jih KH")];
+    const [p1, p2] = [await createProduct(t.db), await createProduct(t.db)];
+    const a = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: south, productId: p1, amount: 1 } });
+    const b = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: north, productId: p2, amount: 2 } });
+    const c = await addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId: north, productId: p1, amount: 3 } });
+    await addToBasket({ ctx: other, input: { type: "WAREHOUSE", warehouseId: north, productId: p1, amount: 9 } });
+    await addToBasket({ ctx, input: { productId: p2, amount: 5 } });
+    const lines = await listWarehouseBasketLines({ ctx });
+    expect(lines.map((basket) => [basket.basketId, basket.warehouse.name, basket.items.map((item) => [item.id, item.quantity])])).toEqual([
+      [b.basketId, "Sklad Sever KH", [[b.itemId, 2], [c.itemId, 3]]],
+      [a.basketId, "Sklad Jih KH", [[a.itemId, 1]]],
+    ]);
+    expect(await listWarehouseBasketLines({ ctx: await newUserCtx() })).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import {
   basketRefInput,
   type WarehouseBasketInfo,
 } from "./schemas";
+import { setBasketItemQuantityInput, warehouseBasketInput } from "./page-schemas";
 
 export const COMMON_BASKET_HREF = "/warehouse/basket/common";
 export const warehouseBasketHref = (warehouseId: number) => `/warehouse/basket/warehouse/${warehouseId}`;
@@ -162,6 +163,70 @@ export async function removeBasketItem({ ctx, input }: { ctx: Ctx; input: unknow
     .where(and(eq(basketItems.id, id), sql`${basketItems.basketId} in (select ${baskets.id} from ${baskets} where ${baskets.userId} = ${userId})`))
     .returning({ id: basketItems.id });
   if (removed.length === 0) throw AppError.notFound();
+}
+
+/**
+ * Sets one of the caller's basket lines to a new quantity (the basket tables' inline edit): the
+ * amount rules of addToBasket (> 0, at most 3 decimals, a decimal comma fine); another user's
+ * line, or one gone, is NOT_FOUND. Setting a value twice leaves it as once, so a retry is harmless.
+ */
+export async function setBasketItemQuantity({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<BasketItem> {
+  const userId = currentUser(ctx);
+  const { id, quantity } = parseInput(setBasketItemQuantityInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const [line] = await tx.db
+      .update(basketItems)
+      .set({ quantity: quantity.toFixed(3), updatedBy: userId, updatedAt: sql`now()` })
+      .where(and(eq(basketItems.id, id), sql`${basketItems.basketId} in (select ${baskets.id} from ${baskets} where ${baskets.userId} = ${userId})`))
+      .returning({ id: basketItems.id, productId: basketItems.productId, quantity: basketItems.quantity });
+    if (!line) throw AppError.notFound();
+    const [product] = await tx.db.select({ name: products.name }).from(products).where(eq(products.id, line.productId));
+    return { id: line.id, shopProduct: { id: line.productId, name: product!.name }, quantity: quantityOf(line.quantity) };
+  });
+}
+
+/** A warehouse basket with its lines, for the pages (spec 02 "Baskets"). */
+export interface WarehouseBasketLines {
+  /** The basket row's id; null while the caller has none for this warehouse (nothing added yet). */
+  basketId: number | null;
+  warehouse: { id: number; name: string };
+  items: BasketItem[];
+}
+
+/**
+ * The warehouse basket page (spec 02 "Warehouse basket detail"): the warehouse and the caller's
+ * basket of it with its lines; an unknown warehouse is NOT_FOUND. Reading creates no basket.
+ */
+export async function getWarehouseBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<WarehouseBasketLines> {
+  const userId = currentUser(ctx);
+  const { warehouseId } = parseInput(warehouseBasketInput, input);
+  const [warehouse] = await ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, warehouseId));
+  if (!warehouse) throw AppError.notFound();
+  const basketId = (await findBasketId(ctx, userId, { type: "WAREHOUSE", warehouseId: warehouse.id })) ?? null;
+  const items = basketId === null ? [] : await listBasketItems({ ctx, input: { type: "WAREHOUSE", warehouseId: warehouse.id } });
+  return { basketId, warehouse, items };
+}
+
+/**
+ * The common basket page's source warehouses (spec 02: the multi-select and its previews): each of
+ * the caller's warehouse baskets, by warehouse, with its lines (one query for all of them).
+ */
+export async function listWarehouseBasketLines({ ctx }: { ctx: Ctx }): Promise<WarehouseBasketLines[]> {
+  const userId = currentUser(ctx);
+  const infos = await listWarehouseBaskets({ ctx });
+  if (!infos.length) return [];
+  const rows = await ctx.db
+    .select({ basketId: basketItems.basketId, id: basketItems.id, productId: products.id, productName: products.name, quantity: basketItems.quantity })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(and(eq(baskets.userId, userId), eq(baskets.type, "WAREHOUSE")))
+    .orderBy(asc(basketItems.id));
+  return infos.map((info) => ({
+    basketId: info.id,
+    warehouse: info.warehouse,
+    items: rows.filter((row) => row.basketId === info.id).map((row) => ({ id: row.id, shopProduct: { id: row.productId, name: row.productName }, quantity: quantityOf(row.quantity) })),
+  }));
 }
 
 /** Empties one of the caller's baskets (the basket itself stays, listed with 0 items). Answers how many lines went. */
