@@ -1,4 +1,4 @@
-/** Issue 11 §4: ordered material, the summed cut list of the orders whose material is being ordered. */
+/** Issue 11 §4: ordered material, the summed cut list of the orders whose material is being ordered; issue 12 §4: against stock, and a supplier order of the short lines. */
 export const orderedMaterial = {
   cs: {
     orderedMaterial: {
@@ -19,6 +19,22 @@ export const orderedMaterial = {
       moreSources_one: "a {{count}} další zakázka",
       moreSources_few: "a {{count}} další zakázky",
       moreSources_other: "a {{count}} dalších zakázek",
+      onlyShort: "Jen chybějící",
+      noneShort: "Nic nechybí: sklady a zboží na cestě pokrývají celý seznam.",
+      shortTitle: "Chybí: potřeba minus skladem minus na cestě",
+      stockNote: "Skladem a Na cestě jsou součty přes všechny sklady. Zásoba produktu se počítá jednou: má-li produkt více řádků (díly, barvy), pokrývá je v pořadí seznamu.",
+      nothingShort: "Nic nechybí: objednávka dodavateli by byla prázdná.",
+      supplierOrder: {
+        heading: "Vytvořit objednávku dodavateli",
+        intro_one: "Objednávka bude obsahovat chybějící množství {{count}} řádku seznamu (řádky jednoho produktu sečtené).",
+        intro_few: "Objednávka bude obsahovat chybějící množství {{count}} řádků seznamu (řádky jednoho produktu sečtené).",
+        intro_other: "Objednávka bude obsahovat chybějící množství {{count}} řádků seznamu (řádky jednoho produktu sečtené).",
+        nothingShort: "Nic nechybí, není co objednat.",
+        submit: "Vytvořit objednávku dodavateli",
+        created_one: "Objednávka dodavateli {{id}} vytvořena: {{count}} produkt",
+        created_few: "Objednávka dodavateli {{id}} vytvořena: {{count}} produkty",
+        created_other: "Objednávka dodavateli {{id}} vytvořena: {{count}} produktů",
+      },
       sheet: "Materiál",
       fileName: "objednany-material",
       column: {
@@ -28,6 +44,9 @@ export const orderedMaterial = {
         color: "Barva",
         amount: "Množství (ks)",
         runningMeters: "Běžné metry",
+        inStock: "Skladem",
+        onTheWay: "Na cestě",
+        short: "Chybí",
         orders: "Zakázky (ks)",
       },
     },
@@ -50,6 +69,20 @@ export const orderedMaterial = {
       sourceTitle: "Order {{id}}: {{amount}} pcs",
       moreSources_one: "and {{count}} more order",
       moreSources_other: "and {{count}} more orders",
+      onlyShort: "Only short lines",
+      noneShort: "Nothing is short: the warehouses and the goods on the way cover the whole list.",
+      shortTitle: "Short: required minus in stock minus on the way",
+      stockNote: "In stock and On the way are summed over every warehouse. A product's stock counts once: when a product has several lines (parts, colours), it covers them in the list's order.",
+      nothingShort: "Nothing is short: the supplier order would be empty.",
+      supplierOrder: {
+        heading: "Create a supplier order",
+        intro_one: "The order will hold what is short of {{count}} line of the list (the lines of one product summed).",
+        intro_other: "The order will hold what is short of {{count}} lines of the list (the lines of one product summed).",
+        nothingShort: "Nothing is short, there is nothing to order.",
+        submit: "Create a supplier order",
+        created_one: "Supplier order {{id}} created: {{count}} product",
+        created_other: "Supplier order {{id}} created: {{count}} products",
+      },
       sheet: "Material",
       fileName: "ordered-material",
       column: {
@@ -59,6 +92,9 @@ export const orderedMaterial = {
         color: "Colour",
         amount: "Amount (pcs)",
         runningMeters: "Running metres",
+        inStock: "In stock",
+        onTheWay: "On the way",
+        short: "Short",
         orders: "Orders (pcs)",
       },
     },

@@ -16,15 +16,19 @@ export function printOrderedMaterial(modes: OrderedMaterialMode[], failures: str
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "service sends for the sum (the orders' material already stored)"));
   for (const { label, result: r } of modes) {
-    console.log(`\n  ${label} — ${r.serverVersion}; ${r.orders} orders, ${r.items} items, ${r.lines} lines, the JSON is ${(r.apiBytes / 1024).toFixed(0)} KB; computing every order's material the first time took ${ms(r.firstMs, 0)}`);
+    console.log(
+      `\n  ${label} — ${r.serverVersion}; ${r.orders} orders, ${r.items} items, ${r.lines} lines (${r.shortLines} short against ${r.stockRows} warehouse items), the JSON is ${(r.apiBytes / 1024).toFixed(0)} KB (${(r.apiSourcesBytes / 1024).toFixed(0)} KB with the sources); computing every order's material the first time took ${ms(r.firstMs, 0)}`,
+    );
     const ratio = (median: number) => `${(median / r.sql.median).toFixed(1)}×`;
     console.log(
       table(
         ["what", "median", "p95", "min", "÷ SQL", "target"],
         [
           ["GET /api/orders/fenceOrder/orderedMaterial", ms(r.api.median), ms(r.api.p95), ms(r.api.min), ratio(r.api.median), verdict(r.api.median)],
-          ["GET /orders/fenceOrder/orderedMaterial (page)", ms(r.page.median), ms(r.page.p95), ms(r.page.min), ratio(r.page.median), ""],
+          ["  … ?sources=1 (each line's orders)", ms(r.apiSources.median), ms(r.apiSources.p95), ms(r.apiSources.min), `${(r.apiSources.median / r.sqlSources.median).toFixed(1)}×`, ""],
+          ["GET /orders/fenceOrder/orderedMaterial (page, with the sources)", ms(r.page.median), ms(r.page.p95), ms(r.page.min), ratio(r.page.median), ""],
           [`  bare SQL (${r.statements} statements)`, ms(r.sql.median), ms(r.sql.p95), ms(r.sql.min), "1.0×", ""],
+          ["  bare SQL with the sources", ms(r.sqlSources.median), ms(r.sqlSources.p95), ms(r.sqlSources.min), "", ""],
         ],
       ),
     );

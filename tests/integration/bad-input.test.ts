@@ -30,6 +30,7 @@ import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/m
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
+import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
@@ -91,6 +92,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
+  "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
   "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },
   "POST /api/warehouse/exportToExcel": { body: exportStockInput },
@@ -108,7 +110,7 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/category/tree": "no input",
   "GET /api/invoices/invoiceSettings": "no input",
   "GET /api/orders/invoiceSettings": "no input",
-  "GET /api/orders/fenceOrder/orderedMaterial": "`orders` are ids",
+  "GET /api/orders/fenceOrder/orderedMaterial": "`orders` are ids, `short` and `sources` yes/no",
   "GET /api/basket/warehouse": "no input",
   "GET /api/orders/fenceOrder/upload": "`load` must be digits",
   "GET /api/timesheets/worktype/barcode": "`id` must be digits",

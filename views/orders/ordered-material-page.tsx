@@ -1,35 +1,65 @@
 /**
- * Ordered material (issue 11 §4): the orders whose material is being ordered (ORDER_CONFIRMATION
- * and MATERIAL_ORDER), each with a checkbox, and "Fill in the material list" summing the chosen
- * ones: per product, part and colour, the pieces and running metres and the orders they come
- * from; the items the cut list had to leave out; an xlsx export of the same. Server-rendered, no island.
+ * Ordered material (issue 11 §4, issue 12 §4): the orders whose material is being ordered
+ * (ORDER_CONFIRMATION and MATERIAL_ORDER), each with a checkbox, and "Fill in the material list"
+ * summing the chosen ones: per product, part and colour, the pieces and running metres, what the
+ * warehouses hold and have on the way and what is short (in red; "only short lines" keeps those),
+ * and the orders they come from; the items the cut list had to leave out; an xlsx export of the
+ * same; and "Create a supplier order" from the short lines (supplier, optional name, the render's
+ * idempotency key and the page's choice of orders). Server-rendered, no island.
  */
 import { formatCzechDate } from "@/lib/dates";
-import { type OrderedMaterial, ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_XLSX_PATH, type OrderedMaterialLine } from "@/modules/orders/ordered-material/schemas";
+import {
+  type OrderedMaterial,
+  ORDERED_MATERIAL_PATH,
+  ORDERED_MATERIAL_SUPPLIER_ORDER_PATH,
+  ORDERED_MATERIAL_XLSX_PATH,
+  type OrderedMaterialLine,
+} from "@/modules/orders/ordered-material/schemas";
+import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH, statusLabel } from "./fence-order-list";
 import { MaterialTotalRow, metres, pieces } from "./manufacture-list-page";
 
-/** Links to the orders a line comes from; beyond these the line says how many more (the xlsx and the API list them all). */
+/** Links to the orders a line comes from; beyond these the line says how many more (the xlsx and the API with `?sources=1` list them all). */
 const SOURCES_SHOWN = 12;
 
-/** The query that reproduces the page's choice: nothing when every order is chosen. */
-export function orderedMaterialQuery(material: Pick<OrderedMaterial, "orders">): string {
-  const chosen = material.orders.filter((order) => order.selected);
-  return chosen.length === material.orders.length ? "" : `?orders=${chosen.map((order) => order.id).join(",")}`;
+/**
+ * The page's choice of orders as the `orders` value: null when nothing was asked (every order);
+ * the chosen orders, or the ids asked when none of them is in the statuses (an empty value would mean every order).
+ */
+export function chosenOrdersValue(material: Pick<OrderedMaterial, "orders" | "chosen">): string | null {
+  if (!material.chosen.length) return null;
+  const selected = material.orders.filter((order) => order.selected).map((order) => order.id);
+  return (selected.length ? selected : material.chosen).join(",");
 }
+
+/** The query that reproduces the page's choice (the orders, only the short lines): nothing when every order and every line is shown. */
+export function orderedMaterialQuery(material: Pick<OrderedMaterial, "orders" | "chosen" | "onlyShort">): string {
+  const orders = chosenOrdersValue(material);
+  const query = [orders === null ? null : `orders=${orders}`, material.onlyShort ? "short=1" : null].filter((part) => part !== null);
+  return query.length ? `?${query.join("&")}` : "";
+}
+
+/** A short line's mark: red on light red, like the stock page's reorder marker. */
+const SHORT_STYLE = { color: "var(--red)", background: "var(--red-light)", fontWeight: 600 };
 
 function MaterialLine({ line }: { line: OrderedMaterialLine }) {
   const { t } = useView();
+  const short = (line.short ?? 0) > 0;
   return (
-    <tr data-component={line.component}>
+    <tr data-component={line.component} data-short={short ? "true" : undefined}>
       <td>{line.product ? <a href={`/products/${line.product.id}`}>{line.product.id}</a> : ""}</td>
       <td>{line.name}</td>
       <td>{line.color ?? ""}</td>
       <td className="align-end nowrap">{pieces(line.amount)}</td>
       <td className="align-end nowrap">{metres(line.runningMeters)}</td>
+      <td className="align-end nowrap">{line.inStock === null ? "" : pieces(line.inStock)}</td>
+      <td className="align-end nowrap">{line.onTheWay === null ? "" : pieces(line.onTheWay)}</td>
+      <td className="align-end nowrap" data-short={short ? "true" : undefined} style={short ? SHORT_STYLE : undefined} title={short ? t("orderedMaterial.shortTitle") : undefined}>
+        {line.short === null ? "" : pieces(line.short)}
+      </td>
       <td className="ordered-material-sources">
         {line.sources.slice(0, SOURCES_SHOWN).map(([orderId, amount], index) => (
           <span key={orderId}>
@@ -45,7 +75,45 @@ function MaterialLine({ line }: { line: OrderedMaterialLine }) {
   );
 }
 
-export function OrderedMaterialPage({ material }: { material: OrderedMaterial }) {
+/** "Create a supplier order" from the short lines: the refused form shows its errors; the page's choice of orders goes along. */
+export interface SupplierOrderForm {
+  fields: FormField[];
+  values: FormValues;
+  errors?: Record<string, string>;
+  formErrors?: string[];
+  idempotencyKey: string;
+}
+
+function SupplierOrderSection({ material, form }: { material: OrderedMaterial; form: SupplierOrderForm }) {
+  const { t } = useView();
+  const orders = chosenOrdersValue(material);
+  const refused = Object.keys(form.errors ?? {}).length > 0 || (form.formErrors?.length ?? 0) > 0;
+  return (
+    <section className="page-section no-print" id="ordered-material-supplier-order">
+      <h2>{t("orderedMaterial.supplierOrder.heading")}</h2>
+      {material.shortLines === 0 && !refused ? (
+        <p>{t("orderedMaterial.supplierOrder.nothingShort")}</p>
+      ) : (
+        <>
+          <p>{t("orderedMaterial.supplierOrder.intro", { count: material.shortLines })}</p>
+          <EntityForm
+            action={ORDERED_MATERIAL_SUPPLIER_ORDER_PATH}
+            fields={form.fields}
+            values={form.values}
+            errors={form.errors}
+            formErrors={form.formErrors}
+            submitLabel={t("orderedMaterial.supplierOrder.submit")}
+          >
+            {orders === null ? null : <input type="hidden" name="orders" value={orders} />}
+            <input type="hidden" name="idempotencyKey" value={form.idempotencyKey} />
+          </EntityForm>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function OrderedMaterialPage({ material, supplierOrder }: { material: OrderedMaterial; supplierOrder: SupplierOrderForm }) {
   const { t } = useView();
   const column = (key: string) => t(`orderedMaterial.column.${key}`);
   const actions = (
@@ -101,6 +169,9 @@ export function OrderedMaterialPage({ material }: { material: OrderedMaterial })
         </table>
         {material.orders.length ? (
           <p className="no-print">
+            <label className="inline-check">
+              <input type="checkbox" name="short" value="1" defaultChecked={material.onlyShort} /> {t("orderedMaterial.onlyShort")}
+            </label>{" "}
             <button type="submit" className="button button-primary">
               {t("orderedMaterial.fill")}
             </button>{" "}
@@ -131,24 +202,29 @@ export function OrderedMaterialPage({ material }: { material: OrderedMaterial })
                 <th scope="col">{column("color")}</th>
                 <th scope="col" className="align-end">{column("amount")}</th>
                 <th scope="col" className="align-end">{column("runningMeters")}</th>
+                <th scope="col" className="align-end">{column("inStock")}</th>
+                <th scope="col" className="align-end">{column("onTheWay")}</th>
+                <th scope="col" className="align-end">{column("short")}</th>
                 <th scope="col">{column("orders")}</th>
               </tr>
             </thead>
             <tbody>
               {material.lines.length === 0 ? (
                 <tr>
-                  <td colSpan={6} className="table-empty">
-                    {t("orderedMaterial.empty")}
+                  <td colSpan={9} className="table-empty">
+                    {material.onlyShort ? t("orderedMaterial.noneShort") : t("orderedMaterial.empty")}
                   </td>
                 </tr>
               ) : (
                 material.lines.map((line) => <MaterialLine key={`${line.product?.id ?? line.name}|${line.component}|${line.color ?? ""}`} line={line} />)
               )}
             </tbody>
-            {material.lines.length ? <MaterialTotalRow labelColumns={3} amount={material.totals.amount} runningMeters={material.totals.runningMeters} trailingColumns={1} /> : null}
+            {material.lines.length ? <MaterialTotalRow labelColumns={3} amount={material.totals.amount} runningMeters={material.totals.runningMeters} trailingColumns={4} /> : null}
           </table>
         </div>
       </div>
+      {material.lines.length ? <p className="field-hint">{t("orderedMaterial.stockNote")}</p> : null}
+      <SupplierOrderSection material={material} form={supplierOrder} />
     </AppLayout>
   );
 }

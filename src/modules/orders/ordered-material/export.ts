@@ -1,20 +1,28 @@
-/** Ordered material as a real xlsx (src/lib/xlsx/sheet.ts): the page's table, headers in the caller's language, numbers as numbers. */
+/** Ordered material as a real xlsx (src/lib/xlsx/sheet.ts): the page's table with the stock columns, headers in the caller's language, numbers as numbers. */
 import type { Ctx } from "@/lib/context";
 import { tFor } from "@/lib/i18n";
-import { tablesToXlsx } from "@/lib/xlsx/sheet";
+import { tablesToXlsx, XLSX_NUMBER, type XlsxColumn } from "@/lib/xlsx/sheet";
 import { materialXlsxColumns } from "../manufacture-list/export";
 import { getOrderedMaterial } from "./service";
 
-export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; bytes: Uint8Array }> {
+/** The stock columns (issue 12 §4), between the running metres and the orders as on the page. */
+const STOCK_COLUMNS = ["inStock", "onTheWay", "short"] as const;
+
+export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; input: Record<string, unknown> }): Promise<{ fileName: string; bytes: Uint8Array }> {
   const t = tFor(ctx.lang);
-  const material = await getOrderedMaterial({ ctx, input });
+  // The sheet lists every line's orders.
+  const material = await getOrderedMaterial({ ctx, input: { ...input, sources: true } });
   const text = (key: string, values?: Record<string, unknown>) => t(`orderedMaterial.${key}`, values) as string;
   const bytes = await tablesToXlsx({
     title: text("title"),
     sheets: [
       {
         name: text("sheet"),
-        columns: materialXlsxColumns((key) => text(`column.${key}`), ["productId", "name", "color", "amount", "runningMeters", "orders"]),
+        columns: [
+          ...materialXlsxColumns((key) => text(`column.${key}`), ["productId", "name", "color", "amount", "runningMeters"]),
+          ...STOCK_COLUMNS.map((key): XlsxColumn => ({ key, header: text(`column.${key}`), width: 12, numFmt: XLSX_NUMBER })),
+          ...materialXlsxColumns((key) => text(`column.${key}`), ["orders"]),
+        ],
         rows: [
           ...material.lines.map((line) => ({
             cells: {
@@ -23,6 +31,9 @@ export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; inpu
               color: line.color,
               amount: line.amount,
               runningMeters: line.runningMeters,
+              inStock: line.inStock,
+              onTheWay: line.onTheWay,
+              short: line.short,
               orders: line.sources.map(([orderId, amount]) => `${orderId} (${String(amount).replace(".", ctx.lang === "cs" ? "," : ".")})`).join(", "),
             },
           })),

@@ -1,22 +1,77 @@
-/** The ordered material page and its xlsx (issue 11 §4). */
+/**
+ * The ordered material page and its xlsx (issue 11 §4), and "Create a supplier order" from its
+ * short lines (issue 12 §4):
+ * - GET  /orders/fenceOrder/orderedMaterial                ?orders=1,2&short=1; a fresh idempotency key per render;
+ * - GET  /orders/fenceOrder/orderedMaterial/export.xlsx    the same choice as a download;
+ * - POST /orders/fenceOrder/orderedMaterial/supplierOrder  the form (supplier, name, orders, idempotencyKey): to the
+ *   new supplier order's detail (303) with a toast; refused, the page again with the form's errors (422).
+ */
 import { Hono } from "hono";
+import type { FormField, FormValues } from "@views/components/form";
+import { formToInput } from "@views/components/form";
 import { OrderedMaterialPage } from "@views/orders/ordered-material-page";
-import type { AppEnv } from "@/lib/hono-env";
+import { SUPPLIER_ORDERS_PATH } from "@views/suppliers/supplier-order-views";
+import type { Ctx } from "@/lib/context";
+import { AppError } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
+import type { T } from "@/lib/i18n";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
-import { renderPage } from "@/web/render";
+import { ORDER_NAME_MAX } from "@/modules/suppliers/orders/schemas";
+import { supplierOptions } from "@/modules/suppliers/supplier/service";
+import { formState } from "@/web/form-state";
+import { flash, renderPage } from "@/web/render";
 import { orderedMaterialQueryInput } from "./api";
 import { exportOrderedMaterialXlsx } from "./export";
-import { ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_XLSX_PATH } from "./schemas";
-import { getOrderedMaterial } from "./service";
+import { ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, ORDERED_MATERIAL_XLSX_PATH } from "./schemas";
+import { createSupplierOrderFromShortLines, getOrderedMaterial } from "./service";
 
 export const orderedMaterialPages = new Hono<AppEnv>();
 
-orderedMaterialPages.get(ORDERED_MATERIAL_PATH, async (c) =>
-  renderPage(c, <OrderedMaterialPage material={await getOrderedMaterial({ ctx: c.get("ctx"), input: orderedMaterialQueryInput(c) })} />),
-);
+/** The supplier order form's fields: the supplier (required) and an optional name (the default is the basket's). */
+const supplierOrderFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
+  {
+    name: "supplier",
+    label: t("supplierOrder.supplier"),
+    kind: "select",
+    required: true,
+    emptyOption: "--",
+    options: (await supplierOptions({ ctx })).map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+  },
+  { name: "name", label: t("supplierOrder.name"), kind: "text", maxLength: ORDER_NAME_MAX, hint: t("supplierOrder.nameHint") },
+];
+
+/** The page for a choice of orders; after a refused supplier order, its form with the errors and what was typed. */
+async function materialView(c: AppContext, input: Record<string, unknown>, refused: { values: FormValues; error: AppError } | null = null) {
+  const t = c.get("t");
+  const ctx = c.get("ctx");
+  // The page links each line's orders: it asks for the sources the API leaves out by default.
+  const [material, fields] = await Promise.all([getOrderedMaterial({ ctx, input: { ...input, sources: true } }), supplierOrderFields(t, ctx)]);
+  const { errors, formErrors, answer } = formState(c, refused?.error, fields.map((field) => field.name));
+  // A fresh key per render: a double click (or a resubmitted form) creates one order; reloading the page gives a new one.
+  const supplierOrder = { fields, values: refused?.values ?? {}, errors, formErrors, idempotencyKey: crypto.randomUUID() };
+  return renderPage(c, <OrderedMaterialPage material={material} supplierOrder={supplierOrder} />, answer);
+}
+
+orderedMaterialPages.get(ORDERED_MATERIAL_PATH, (c) => materialView(c, orderedMaterialQueryInput(c)));
 
 orderedMaterialPages.get(ORDERED_MATERIAL_XLSX_PATH, async (c) => {
   const file = await exportOrderedMaterialXlsx({ ctx: c.get("ctx"), input: orderedMaterialQueryInput(c) });
   return sendFile(c, { bytes: file.bytes, contentType: XLSX_MIME, fileName: file.fileName, disposition: "attachment" });
+});
+
+orderedMaterialPages.post(ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, async (c) => {
+  const t = c.get("t");
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const fields = await supplierOrderFields(t, c.get("ctx"));
+  const orders = typeof body.orders === "string" ? body.orders : "";
+  const idempotencyKey = typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined;
+  try {
+    const order = await createSupplierOrderFromShortLines({ ctx: c.get("ctx"), input: { ...formToInput(fields, body), orders, idempotencyKey } });
+    flash(c, "success", t("orderedMaterial.supplierOrder.created", { id: order.id, count: order.lines.length }) as string);
+    return c.redirect(`${SUPPLIER_ORDERS_PATH}/${order.id}`, 303);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "fail") return materialView(c, { orders }, { values: body, error });
+    throw error;
+  }
 });

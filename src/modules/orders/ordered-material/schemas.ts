@@ -3,18 +3,41 @@
  * orders whose material is being ordered. Browser-safe: zod, constants and types only.
  */
 import { z } from "zod";
-import { refIdList } from "@/lib/zod-fields";
+import { booleanField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { ORDER_NAME_MAX } from "@/modules/suppliers/orders/schemas";
 import type { CutComponent, CutListProduct } from "../fence-item/cut-list";
 
 export const ORDERED_MATERIAL_PATH = "/orders/fenceOrder/orderedMaterial";
 export const ORDERED_MATERIAL_XLSX_PATH = `${ORDERED_MATERIAL_PATH}/export.xlsx`;
+/** "Create a supplier order" from the short lines (issue 12 §4): the page's form posts here, the API is the same path under /api. */
+export const ORDERED_MATERIAL_SUPPLIER_ORDER_PATH = `${ORDERED_MATERIAL_PATH}/supplierOrder`;
 
 /** The statuses whose orders' material is ordered now (issue 11 §4). */
 export const ORDERED_MATERIAL_STATUSES = ["ORDER_CONFIRMATION", "MATERIAL_ORDER"] as const;
 
-/** `orders`: the orders to sum (ids, a comma list or repeated); none means every order in those statuses. */
+/** The orders to sum (ids, a comma list or repeated); none means every order in those statuses. */
+const chosenOrders = () => z.preprocess((value) => (typeof value === "string" ? value.split(",").filter((id) => id.trim() !== "") : value), refIdList());
+
+/**
+ * `orders`: the orders to sum; `short`: only the lines the stock does not cover (issue 12 §4);
+ * `sources`: each line's orders too (the page and the xlsx ask; the API answers them on `?sources=1`, decision 024).
+ */
 export const orderedMaterialInput = z.object({
-  orders: z.preprocess((value) => (typeof value === "string" ? value.split(",").filter((id) => id.trim() !== "") : value), refIdList()),
+  orders: chosenOrders(),
+  short: booleanField(false),
+  sources: booleanField(false),
+});
+
+/**
+ * "Create a supplier order" from the short lines of the chosen orders (the page's choice, `orders`
+ * as above): the supplier (required), an optional name (default "Objednávka <supplier>
+ * <dd.mm.yyyy>", as from the basket) and the submit's idempotency key.
+ */
+export const orderedMaterialSupplierOrderInput = z.object({
+  orders: chosenOrders(),
+  supplier: refId(),
+  name: optionalText(ORDER_NAME_MAX),
+  idempotencyKey: idempotencyKeyField(),
 });
 
 export interface OrderedMaterialOrder {
@@ -48,8 +71,17 @@ export interface OrderedMaterialLine {
   amount: number;
   /** Σ pieces × length in m (to the mm); null for lines without a length. */
   runningMeters: number | null;
-  /** Which orders the pieces come from, and how many of each, orders ascending. */
+  /** Which orders the pieces come from, and how many of each, orders ascending; empty unless asked (`withSources`). */
   sources: OrderSource[];
+  /**
+   * Against stock (issue 12 §4, decision 024): what all warehouses hold of the line's product and
+   * have on the way (0 when it has no warehouse item), and what is short. A product's stock counts
+   * once: when it has several lines, it covers them in the list's order. All three are null for a
+   * custom other item (no product, nothing in stock to compare).
+   */
+  inStock: number | null;
+  onTheWay: number | null;
+  short: number | null;
 }
 
 export interface OrderedMaterialSkipped {
@@ -60,8 +92,22 @@ export interface OrderedMaterialSkipped {
 
 export interface OrderedMaterial {
   orders: OrderedMaterialOrder[];
+  /** The ids asked for (`orders`), as asked; none means every order in the statuses. */
+  chosen: number[];
+  /** Whether the lines carry their `sources` (asked by `sources`). */
+  withSources: boolean;
   lines: OrderedMaterialLine[];
   /** Items the cut list had to leave out (a value it needs is empty): the office sees which. */
   skipped: OrderedMaterialSkipped[];
   totals: { amount: number; runningMeters: number };
+  /** Whether the lines are only the short ones (`short`). */
+  onlyShort: boolean;
+  /** How many lines are short (of all the lines, also when only those are shown). */
+  shortLines: number;
+}
+
+/** The supplier order made from the short lines: its id, and each product with the quantity ordered. */
+export interface OrderedMaterialSupplierOrder {
+  id: number;
+  lines: { productId: number; quantity: number }[];
 }

@@ -15,7 +15,8 @@ import { ORDER_NAME_MAX, orderFromBasketInput, type SupplierOrder, type Supplier
 
 const COMMON_BASKET = { type: "COMMON" } as const;
 
-async function findSupplier(ctx: Ctx, id: number): Promise<{ id: number; name: string }> {
+/** The supplier an order is for; an unknown one refuses the `supplier` field. */
+export async function findSupplier(ctx: Ctx, id: number): Promise<{ id: number; name: string }> {
   const [supplier] = await ctx.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(eq(suppliers.id, id));
   if (!supplier) throw AppError.invalid({ supplier: msg("supplierOrder.supplierNotFound") });
   return supplier;
@@ -94,6 +95,28 @@ export function defaultOrderName(ctx: Ctx, supplierName: string, today = todayIn
   return name.slice(0, ORDER_NAME_MAX);
 }
 
+/** One line of a new supplier order: a product and its quantity (pieces, at most 3 decimals, as numeric text). */
+export interface NewSupplierOrderLine {
+  productId: number;
+  quantity: string;
+}
+
+/**
+ * The one way a supplier order with lines is inserted (from the basket, from ordered material's
+ * short lines): in the caller's transaction, the header for the supplier (found by `findSupplier`
+ * first), named as given or "Objednávka <supplier> <dd.mm.yyyy>", then its lines in their order.
+ * The caller refuses an empty order before; the id of the new order.
+ */
+export async function insertSupplierOrder(tx: Ctx, order: { supplier: { id: number; name: string }; name?: string | null; lines: readonly NewSupplierOrderLine[] }): Promise<number> {
+  const { supplier } = order;
+  const [row] = await tx.db
+    .insert(supplierOrders)
+    .values({ name: order.name ?? defaultOrderName(tx, supplier.name), supplierId: supplier.id, createdBy: tx.userId, updatedBy: tx.userId })
+    .returning({ id: supplierOrders.id });
+  if (order.lines.length) await tx.db.insert(supplierOrderLines).values(order.lines.map((line) => ({ orderId: row!.id, productId: line.productId, quantity: line.quantity })));
+  return row!.id;
+}
+
 /**
  * Spec 02 "Create from basket": one transaction that reads the caller's COMMON basket (product
  * and quantity per line), creates the order for the chosen supplier with those lines and, when
@@ -105,14 +128,12 @@ export async function createOrderFromBasket({ ctx, input }: { ctx: Ctx; input: u
     const supplier = await findSupplier(tx, values.supplier);
     const items = await listBasketItems({ ctx: tx, input: COMMON_BASKET });
     if (items.length === 0) throw AppError.fail(msg("supplierOrder.basketEmpty"));
-    const [order] = await tx.db
-      .insert(supplierOrders)
-      .values({ name: values.name ?? defaultOrderName(tx, supplier.name), supplierId: supplier.id, createdBy: tx.userId, updatedBy: tx.userId })
-      .returning({ id: supplierOrders.id });
-    await tx.db
-      .insert(supplierOrderLines)
-      .values(items.map((item) => ({ orderId: order!.id, productId: item.shopProduct.id, quantity: item.quantity.toFixed(3) })));
+    const id = await insertSupplierOrder(tx, {
+      supplier,
+      name: values.name,
+      lines: items.map((item) => ({ productId: item.shopProduct.id, quantity: item.quantity.toFixed(3) })),
+    });
     if (values.clearBasket) await clearBasket({ ctx: tx, input: COMMON_BASKET });
-    return order!.id;
+    return id;
   });
 }
