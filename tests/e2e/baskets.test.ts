@@ -6,15 +6,14 @@
  * lands on the target warehouse; and the basket table's inline quantity edit and remove.
  */
 import { expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { warehouseItems } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { ean13 } from "@/lib/ean13";
 import { addToBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
 import { createProduct, createWarehouse } from "../helpers/factories";
 import { describeBrowser, waitForHydration } from "../helpers/browser";
 import { useE2E } from "./server";
+import { stockHelpers } from "../helpers/stock";
 
 const COMMON = "/warehouse/basket/common";
 const TABLE = '[data-island="basket-table"]';
@@ -29,12 +28,7 @@ describeBrowser("baskets", () => {
   const userCtx = (userId: number): Ctx => ({ ...e2e.server.testApp.ctx, userId });
   const commonLines = async (userId: number) =>
     (await listBasketItems({ ctx: userCtx(userId), input: { type: "COMMON" } })).map((item) => [item.shopProduct.name, item.quantity]);
-  const stock = async (warehouseId: number, productId: number) => {
-    const [row] = await db().select({ quantity: warehouseItems.quantity }).from(warehouseItems).where(and(eq(warehouseItems.warehouseId, warehouseId), eq(warehouseItems.productId, productId)));
-    return row?.quantity ?? null;
-  };
-  const setStock = (warehouseId: number, productId: number, quantity: string) =>
-    db().insert(warehouseItems).values({ warehouseId, productId, quantity }).onConflictDoUpdate({ target: [warehouseItems.warehouseId, warehouseItems.productId], set: { quantity } });
+  const { stock, setStock } = stockHelpers(db);
 
   test("added from the products list and the menu barcode box, both are in the common basket", async () => {
     await createProduct(db(), { name: "Plotovka Modřín 2 m" });

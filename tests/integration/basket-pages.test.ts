@@ -6,14 +6,13 @@
  * re-renders with 422 and the messages on a refusal, with nothing changed.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq, sql } from "drizzle-orm";
-import { warehouseItems, warehouseTransferLogs } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { addToBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
 import { createProduct, createWarehouse } from "../helpers/factories";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { fileOf, PNG } from "../helpers/image-fixtures";
 import { afterRedirect, cookiePair, html, occurrences, ORIGIN } from "./support";
+import { stockHelpers } from "../helpers/stock";
 
 const t = useTestApp();
 let counter = 0;
@@ -23,19 +22,7 @@ const userCtx = (session: Session): Ctx => ({ ...t.current.ctx, userId: session.
 const newWarehouse = (name = `Sklad stránek ${++counter}`) => createWarehouse(t.current.ctx, { name });
 const newProduct = (name = `Výrobek stránek ${++counter}`) => createProduct(db(), { name });
 
-async function setStock(warehouseId: number, productId: number, quantity: string): Promise<void> {
-  await db().insert(warehouseItems).values({ warehouseId, productId, quantity }).onConflictDoUpdate({ target: [warehouseItems.warehouseId, warehouseItems.productId], set: { quantity } });
-}
-
-async function stock(warehouseId: number, productId: number): Promise<string | null> {
-  const [row] = await db().select({ quantity: warehouseItems.quantity }).from(warehouseItems).where(and(eq(warehouseItems.warehouseId, warehouseId), eq(warehouseItems.productId, productId)));
-  return row?.quantity ?? null;
-}
-
-async function logCount(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(warehouseTransferLogs);
-  return Number(row!.count);
-}
+const { setStock, stock, logCount } = stockHelpers(db);
 
 const toCommon = (session: Session, productId: number, amount: number | string) => addToBasket({ ctx: userCtx(session), input: { type: "COMMON", productId, amount } });
 const toWarehouse = (session: Session, warehouseId: number, productId: number, amount: number | string) =>

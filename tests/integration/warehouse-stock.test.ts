@@ -6,7 +6,7 @@
  * parallel over the same products: the stock adds up to the unit and a refused one leaves nothing.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { basketItems, warehouseItems, warehouses, warehouseTransferLogs } from "@db/schema";
 import { addToBasket, getOrCreateBasket } from "@/modules/baskets/service";
 import { MANUFACTURE_DATA_MAX_BYTES } from "@/modules/warehouse/stock/schemas";
@@ -18,6 +18,7 @@ import { usingPostgres } from "../helpers/db";
 import { createProduct } from "../helpers/factories";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { fileOf, PNG } from "../helpers/image-fixtures";
+import { stockHelpers } from "../helpers/stock";
 
 const t = useTestApp();
 let counter = 0;
@@ -30,19 +31,7 @@ async function createWarehouse(): Promise<number> {
   return row!.id;
 }
 
-async function setStock(warehouseId: number, productId: number, quantity: string): Promise<void> {
-  await db().insert(warehouseItems).values({ warehouseId, productId, quantity }).onConflictDoUpdate({ target: [warehouseItems.warehouseId, warehouseItems.productId], set: { quantity } });
-}
-
-async function stock(warehouseId: number, productId: number): Promise<string | null> {
-  const [row] = await db().select({ quantity: warehouseItems.quantity }).from(warehouseItems).where(and(eq(warehouseItems.warehouseId, warehouseId), eq(warehouseItems.productId, productId)));
-  return row?.quantity ?? null;
-}
-
-async function logCount(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(warehouseTransferLogs);
-  return Number(row!.count);
-}
+const { setStock, stock, logCount } = stockHelpers(db);
 
 const toCommon = (session: Session, productId: number, amount: number | string) => addToBasket({ ctx: userCtx(session), input: { type: "COMMON", warehouseId: 0, productId, amount } });
 const toWarehouseBasket = (session: Session, warehouseId: number, productId: number, amount: number | string) =>

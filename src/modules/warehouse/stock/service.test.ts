@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { products, warehouseItems, warehouses, warehouseTransferLogs } from "@db/schema";
+import { asc, eq } from "drizzle-orm";
+import { products, warehouses, warehouseTransferLogs } from "@db/schema";
 import { createProduct } from "../../../../tests/helpers/factories/catalogue";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
@@ -10,6 +10,7 @@ import type { AppError } from "@/lib/errors";
 import { ean13 } from "@/lib/ean13";
 import { translateMessage, tFor } from "@/lib/i18n";
 import { fromThousandths, produce, takeStock, toThousandths, transferBasket, uploadManufactureData } from "./service";
+import { stockHelpers } from "../../../../tests/helpers/stock";
 
 const t = useTestDatabase();
 let counter = 0;
@@ -28,20 +29,7 @@ async function createWarehouse(name: string): Promise<number> {
   return row!.id;
 }
 
-async function setStock(warehouseId: number, productId: number, quantity: string): Promise<void> {
-  await t.db
-    .insert(warehouseItems)
-    .values({ warehouseId, productId, quantity })
-    .onConflictDoUpdate({ target: [warehouseItems.warehouseId, warehouseItems.productId], set: { quantity } });
-}
-
-async function stock(warehouseId: number, productId: number): Promise<string | null> {
-  const [row] = await t.db
-    .select({ quantity: warehouseItems.quantity })
-    .from(warehouseItems)
-    .where(and(eq(warehouseItems.warehouseId, warehouseId), eq(warehouseItems.productId, productId)));
-  return row?.quantity ?? null;
-}
+const { setStock, stock, logCount } = stockHelpers(() => t.db);
 
 const logsOf = (logGroup: string) =>
   t.db
@@ -56,11 +44,6 @@ const logsOf = (logGroup: string) =>
     .from(warehouseTransferLogs)
     .where(eq(warehouseTransferLogs.logGroup, logGroup))
     .orderBy(asc(warehouseTransferLogs.id));
-
-async function logCount(): Promise<number> {
-  const [row] = await t.db.select({ count: sql<number>`count(*)::int` }).from(warehouseTransferLogs);
-  return Number(row!.count);
-}
 
 const common = (ctx: Ctx, productId: number, amount: number | string) => addToBasket({ ctx, input: { type: "COMMON", warehouseId: 0, productId, amount } });
 const inBasketOf = (ctx: Ctx, warehouseId: number, productId: number, amount: number | string) => addToBasket({ ctx, input: { type: "WAREHOUSE", warehouseId, productId, amount } });
