@@ -2,19 +2,22 @@
  * The offer PDF (issue 11 §2): what it says, read back from the PDF with the repository's own
  * reader (tests/helpers/pdf-text.ts; the HTTP tests read it with poppler), and its cache: reused
  * while nothing it is made from changed, rebuilt on `regenerate`, on an item's edit or removal, a
- * sub-product's removal, a company identity change, per language.
+ * sub-product's removal, a company identity change, per language; the process's copy answered
+ * only under its fingerprint.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { companyIdentity, fenceOfferPdfs, products } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
+import { companyIdentity, fenceOfferPdfs, fenceOrders, products } from "@db/schema";
 import { type Ctx, systemCtx } from "@/lib/context";
+import { selectRows } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { flattenText, pdfText } from "../../../../tests/helpers/pdf-text";
 import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../../../../tests/helpers/factories";
 import { createOfferOrder, OFFER_COMPANY, OFFER_CUSTOMER, saveOfferCompany } from "../../../../tests/helpers/fence-offer";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { deleteOrderSubProduct, editOrderItems, getOrderItems } from "../fence-item/service";
-import { fenceOfferPdf } from "./service";
+import { COMPANY_IDENTITY_ID } from "@/modules/settings/company-identity/schemas";
+import { fenceOfferPdf, OFFER_FINGERPRINT_SQL } from "./service";
 
 const t = useTestDatabase();
 
@@ -196,6 +199,28 @@ describe("the cache", () => {
     await t.db.update(companyIdentity).set({ name: "Ploty Ťuhýk a dcery s.r.o.", updatedAt: new Date() });
     expect(await fresh()).toBe(false);
     expect(textOf((await offer({ orderId: id })).pdf)).toContain("Ploty Ťuhýk a dcery s.r.o.");
+  });
+
+  test("the process's copy of an offer is answered only under its fingerprint: a row another process stored for the changed order is read", async () => {
+    const { id } = await createFenceOrderWithItems(t.ctx);
+    const first = await offer({ orderId: id });
+    expect((await offer({ orderId: id })).cached).toBe(true);
+    const before = (await cachedRow(id))!.fingerprint;
+
+    // Another process: the order changed, and it built and stored the new offer (here: marked bytes).
+    await t.db.update(fenceOrders).set({ updatedAt: new Date() }).where(eq(fenceOrders.id, id));
+    const [{ fingerprint }] = (await selectRows<{ fingerprint: string }>(
+      t.db,
+      sql`select md5('cs' || '|' || ${sql.raw(OFFER_FINGERPRINT_SQL)}) as fingerprint from fence_orders o left join shipping_types st on st.id = o.shipping_type_id left join company_identity c on c.id = ${COMPANY_IDENTITY_ID} where o.id = ${id}`,
+    )) as [{ fingerprint: string }];
+    expect(fingerprint).not.toBe(before);
+    const marked = new TextEncoder().encode("%PDF-1.3 stored by another process");
+    await t.db.update(fenceOfferPdfs).set({ fingerprint, data: Buffer.from(marked), size: marked.byteLength }).where(eq(fenceOfferPdfs.orderId, id));
+
+    const answer = await offer({ orderId: id });
+    expect(answer.cached).toBe(true);
+    expect(Buffer.from(answer.pdf).equals(Buffer.from(marked))).toBe(true);
+    expect(Buffer.from(answer.pdf).equals(Buffer.from(first.pdf))).toBe(false);
   });
 
   test("two first requests at once both answer the offer; one row stays", async () => {
