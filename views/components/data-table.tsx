@@ -242,6 +242,8 @@ export function DataTable<Row>(props: {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
   const hasFilters = columns.some((column) => column.filter);
+  // Once per column, not once per cell.
+  const cellClasses = columns.map(cellClass);
   return (
     <div id={id} className="data-table" hx-indicator={`#${id}`}>
       {/*
@@ -297,8 +299,8 @@ export function DataTable<Row>(props: {
             ) : (
               rows.map((row) => (
                 <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
-                  {columns.map((column) => (
-                    <td key={column.key} className={cellClass(column)}>
+                  {columns.map((column, index) => (
+                    <td key={column.key} className={cellClasses[index]}>
                       {cellValue(column, row)}
                     </td>
                   ))}

@@ -17,10 +17,13 @@ transferLogPages.get(TRANSFER_LOG_PATH, async (c) => {
   const input = listInputFromQuery(c.req.query(), [...TRANSFER_LOG_FILTERS]);
   const wholePage = !(isHtmx(c) && c.req.header("HX-Target") === TRANSFER_LOG_TABLE_ID);
   if (wholePage) preloadLayout(c);
-  const { rows, meta } = await listTransferLogs({ ctx, input });
   // The order is fixed (newest first): no sort in the links.
   const state: TableState = { page: input.page, size: input.size, filters: input.filters };
-  if (!wholePage) return renderFragment(c, <TransferLogTable rows={rows} meta={meta} state={state} />);
-  const [warehouses, users] = await Promise.all([listAllWarehouses({ ctx }), transferLogUserChoices({ ctx })]);
+  if (!wholePage) {
+    const { rows, meta } = await listTransferLogs({ ctx, input });
+    return renderFragment(c, <TransferLogTable rows={rows} meta={meta} state={state} />);
+  }
+  // The filter's choices are read beside the page, not after it.
+  const [{ rows, meta }, warehouses, users] = await Promise.all([listTransferLogs({ ctx, input }), listAllWarehouses({ ctx }), transferLogUserChoices({ ctx })]);
   return renderPage(c, <TransferLogPage rows={rows} meta={meta} state={state} choices={{ warehouses, users }} />);
 });
