@@ -188,7 +188,7 @@ export const CATEGORY_MAX_PAGE_SIZE = 9999;
  * or size that is no number reads as the default, and a size beyond `maxSize` as `maxSize` (the
  * answer's `meta.size` says which), so a client asking 9999 "for all" gets full pages, not an error.
  */
-export const listQuerySchema = (maxSize = MAX_PAGE_SIZE) =>
+const buildListQuerySchema = (maxSize: number) =>
   z.object({
     page: z.coerce.number().int().min(1).catch(1).default(1),
     size: z.coerce
@@ -204,4 +204,12 @@ export const listQuerySchema = (maxSize = MAX_PAGE_SIZE) =>
       .optional()
       .catch(undefined),
   });
+
+// Built once per page-size limit: a zod object costs more to build than to parse a query with.
+const listQuerySchemas = new Map<number, ReturnType<typeof buildListQuerySchema>>();
+export function listQuerySchema(maxSize = MAX_PAGE_SIZE) {
+  let schema = listQuerySchemas.get(maxSize);
+  if (!schema) listQuerySchemas.set(maxSize, (schema = buildListQuerySchema(maxSize)));
+  return schema;
+}
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;

@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ViewProvider, type Toast, type ViewState } from "@views/view-context";
 import type { BasketSummary } from "@/lib/context";
@@ -84,27 +84,29 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
   };
 }
 
-/** Rendered in full before the answer starts: nothing suspends, and a render error must still become an error page. */
-async function html(c: AppContext, state: ViewState, element: ReactElement, status: number): Promise<Response> {
-  const body = await renderToReadableStream(<ViewProvider value={state}>{element}</ViewProvider>, {
-    onError(error) {
-      c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
-    },
-  });
-  await body.allReady;
+/**
+ * Rendered to one string before the answer starts: nothing suspends, so the streaming renderer's
+ * machinery bought nothing but cost (decision 030), and a render error still becomes an error page.
+ */
+function html(c: AppContext, state: ViewState, element: ReactElement, status: number): Response {
+  let text: string;
+  try {
+    text = renderToString(<ViewProvider value={state}>{element}</ViewProvider>);
+  } catch (error) {
+    c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
+    throw error;
+  }
+  if (state.rawHtml?.size) for (const [marker, markup] of state.rawHtml) text = text.replace(marker, () => markup);
   c.header("Content-Type", "text/html; charset=utf-8");
   // Pages show live business data: never from a cache, nor back from the history after logout.
   c.header("Cache-Control", "no-store");
-  if (!state.rawHtml?.size) return c.body(body, status as 200);
-  let text = await new Response(body).text();
-  for (const [marker, markup] of state.rawHtml) text = text.replace(marker, () => markup);
-  return c.body(text, status as 200);
+  // React writes the doctype itself only when streaming; a string render leaves it to us.
+  return c.body(text.startsWith("<html") ? `<!DOCTYPE html>${text}` : text, status as 200);
 }
 
 /** A whole HTML page: the element is a layout (AppLayout or PublicLayout) with its content. */
 export async function renderPage(c: AppContext, element: ReactElement, init: { status?: number; toasts?: Toast[] } = {}) {
   const state = await viewState(c, init.toasts ?? [], true);
-  // React writes the doctype itself when the tree starts with <html>.
   return html(c, state, element, init.status ?? 200);
 }
 

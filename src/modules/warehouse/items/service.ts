@@ -115,19 +115,23 @@ function orderOf(sort: string | undefined): { key: string; order: SQL[] } {
   return { key, order: [by(SORTS[field]!), by(warehouseItems.id)] };
 }
 
-/** Grams on each item's scales, summed (scales that never reported weigh nothing): a page's items, or a whole warehouse's. */
-async function gramsByItem(ctx: Ctx, of: { itemIds: number[] } | { warehouseId: number }): Promise<Map<number, number>> {
-  if ("itemIds" in of && !of.itemIds.length) return new Map();
-  const query = ctx.db
+/** Grams on each item's scales of a whole warehouse, summed (scales that never reported weigh nothing), in one grouped read. */
+async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, number>> {
+  const rows = await ctx.db
     .select({ itemId: warehouseItemRackScales.warehouseItemId, grams: sql<string | null>`sum(${warehouseRackScales.lastWeight})` })
     .from(warehouseItemRackScales)
-    .innerJoin(warehouseRackScales, eq(warehouseRackScales.id, warehouseItemRackScales.rackScaleId));
-  const rows = await ("itemIds" in of
-    ? query.where(inArray(warehouseItemRackScales.warehouseItemId, of.itemIds))
-    : query.innerJoin(warehouseItems, eq(warehouseItems.id, warehouseItemRackScales.warehouseItemId)).where(eq(warehouseItems.warehouseId, of.warehouseId))
-  ).groupBy(warehouseItemRackScales.warehouseItemId);
+    .innerJoin(warehouseRackScales, eq(warehouseRackScales.id, warehouseItemRackScales.rackScaleId))
+    .innerJoin(warehouseItems, eq(warehouseItems.id, warehouseItemRackScales.warehouseItemId))
+    .where(eq(warehouseItems.warehouseId, warehouseId))
+    .groupBy(warehouseItemRackScales.warehouseItemId);
   return new Map(rows.map((row) => [row.itemId, Number(row.grams ?? 0)]));
 }
+
+/**
+ * The same for a row of a page, inside its own statement: evaluated for the page's rows only
+ * (after the sort and limit), it saves the page a statement (decision 030).
+ */
+const gramsOfItem = sql<string | null>`(select sum(${warehouseRackScales.lastWeight}) from ${warehouseItemRackScales} inner join ${warehouseRackScales} on ${warehouseRackScales.id} = ${warehouseItemRackScales.rackScaleId} where ${warehouseItemRackScales.warehouseItemId} = ${warehouseItems.id})`;
 
 function toRow(record: ItemRecord, grams: number): WarehouseItemRow {
   const quantity = Number(record.quantity);
@@ -147,13 +151,17 @@ function toRow(record: ItemRecord, grams: number): WarehouseItemRow {
   };
 }
 
-async function withScales(ctx: Ctx, records: ItemRecord[], warehouseId?: number): Promise<WarehouseItemRow[]> {
-  // A whole warehouse (the exports) sums its scales in one grouped read, not with thousands of ids.
-  const grams = await gramsByItem(ctx, warehouseId === undefined ? { itemIds: records.map((record) => record.id) } : { warehouseId });
-  return records.map((record) => toRow(record, grams.get(record.id) ?? 0));
-}
-
 const selectItems = (ctx: Ctx, where: SQL) => ctx.db.select(itemColumns).from(warehouseItems).innerJoin(products, eq(products.id, warehouseItems.productId)).where(where);
+
+/** A page's rows (or one row) with the grams on their scales. */
+const selectItemsWithGrams = (ctx: Ctx, where: SQL) =>
+  ctx.db
+    .select({ ...itemColumns, grams: gramsOfItem })
+    .from(warehouseItems)
+    .innerJoin(products, eq(products.id, warehouseItems.productId))
+    .where(where);
+
+const withGrams = (records: (ItemRecord & { grams: string | null })[]) => records.map((record) => toRow(record, Number(record.grams ?? 0)));
 
 /** Spec 02 §2 "Single warehouse page": one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
 export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; list: ListInput } }): Promise<ListResult<WarehouseItemRow> & { warehouse: { id: number; name: string } }> {
@@ -163,20 +171,22 @@ export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { wa
   const where = whereOf(warehouse.id, filters);
   const sort = orderOf(list.sort);
   const [records, total] = await Promise.all([
-    selectItems(ctx, where)
+    selectItemsWithGrams(ctx, where)
       .orderBy(...sort.order)
       .limit(list.size)
       .offset((list.page - 1) * list.size),
     countItems(ctx, warehouse.id, filters),
   ]);
-  return { rows: await withScales(ctx, records), meta: pageMeta(list, total, sort.key), warehouse };
+  return { rows: withGrams(records), meta: pageMeta(list, total, sort.key), warehouse };
 }
 
 /** Every item of a warehouse in the page's order and filters (the exports). */
 export async function allWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; filters?: Record<string, string>; sort?: string } }): Promise<WarehouseItemRow[]> {
   await requireWarehouse(ctx, input.warehouseId);
   const records = await selectItems(ctx, whereOf(input.warehouseId, await expandCategories(ctx, input.filters ?? {}))).orderBy(...orderOf(input.sort).order);
-  return withScales(ctx, records, input.warehouseId);
+  // A whole warehouse sums its scales in one grouped read, not once per row.
+  const grams = await gramsByItem(ctx, input.warehouseId);
+  return records.map((record) => toRow(record, grams.get(record.id) ?? 0));
 }
 
 /** Spec 02 §6 POST /warehouseItems/byWarehouse {id}: every item of the warehouse with its scale quantity. */
@@ -202,9 +212,10 @@ async function attachedScales(ctx: Ctx, itemId: number): Promise<AttachedScale[]
 /** Spec 02 §3 "Warehouse item": the row, its warehouse, the product's weight and tolerance, the attached scales. */
 export async function getWarehouseItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<WarehouseItem> {
   if (!isRowId(input.id)) throw AppError.notFound();
-  const [record] = await selectItems(ctx, eq(warehouseItems.id, input.id)).limit(1);
+  const [record] = await selectItemsWithGrams(ctx, eq(warehouseItems.id, input.id)).limit(1);
   if (!record) throw AppError.notFound();
-  const [warehouse, [row]] = await Promise.all([requireWarehouse(ctx, record.warehouseId), withScales(ctx, [record])]);
+  const warehouse = await requireWarehouse(ctx, record.warehouseId);
+  const [row] = withGrams([record]);
   return { ...row!, warehouse, productWeight: Number(record.productWeight), rackScales: await attachedScales(ctx, record.id) };
 }
 
