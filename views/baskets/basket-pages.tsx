@@ -236,6 +236,8 @@ function UploadResult({ result }: { result: UploadManufactureDataResult }) {
 export function CommonBasketPage({ view }: { view: CommonBasketView }) {
   const { t } = useView();
   const outcome = (form: CommonBasketForm) => view.outcomes[form] ?? noOutcome;
+  /** What each of the page's forms carries of its own state: its retry key, its last outcome, the values it sent. */
+  const stateOf = (form: CommonBasketForm) => ({ idempotencyKey: view.keys[form], outcome: outcome(form), values: view.values[form] ?? {} });
   const sourceTexts: BasketSourcesTexts = {
     label: t("basket.sources.label"),
     hint: t("basket.sources.hint"),
@@ -257,11 +259,9 @@ export function CommonBasketPage({ view }: { view: CommonBasketView }) {
           id="save-basket-form"
           title={t("basket.save.title")}
           action={SAVE_BASKET_ACTION}
-          idempotencyKey={view.keys.save}
           submitLabel={t("basket.save.submit")}
-          outcome={outcome("save")}
           fields={saveFields}
-          values={view.values.save ?? {}}
+          {...stateOf("save")}
         />
 
         {/* The select's own label heads this panel. */}
@@ -295,21 +295,17 @@ export function CommonBasketPage({ view }: { view: CommonBasketView }) {
             id={PRODUCTION_FORM_ID}
             title={t("basket.production.title")}
             action={PRODUCTION_ACTION}
-            idempotencyKey={view.keys.production}
             submitLabel={t("basket.production.submit")}
-            outcome={outcome("production")}
             fields={productionFields(t, view.warehouses)}
-            values={view.values.production ?? {}}
+            {...stateOf("production")}
           />
           <BasketForm
             id="stocktaking-form"
             title={t("basket.stocktaking.title")}
             action={STOCKTAKING_ACTION}
-            idempotencyKey={view.keys.stocktaking}
             submitLabel={t("basket.stocktaking.submit")}
-            outcome={outcome("stocktaking")}
             fields={stocktakingFields(t, view.warehouses)}
-            values={view.values.stocktaking ?? {}}
+            {...stateOf("stocktaking")}
           />
         </div>
 
@@ -327,11 +323,9 @@ export function CommonBasketPage({ view }: { view: CommonBasketView }) {
           id="upload-form"
           title={t("basket.upload.title")}
           action={UPLOAD_ACTION}
-          idempotencyKey={view.keys.upload}
           submitLabel={t("basket.upload.submit")}
-          outcome={outcome("upload")}
           fields={uploadFields}
-          values={view.values.upload ?? {}}
+          {...stateOf("upload")}
           multipart
         >
           <UploadFileField error={outcome("upload").errors[MANUFACTURE_DATA_FIELD]} />
