@@ -73,8 +73,6 @@ export const warehouseStockView = {
       warehouse: "Sklad",
       productId: "Produkt (id)",
       any: "Vše",
-      filter: "Filtrovat",
-      clear: "Zrušit filtry",
       types: {
         INVENTORY_IN: "Inventura – příjem",
         INVENTORY_OUT: "Inventura – výdej",
@@ -157,8 +155,6 @@ export const warehouseStockView = {
       warehouse: "Warehouse",
       productId: "Product (id)",
       any: "Any",
-      filter: "Filter",
-      clear: "Clear filters",
       types: {
         INVENTORY_IN: "Stocktaking – in",
         INVENTORY_OUT: "Stocktaking – out",

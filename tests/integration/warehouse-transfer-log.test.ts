@@ -61,9 +61,15 @@ describe("GET /warehouse/warehouseTransferLog", () => {
     await pageShowing(filtered, 200, `href="${PATH}?type=PRODUCTION_IN&amp;page=2"`);
   });
 
-  test("a bad filter is refused with 422; a session is needed", async () => {
-    expect((await session.page(`${PATH}?from=32.13.2026`)).status).toBe(422);
-    expect((await session.page(`${PATH}?type=STOLEN`)).status).toBe(422);
+  test("a bad filter answers 422 with the page again: the message at its field, the typed text kept, the other filters applied; a session is needed", async () => {
+    const page = await pageShowing(await session.page(`${PATH}?from=32.13.2026&type=TRANSFER`), 422, "Pohyby ve skladech", 'value="32.13.2026"');
+    expect(page).toMatch(/<small id="transfer-log-from-error" class="field-error" role="alert">Zadejte datum ve tvaru dd\.mm\.rrrr<\/small>/);
+    // Only the two TRANSFER rows: the type still filters, the unreadable date does not.
+    expect(rowIds(page)).toHaveLength(2);
+    const refused = await pageShowing(await session.page(`${PATH}?type=STOLEN&product=abc`), 422);
+    expect(refused).toMatch(/id="transfer-log-type-error" class="field-error" role="alert">[^<]+</);
+    expect(refused).toMatch(/id="transfer-log-product-error" class="field-error" role="alert">[^<]+</);
+    expect(rowIds(refused)).toHaveLength(20);
     expect((await t.current.request(PATH)).status).toBe(302);
     expect((await t.current.request(`/api/warehouseTransferLog`)).status).toBe(401);
   });

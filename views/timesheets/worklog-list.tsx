@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDecimal } from "@/lib/money";
+import { FilterBar, FilterDate, FilterSelect } from "../components/filter-bar";
 import type { FieldOption } from "../components/form";
 import { useView } from "../view-context";
 
@@ -13,67 +14,32 @@ export interface WorkLogFilterState {
   workTypes: FieldOption[];
 }
 
-const rowStyle = { display: "flex", flexWrap: "wrap", gap: ".75rem", alignItems: "flex-end", marginBottom: "1rem" } as const;
-
 /**
  * The work log filters: worker, work type and the start's date range. A plain GET form (works
  * without JavaScript); with htmx a chosen option or Enter swaps the filters, total and table, keeping the table's sort and size.
  */
 export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFilterState }) {
   const { t } = useView();
-  const select = (name: string, label: string, any: string, options: FieldOption[]) => (
-    <div className="field field-select">
-      <label htmlFor={`worklog-filter-${name}`}>{label}</label>
-      <select id={`worklog-filter-${name}`} name={name} defaultValue={state.values[name] ?? ""}>
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-  const date = (name: string, label: string) => {
-    const id = `worklog-filter-${name}`;
-    const error = state.errors[name];
-    return (
-      <div className={`field field-date${error ? " field-invalid" : ""}`}>
-        <label htmlFor={id}>{label}</label>
-        <input id={id} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder={t("form.datePlaceholder")} defaultValue={state.values[name] ?? ""} aria-describedby={`${id}-error`} size={10} />
-        <small id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
-          {error ?? ""}
-        </small>
-      </div>
-    );
-  };
+  const id = (name: string) => `worklog-filter-${name}`;
   return (
-    <form
-      method="get"
-      action={path}
+    <FilterBar
+      path={path}
       className="worklog-filters"
-      style={rowStyle}
-      hx-get={path}
-      hx-trigger="submit, change from:select"
-      hx-sync={`closest #${WORK_LOG_RESULTS_ID}:replace`}
-      hx-target={`#${WORK_LOG_RESULTS_ID}`}
-      hx-swap="outerHTML"
-      hx-push-url="true"
-      hx-include={`#${WORK_LOG_TABLE_ID} input[name=sort], #${WORK_LOG_TABLE_ID} input[name=size]`}
+      formAttributes={{
+        "hx-get": path,
+        "hx-trigger": "submit, change from:select",
+        "hx-sync": `closest #${WORK_LOG_RESULTS_ID}:replace`,
+        "hx-target": `#${WORK_LOG_RESULTS_ID}`,
+        "hx-swap": "outerHTML",
+        "hx-push-url": "true",
+        "hx-include": `#${WORK_LOG_TABLE_ID} input[name=sort], #${WORK_LOG_TABLE_ID} input[name=size]`,
+      }}
     >
-      {select("user", t("worklog.user"), t("worklog.anyUser"), state.users)}
-      {select("workType", t("worklog.workType"), t("worklog.anyWorkType"), state.workTypes)}
-      {date("from", t("worklog.from"))}
-      {date("to", t("worklog.to"))}
-      <div className="form-actions" style={{ margin: 0 }}>
-        <button type="submit" className="button button-primary">
-          {t("action.filter")}
-        </button>
-        <a className="button" href={path}>
-          {t("action.clearFilters")}
-        </a>
-      </div>
-    </form>
+      <FilterSelect id={id("user")} name="user" label={t("worklog.user")} any={t("worklog.anyUser")} value={state.values.user} options={state.users} />
+      <FilterSelect id={id("workType")} name="workType" label={t("worklog.workType")} any={t("worklog.anyWorkType")} value={state.values.workType} options={state.workTypes} />
+      <FilterDate id={id("from")} name="from" label={t("worklog.from")} value={state.values.from} error={state.errors.from} />
+      <FilterDate id={id("to")} name="to" label={t("worklog.to")} value={state.values.to} error={state.errors.to} />
+    </FilterBar>
   );
 }
 

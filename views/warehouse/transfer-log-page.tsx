@@ -6,6 +6,7 @@ import { WAREHOUSE_PAGE_PATH } from "@/modules/warehouse/items/schemas";
 import { WAREHOUSE_TRANSFER_TYPES } from "@/modules/warehouse/stock/schemas";
 import { TRANSFER_LOG_FILTERS, TRANSFER_LOG_PATH, transferLogGroupHref, type TransferLogRow, userLabel } from "@/modules/warehouse/transfer-log/schemas";
 import { DataTable, type TableColumn, type TableState } from "../components/data-table";
+import { FilterBar, FilterDate, FilterSelect, FilterText } from "../components/filter-bar";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 
@@ -64,52 +65,33 @@ export interface TransferLogChoices {
 }
 
 /** The filters: a plain GET form, so the URL holds them and the pager keeps them. */
-function TransferLogFilters({ state, choices }: { state: TableState; choices: TransferLogChoices }) {
+function TransferLogFilters({ typed: f, errors, choices }: { typed: Record<string, string>; errors: Record<string, string>; choices: TransferLogChoices }) {
   const { t } = useView();
-  const f = state.filters;
-  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
-    <label className="field">
-      {label}
-      <select name={name} id={`transfer-log-${name}`} defaultValue={f[name] ?? ""}>
-        <option value="">{t("transferLog.any")}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const id = (name: string) => `transfer-log-${name}`;
+  const any = t("transferLog.any");
   return (
-    <form method="get" action={TRANSFER_LOG_PATH} className="filter-bar transfer-log-filters" style={{ display: "flex", flexWrap: "wrap", gap: ".75rem", alignItems: "end", marginBottom: "1rem" }}>
-      <label className="field">
-        {t("transferLog.from")}
-        <input type="text" name="from" id="transfer-log-from" inputMode="numeric" placeholder={t("form.datePlaceholder")} defaultValue={dateText(f.from)} size={10} />
-      </label>
-      <label className="field">
-        {t("transferLog.to")}
-        <input type="text" name="to" id="transfer-log-to" inputMode="numeric" placeholder={t("form.datePlaceholder")} defaultValue={dateText(f.to)} size={10} />
-      </label>
-      {select("warehouse", t("transferLog.warehouse"), choices.warehouses.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.name })))}
-      <label className="field">
-        {t("transferLog.productId")}
-        <input type="text" name="product" id="transfer-log-product" inputMode="numeric" defaultValue={f.product ?? ""} size={8} />
-      </label>
-      {select("type", t("transferLog.transferType"), WAREHOUSE_TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferLog.types.${type}`) })))}
-      {select("user", t("transferLog.user"), choices.users.map((user) => ({ value: String(user.id), label: user.label })))}
+    <FilterBar path={TRANSFER_LOG_PATH} className="transfer-log-filters">
+      <FilterDate id={id("from")} name="from" label={t("transferLog.from")} value={dateText(f.from)} error={errors.from} />
+      <FilterDate id={id("to")} name="to" label={t("transferLog.to")} value={dateText(f.to)} error={errors.to} />
+      <FilterSelect id={id("warehouse")} name="warehouse" label={t("transferLog.warehouse")} any={any} value={f.warehouse} error={errors.warehouse} options={choices.warehouses.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.name }))} />
+      <FilterText id={id("product")} name="product" label={t("transferLog.productId")} value={f.product} numeric size={8} error={errors.product} />
+      <FilterSelect id={id("type")} name="type" label={t("transferLog.transferType")} any={any} value={f.type} error={errors.type} options={WAREHOUSE_TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferLog.types.${type}`) }))} />
+      <FilterSelect id={id("user")} name="user" label={t("transferLog.user")} any={any} value={f.user} error={errors.user} options={choices.users.map((user) => ({ value: String(user.id), label: user.label }))} />
       {f.logGroup ? <input type="hidden" name="logGroup" value={f.logGroup} /> : null}
-      <button type="submit" className="button button-primary">
-        {t("transferLog.filter")}
-      </button>
-      <a className="button" href={TRANSFER_LOG_PATH}>
-        {t("transferLog.clear")}
-      </a>
-    </form>
+    </FilterBar>
   );
 }
 
 /** Spec 02 §2 "Transfer log": read-only, filtered, each operation in its own pastel; `?logGroup=` shows one operation. */
-export function TransferLogPage(props: { rows: TransferLogRow[]; meta: PageMeta; state: TableState; choices: TransferLogChoices }) {
+export function TransferLogPage(props: {
+  rows: TransferLogRow[];
+  meta: PageMeta;
+  state: TableState;
+  /** The filters as typed, shown back in the fields (an unreadable one is not applied: `filterErrors` says why). */
+  typed: Record<string, string>;
+  filterErrors: Record<string, string>;
+  choices: TransferLogChoices;
+}) {
   const { t } = useView();
   const group = props.state.filters.logGroup;
   return (
@@ -123,7 +105,7 @@ export function TransferLogPage(props: { rows: TransferLogRow[]; meta: PageMeta;
         ) : undefined
       }
     >
-      <TransferLogFilters state={props.state} choices={props.choices} />
+      <TransferLogFilters typed={props.typed} errors={props.filterErrors} choices={props.choices} />
       <TransferLogTable rows={props.rows} meta={props.meta} state={props.state} />
     </AppLayout>
   );

@@ -8,7 +8,8 @@ import { products, users, warehouses, warehouseTransferLogs } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { czechOrder, pageMeta, type ListInput, type ListResult } from "@/lib/crud/service";
 import { BUSINESS_TIME_ZONE } from "@/lib/dates";
-import { parseInput } from "@/lib/validation";
+import type { Message } from "@/lib/errors";
+import { issueFields, parseInput } from "@/lib/validation";
 import { logGroupColour, TRANSFER_LOG_COUNT_CAP, transferLogFilterInput, type TransferLogRow } from "./schemas";
 
 const log = warehouseTransferLogs;
@@ -35,6 +36,18 @@ function whereOf(filters: Record<string, string>): SQL | undefined {
     input.logGroup ? eq(log.logGroup, input.logGroup) : undefined,
   ];
   return and(...conditions.filter(Boolean));
+}
+
+/**
+ * The page's filters split into those it can use and the messages of those it cannot (a date
+ * that is no date, an id that is no id): the page shows the log without the unreadable ones and
+ * says why at each field, rather than leaving the user on an error page. The API refuses them.
+ */
+export function splitTransferLogFilters(filters: Record<string, string>): { usable: Record<string, string>; errors: Record<string, Message> } {
+  const result = transferLogFilterInput.safeParse(filters);
+  if (result.success) return { usable: filters, errors: {} };
+  const errors = issueFields(result.error.issues);
+  return { usable: Object.fromEntries(Object.entries(filters).filter(([key]) => !(key in errors))), errors };
 }
 
 /** Spec 02 §2 "Transfer log": one page, newest first, filtered; the total counts up to TRANSFER_LOG_COUNT_CAP. */
