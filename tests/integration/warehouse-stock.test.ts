@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { basketItems, warehouseItems, warehouses, warehouseTransferLogs } from "@db/schema";
-import { addToBasket, getOrCreateBasket } from "@/modules/baskets/service";
+import { addToBasket, getOrCreateBasket, setBasketItemQuantity } from "@/modules/baskets/service";
 import { MANUFACTURE_DATA_MAX_BYTES } from "@/modules/warehouse/stock/schemas";
 import { produce, takeStock, transferBasket } from "@/modules/warehouse/stock/service";
 import type { Ctx } from "@/lib/context";
@@ -366,4 +366,83 @@ describe("200 operations in parallel (PostgreSQL)", () => {
     },
     120_000,
   );
+});
+
+describe("a basket line changed while an operation runs (PostgreSQL)", () => {
+  /** A second pool on the test's database, so the operation and the edit really run side by side. */
+  async function racePoolOf() {
+    const [{ name }] = (await db().execute(sql`select current_database() as name`)) as unknown as [{ name: string }];
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    return openPostgres(url.toString(), { max: 6 });
+  }
+
+  /**
+   * Holds the target's warehouse item locked, so the operation stops after it has read the
+   * baskets; runs `change` meanwhile, then lets the operation go.
+   */
+  async function whileOperationWaits<T>(lock: { warehouseId: number; productId: number }, operation: (on: Ctx) => Promise<unknown>, change: (on: Ctx) => Promise<T>) {
+    const pool = await racePoolOf();
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => (held = resolve));
+      const holder = pool.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from warehouse_items where warehouse_id = ${lock.warehouseId} and product_id = ${lock.productId} for update`);
+        held();
+        await gate;
+      });
+      await isHeld;
+      const running = operation({ ...t.current.ctx, db: pool.db });
+      await Bun.sleep(300);
+      const changing = change({ ...t.current.ctx, db: pool.db }).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      await Bun.sleep(300);
+      release();
+      await holder;
+      await running;
+      return await changing;
+    } finally {
+      await pool.close();
+    }
+  }
+
+  test.skipIf(!usingPostgres)("an amount added to the common basket during production is not cleared unused: it waits and stays in the basket", async () => {
+    const session = await t.current.login();
+    const target = await createWarehouse();
+    const gate = await createProduct(db(), { name: "Brána dvoukřídlá" });
+    await setStock(target, gate, "0.000");
+    await toCommon(session, gate, 5);
+    const added = await whileOperationWaits(
+      { warehouseId: target, productId: gate },
+      (on) => produce({ ctx: { ...on, userId: session.user.id }, input: { targetWarehouse: target, sourceBaskets: [] } }),
+      (on) => addToBasket({ ctx: { ...on, userId: session.user.id }, input: { type: "COMMON", warehouseId: 0, productId: gate, amount: 3 } }),
+    );
+    // Produced what the basket held when production read it; the later 3 wait in the emptied basket.
+    expect(await stock(target, gate)).toBe("5.000");
+    expect(added).toMatchObject({ ok: true, value: { quantity: 3 } });
+    expect((await commonItems(session)).map((item) => [item.shopProduct.id, item.quantity])).toEqual([[gate, 3]]);
+  });
+
+  test.skipIf(!usingPostgres)("a quantity edited during a transfer is not acknowledged and then lost: the moved line is gone when the edit runs", async () => {
+    const session = await t.current.login();
+    const [from, to] = [await createWarehouse(), await createWarehouse()];
+    const post = await createProduct(db(), { name: "Sloupek 60×40" });
+    await setStock(from, post, "10.000");
+    await setStock(to, post, "0.000");
+    await toWarehouseBasket(session, from, post, 2);
+    const basket = await basketOf(session, from);
+    const [line] = await db().select({ id: basketItems.id }).from(basketItems).where(eq(basketItems.basketId, basket));
+    const edited = await whileOperationWaits(
+      { warehouseId: to, productId: post },
+      (on) => transferBasket({ ctx: { ...on, userId: session.user.id }, input: { sourceBasketId: basket, targetWarehouseId: to } }),
+      (on) => setBasketItemQuantity({ ctx: { ...on, userId: session.user.id }, input: { id: line!.id, quantity: 7 } }),
+    );
+    expect([await stock(from, post), await stock(to, post)]).toEqual(["8.000", "2.000"]);
+    expect(edited.ok).toBe(false);
+    expect(edited.ok ? null : (edited.error as { status?: number }).status).toBe(404);
+  });
 });

@@ -49,6 +49,26 @@ async function findBasketId(ctx: Ctx, userId: number, ref: { type: BasketType; w
   return row?.id;
 }
 
+/**
+ * Takes the basket row's lock before a line changes. A stock operation holds the same lock while
+ * it reads the lines and clears them, so a line added or edited meanwhile waits for it and lands
+ * in the emptied basket, instead of being acknowledged and then cleared unused (a lost update:
+ * growing a line is an UPDATE, which the foreign key alone does not make wait).
+ */
+async function lockBasket(tx: Ctx, basketId: number): Promise<void> {
+  await tx.db.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, basketId)).for("update");
+}
+
+/** The caller's basket holding the line, locked as lockBasket does; undefined for another user's line or one gone. */
+async function lockBasketOfLine(tx: Ctx, userId: number, itemId: number): Promise<number | undefined> {
+  const [row] = await tx.db
+    .select({ id: baskets.id })
+    .from(baskets)
+    .where(and(eq(baskets.userId, userId), sql`${baskets.id} = (select ${basketItems.basketId} from ${basketItems} where ${basketItems.id} = ${itemId})`))
+    .for("update");
+  return row?.id;
+}
+
 /** The user's basket of that type and warehouse, created on first use (safe against a concurrent create). */
 export async function getOrCreateBasket({ ctx, input }: { ctx: Ctx; input: { userId: number; type: BasketType; warehouseId: number } }): Promise<number> {
   return withTransaction(ctx, async (tx) => {
@@ -82,6 +102,7 @@ export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }):
       if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });
     }
     const basketId = await getOrCreateBasket({ ctx: tx, input: { userId, type, warehouseId } });
+    await lockBasket(tx, basketId);
     try {
       const [line] = await tx.db
         .insert(basketItems)
@@ -122,6 +143,7 @@ export async function addLinesToBasket({ ctx, input }: { ctx: Ctx; input: unknow
       if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });
     }
     const basketId = await getOrCreateBasket({ ctx: tx, input: { userId, type, warehouseId } });
+    await lockBasket(tx, basketId);
     try {
       const rows = await tx.db
         .insert(basketItems)
@@ -158,11 +180,15 @@ export async function listBasketItems({ ctx, input }: { ctx: Ctx; input: unknown
 export async function removeBasketItem({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<void> {
   const userId = currentUser(ctx);
   const { id } = parseInput(basketItemIdInput, input);
-  const removed = await ctx.db
-    .delete(basketItems)
-    .where(and(eq(basketItems.id, id), sql`${basketItems.basketId} in (select ${baskets.id} from ${baskets} where ${baskets.userId} = ${userId})`))
-    .returning({ id: basketItems.id });
-  if (removed.length === 0) throw AppError.notFound();
+  await withTransaction(ctx, async (tx) => {
+    const basketId = await lockBasketOfLine(tx, userId, id);
+    if (basketId === undefined) throw AppError.notFound();
+    const removed = await tx.db
+      .delete(basketItems)
+      .where(and(eq(basketItems.id, id), eq(basketItems.basketId, basketId)))
+      .returning({ id: basketItems.id });
+    if (removed.length === 0) throw AppError.notFound();
+  });
 }
 
 /**
@@ -174,10 +200,12 @@ export async function setBasketItemQuantity({ ctx, input }: { ctx: Ctx; input: u
   const userId = currentUser(ctx);
   const { id, quantity } = parseInput(setBasketItemQuantityInput, input);
   return withTransaction(ctx, async (tx) => {
+    const basketId = await lockBasketOfLine(tx, userId, id);
+    if (basketId === undefined) throw AppError.notFound();
     const [line] = await tx.db
       .update(basketItems)
       .set({ quantity: quantity.toFixed(3), updatedBy: userId, updatedAt: sql`now()` })
-      .where(and(eq(basketItems.id, id), sql`${basketItems.basketId} in (select ${baskets.id} from ${baskets} where ${baskets.userId} = ${userId})`))
+      .where(and(eq(basketItems.id, id), eq(basketItems.basketId, basketId)))
       .returning({ id: basketItems.id, productId: basketItems.productId, quantity: basketItems.quantity });
     if (!line) throw AppError.notFound();
     const [product] = await tx.db.select({ name: products.name }).from(products).where(eq(products.id, line.productId));
@@ -236,6 +264,7 @@ export async function clearBasket({ ctx, input }: { ctx: Ctx; input: unknown }):
   return withTransaction(ctx, async (tx) => {
     const basketId = await findBasketId(tx, userId, ref);
     if (basketId === undefined) return { removed: 0 };
+    await lockBasket(tx, basketId);
     const removed = await tx.db.delete(basketItems).where(eq(basketItems.basketId, basketId)).returning({ id: basketItems.id });
     return { removed: removed.length };
   });
