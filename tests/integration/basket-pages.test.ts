@@ -8,6 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Ctx } from "@/lib/context";
 import { addToBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
+import { MANUFACTURE_DATA_MAX_BYTES } from "@/modules/warehouse/stock/schemas";
 import { createProduct, createWarehouse } from "../helpers/factories";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { fileOf, PNG } from "../helpers/image-fixtures";
@@ -328,6 +329,20 @@ describe("POST /warehouse/basket/common/upload", () => {
     // The same form again (a reload): the stored answer, nothing added twice.
     expect((await upload(session, form)).status).toBe(200);
     expect(await commonLines(session)).toEqual([[panel, 2.5]]);
+  });
+
+  test("takes a workbook above the default 1 MB body cap, as the API does (up to 5 MB)", async () => {
+    const session = await t.current.login();
+    const w = await newWarehouse();
+    const panel = await newProduct("Panel velký soubor");
+    // Notes beside the line that do not compress: the file is about 1.5 MB.
+    const notes = Array.from({ length: 60 }, () => Buffer.from(crypto.getRandomValues(new Uint8Array(24_000))).toString("base64"));
+    const data = await workbook([[panel, 4, ...notes]]);
+    expect(data.byteLength).toBeGreaterThan(1_200_000);
+    expect(data.byteLength).toBeLessThan(MANUFACTURE_DATA_MAX_BYTES);
+    const response = await upload(session, uploadForm(fileOf(data, "velky.xlsx"), w));
+    expect(response.status).toBe(200);
+    expect(await commonLines(session)).toEqual([[panel, 4]]);
   });
 
   test("a wrong file type, no file, no warehouse: 422 with the field's message, nothing added", async () => {

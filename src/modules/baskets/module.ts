@@ -3,11 +3,14 @@ import { products } from "@db/schema";
 import type { BarcodeHandler } from "@/lib/context";
 import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
+import { uploadLimit } from "@/lib/uploads";
+import { MANUFACTURE_DATA_RULES } from "@/modules/warehouse/stock/schemas";
 import { basketApi } from "./api";
 import { basketPages } from "./pages";
 import { basketExportRoutes } from "./exports/pages";
 import { savedBasketApi } from "./saved/api";
 import { savedBasketPages } from "./saved/pages";
+import { UPLOAD_ACTION } from "./page-schemas";
 import { COMMON_WAREHOUSE_ID } from "./schemas";
 import { addToBasket, basketSummaries } from "./service";
 
@@ -31,4 +34,6 @@ export const basketsModule = defineModule({
   pages: routes(["/", basketPages], ["/", savedBasketPages], ["/", basketExportRoutes]),
   barcodeHandlers: { product: addScannedProduct },
   basketLoaders: [basketSummaries],
+  // The page's upload form takes the file the API takes (decision 025), not the default body cap.
+  uploadLimits: [uploadLimit("POST", new RegExp(`^${UPLOAD_ACTION}$`), MANUFACTURE_DATA_RULES)],
 });
