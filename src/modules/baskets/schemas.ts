@@ -14,6 +14,11 @@ export const DEFAULT_BASKET_AMOUNT = 1;
 /** basket_items.quantity is numeric(12,3). */
 export const AMOUNT_DECIMALS = 3;
 export const MAX_AMOUNT = 1_000_000;
+/**
+ * What one line can hold (numeric(12,3)): a line grows past MAX_AMOUNT by repeated adds, and lines
+ * copied whole (a saved basket loaded back) must fit again as they were.
+ */
+export const MAX_LINE_QUANTITY = 999_999_999.999;
 
 export const basketTypeField = () =>
   z.preprocess((value) => (value === undefined || value === null || value === "" ? "COMMON" : value), z.enum(BASKET_TYPES, { error: "validation.invalid" }));
@@ -60,7 +65,11 @@ export type AddToBasketInput = z.input<typeof addToBasketInput>;
 export const addLinesToBasketInput = z
   .object({
     ...basketRef,
-    lines: z.array(z.object({ productId: refId(), amount: basketAmountField() }), { error: "validation.invalid" }).min(1, "validation.required"),
+    lines: z
+      .array(z.object({ productId: refId(), amount: decimalField({ places: AMOUNT_DECIMALS, max: MAX_LINE_QUANTITY }).refine((amount) => amount > 0, "basket.amountPositive") }), {
+        error: "validation.invalid",
+      })
+      .min(1, "validation.required"),
   })
   .transform(resolveWarehouse);
 export type AddLinesToBasketInput = z.input<typeof addLinesToBasketInput>;

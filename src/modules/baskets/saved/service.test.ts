@@ -147,6 +147,22 @@ describe("loadSavedBasket", () => {
     expect(await basketOf(ctx)).toEqual([["Lamela 2 m", 6]]);
   });
 
+  test("a line grown past the single-add limit (1 000 000) loads back as it was saved; one that would overflow the line is refused readably", async () => {
+    const ctx = await newUserCtx();
+    const product = await createProduct(t.db, { name: "Drát napínací (m)" });
+    await fill(ctx, [[product, 1_000_000], [product, 500_000]]);
+    const saved = await saveBasket({ ctx, input: { basketName: "Velká zakázka drátu" } });
+    await clearBasket({ ctx, input: common });
+    await loadSavedBasket({ ctx, input: { id: saved.id } });
+    expect(await basketOf(ctx)).toEqual([["Drát napínací (m)", 1_500_000]]);
+    // The line holds at most 999 999 999,999: loading onto a line near that is a readable fail, nothing added.
+    await t.db.update(savedBasketItems).set({ quantity: "999999999.000" }).where(eq(savedBasketItems.savedBasketId, saved.id));
+    const refused = await failureOf(loadSavedBasket({ ctx, input: { id: saved.id } }));
+    expect(refused.kind).toBe("fail");
+    expect(refused.messages.map((message) => translateMessage(tFor("cs"), message)).join(" ")).not.toContain("lines.");
+    expect(await basketOf(ctx)).toEqual([["Drát napínací (m)", 1_500_000]]);
+  });
+
   test("an unknown id is NOT_FOUND and a refused load leaves the key free; an id that cannot be one is a field error", async () => {
     const ctx = await newUserCtx();
     expect((await failureOf(loadSavedBasket({ ctx, input: { id: 99_999_999, idempotencyKey: "load-missing-1" } }))).code).toBe("NOT_FOUND");
