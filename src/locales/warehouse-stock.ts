@@ -22,6 +22,7 @@ export const warehouseStock = {
         productUnknown: "produkt {{code}} neexistuje",
         quantityMissing: "chybí množství",
         quantityInvalid: "množství „{{value}}“ musí být číslo větší než 0 s nejvýše 3 desetinnými místy",
+        formulaWithoutValue: "ve sloupci {{column}} je vzorec bez uložené hodnoty: otevřete soubor v Excelu a uložte ho",
       },
       field: {
         targetWarehouse: "Cílový sklad",
@@ -57,6 +58,7 @@ export const warehouseStock = {
         productUnknown: "product {{code}} does not exist",
         quantityMissing: "the quantity is missing",
         quantityInvalid: "the quantity “{{value}}” must be a number greater than 0 with at most 3 decimals",
+        formulaWithoutValue: "column {{column}} holds a formula with no saved value: open the file in Excel and save it",
       },
       field: {
         targetWarehouse: "Target warehouse",

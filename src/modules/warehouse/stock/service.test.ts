@@ -4,7 +4,7 @@ import { products, warehouses, warehouseTransferLogs } from "@db/schema";
 import { createProduct } from "../../../../tests/helpers/factories/catalogue";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
-import { addToBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
+import { addToBasket, clearBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
 import { type Ctx, systemCtx } from "@/lib/context";
 import type { AppError } from "@/lib/errors";
 import { ean13 } from "@/lib/ean13";
@@ -299,7 +299,9 @@ describe("transferBasket", () => {
   });
 });
 
-async function workbook(rows: (string | number | null)[][]): Promise<Uint8Array> {
+type CellInput = string | number | null | Date | { formula: string; result?: number };
+
+async function workbook(rows: CellInput[][]): Promise<Uint8Array> {
   const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Výroba");
@@ -361,6 +363,58 @@ describe("uploadManufactureData", () => {
     expect(missing.fields.warehouseId!.key).toBe("validation.required");
     expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
   });
+
+  test("formulas count by their saved value; one with none, and a date where the quantity goes, are named readably", async () => {
+    const ctx = await newUserCtx();
+    const w = await createWarehouse("Vzorce");
+    const [a, b, c] = [await createProduct(t.db), await createProduct(t.db), await createProduct(t.db)];
+    const data = await workbook([
+      ["Produkt", "Množství"],
+      [a, { formula: "2*3", result: 6 }],
+      [b, { formula: "1+1" }],
+      [{ formula: "C9" }, 2],
+      [c, new Date(Date.UTC(2020, 0, 31))],
+    ]);
+    const result = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "vzorce.xlsx", data }] } });
+    expect(result.lines).toEqual([{ productId: a, quantity: 6 }]);
+    expect(result.unread).toEqual([
+      { row: 3, reason: "ve sloupci B je vzorec bez uložené hodnoty: otevřete soubor v Excelu a uložte ho" },
+      { row: 4, reason: "ve sloupci A je vzorec bez uložené hodnoty: otevřete soubor v Excelu a uložte ho" },
+      { row: 5, reason: "množství „31.01.2020“ musí být číslo větší než 0 s nejvýše 3 desetinnými místy" },
+    ]);
+  });
+
+  test("a header and 5 000 rows are read; one row more refuses the whole file, nothing added", async () => {
+    const ctx = await newUserCtx();
+    const w = await createWarehouse("Řádky");
+    const p = await createProduct(t.db);
+    const rows = (count: number): CellInput[][] => [["Id", "Množství"], ...Array.from({ length: count }, () => [p, 1])];
+    const full = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "plny.xlsx", data: await workbook(rows(5_000)) }] } });
+    expect(full.lines).toEqual([{ productId: p, quantity: 5_000 }]);
+    await clearBasket({ ctx, input: { type: "COMMON" } });
+    const over = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "velky.xlsx", data: await workbook(rows(5_001)) }] } }));
+    expect(translateMessage(tFor("cs"), over.fields.data!)).toBe("Soubor má víc než 5000 řádků");
+    expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
+  });
+
+  test("a workbook of more than 50 000 rows over all its sheets is refused before it is loaded; a big second sheet below that is fine", async () => {
+    const ctx = await newUserCtx();
+    const w = await createWarehouse("Listy");
+    const p = await createProduct(t.db);
+    async function twoSheets(otherRows: number): Promise<Uint8Array> {
+      const { default: ExcelJS } = await import("exceljs");
+      const book = new ExcelJS.Workbook();
+      book.addWorksheet("Výroba").addRows([["Id", "Množství"], [p, 2]]);
+      book.addWorksheet("Ceník").addRows(Array.from({ length: otherRows }, (_, i) => [i, "řádek ceníku"]));
+      return new Uint8Array(await book.xlsx.writeBuffer());
+    }
+    const fine = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "dva-listy.xlsx", data: await twoSheets(20_000) }] } });
+    expect(fine.lines).toEqual([{ productId: p, quantity: 2 }]);
+    await clearBasket({ ctx, input: { type: "COMMON" } });
+    const huge = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "obri.xlsx", data: await twoSheets(50_000) }] } }));
+    expect(translateMessage(tFor("cs"), huge.fields.data!)).toBe("Soubor má víc než 5000 řádků");
+    expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
+  }, 60_000);
 
   test("the same idempotency key adds once", async () => {
     const ctx = await newUserCtx();

@@ -341,21 +341,27 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 const quantityField = decimalField({ places: STOCK_DECIMALS, max: MAX_AMOUNT }).refine((amount) => amount > 0);
 
-/** A cell's value as the sheet shows it: text, number or nothing (rich text, formulas and links unwrapped). */
-function cellValue(value: unknown): string | number | null {
+/** A cell the sheet shows no value for: a formula whose file stores no computed result. */
+const FORMULA_WITHOUT_VALUE = Symbol("formula without value");
+type CellValue = string | number | null | typeof FORMULA_WITHOUT_VALUE;
+
+/** A cell's value as the sheet shows it: text, number or nothing (rich text, formulas and links unwrapped; a date as dd.mm.yyyy). */
+function cellValue(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return value;
   if (typeof value === "string") return value.trim() === "" ? null : value.trim();
   if (typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
+  // Excel's dates carry no zone: the UTC fields are the day the sheet shows.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : `${String(value.getUTCDate()).padStart(2, "0")}.${String(value.getUTCMonth() + 1).padStart(2, "0")}.${value.getUTCFullYear()}`;
   if (typeof value === "object") {
-    const object = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+    const object = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: unknown; sharedFormula?: unknown };
     if (Array.isArray(object.richText)) return cellValue(object.richText.map((part) => part.text).join(""));
+    if ("formula" in object || "sharedFormula" in object) return object.result === undefined ? FORMULA_WITHOUT_VALUE : cellValue(object.result);
     if ("result" in object) return cellValue(object.result);
     if ("text" in object) return cellValue(object.text);
     if (object.error) return object.error;
   }
-  return String(value);
+  return null;
 }
 
 type ProductCode = { by: "id"; id: number } | { by: "ean13"; ean13: string };
@@ -371,28 +377,48 @@ function productCode(value: string | number): ProductCode | null {
 
 interface SheetRow {
   row: number;
-  code: string | number | null;
-  quantity: string | number | null;
+  code: CellValue;
+  quantity: CellValue;
+}
+
+/** Rows over all the sheets beyond which a workbook is not loaded at all: loading holds every cell in memory. */
+const WORKBOOK_ROWS_GUARD = 10 * MANUFACTURE_DATA_MAX_ROWS;
+
+/**
+ * Counts the workbook's rows as a stream, before loading it: a 5 MB file can hold half a million
+ * rows, which loaded whole take over a gigabyte. Counting keeps no cell, and stops at the guard.
+ */
+async function refuseHugeWorkbook(data: Uint8Array, tooMany: () => AppError): Promise<void> {
+  const { default: ExcelJS } = await import("exceljs");
+  const { Readable } = await import("node:stream");
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data)]), { sharedStrings: "ignore", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "ignore" });
+  let rows = 0;
+  for await (const sheet of reader) {
+    for await (const _row of sheet) if (++rows > WORKBOOK_ROWS_GUARD) throw tooMany();
+  }
 }
 
 /** The first sheet's rows with something in A or B; a first row whose A is no product code is a header. */
 async function readSheet(file: IncomingFile): Promise<SheetRow[]> {
   const name = cleanFileName(file.fileName);
   const notXlsx = () => AppError.fail(msg("warehouseStock.upload.notXlsx", { name }), { [MANUFACTURE_DATA_FIELD]: msg("warehouseStock.upload.notXlsx", { name }) });
+  const tooMany = () => {
+    const message = msg("warehouseStock.upload.tooManyRows", { max: MANUFACTURE_DATA_MAX_ROWS });
+    return AppError.fail(message, { [MANUFACTURE_DATA_FIELD]: message });
+  };
   if (!ZIP_MAGIC.every((byte, index) => file.data[index] === byte)) throw notXlsx();
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   try {
+    await refuseHugeWorkbook(file.data, tooMany);
     await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw notXlsx();
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw notXlsx();
-  if (sheet.actualRowCount > MANUFACTURE_DATA_MAX_ROWS + 1) {
-    const tooMany = msg("warehouseStock.upload.tooManyRows", { max: MANUFACTURE_DATA_MAX_ROWS });
-    throw AppError.fail(tooMany, { [MANUFACTURE_DATA_FIELD]: tooMany });
-  }
+  if (sheet.actualRowCount > MANUFACTURE_DATA_MAX_ROWS + 1) throw tooMany();
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const code = cellValue(row.getCell(1).value);
@@ -427,7 +453,7 @@ export async function uploadManufactureData({ ctx, input }: { ctx: Ctx; input: {
   const t = tFor(ctx.lang);
   const unread: UnreadRow[] = [];
   const refuse = (row: number, reason: Message) => unread.push({ row, reason: translateMessage(t, reason) });
-  const codes = rows.map((row) => (row.code === null ? null : productCode(row.code)));
+  const codes = rows.map((row) => (row.code === null || row.code === FORMULA_WITHOUT_VALUE ? null : productCode(row.code)));
   const ids = codes.flatMap((code) => (code?.by === "id" ? [code.id] : []));
   const eans = codes.flatMap((code) => (code?.by === "ean13" ? [code.ean13] : []));
   const found = ids.length || eans.length
@@ -442,10 +468,12 @@ export async function uploadManufactureData({ ctx, input }: { ctx: Ctx; input: {
   const lines: { productId: number; amount: number }[] = [];
   rows.forEach((row, index) => {
     const code = codes[index];
+    if (row.code === FORMULA_WITHOUT_VALUE) return refuse(row.row, msg("warehouseStock.upload.formulaWithoutValue", { column: "A" }));
     if (row.code === null) return refuse(row.row, msg("warehouseStock.upload.productMissing"));
     if (!code) return refuse(row.row, msg("warehouseStock.upload.productInvalid", { code: String(row.code) }));
     const productId = code.by === "id" ? (byId.has(code.id) ? code.id : undefined) : byEan.get(code.ean13);
     if (productId === undefined) return refuse(row.row, msg("warehouseStock.upload.productUnknown", { code: code.by === "id" ? code.id : code.ean13 }));
+    if (row.quantity === FORMULA_WITHOUT_VALUE) return refuse(row.row, msg("warehouseStock.upload.formulaWithoutValue", { column: "B" }));
     if (row.quantity === null) return refuse(row.row, msg("warehouseStock.upload.quantityMissing"));
     const quantity = quantityField.safeParse(row.quantity);
     if (!quantity.success) return refuse(row.row, msg("warehouseStock.upload.quantityInvalid", { value: row.quantity }));
