@@ -127,22 +127,28 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
   const names = await productNames(tx, [...new Set(lines.map((line) => line.productId))]);
 
   if (entries.length) {
-    // A row for every pair, in the lock order, so there is something to lock (and a new product's stock starts at 0).
-    await tx.db
-      .insert(warehouseItems)
-      .values(entries.map((entry) => ({ warehouseId: entry.warehouseId, productId: entry.productId, createdBy: userId, updatedBy: userId })))
-      .onConflictDoNothing({ target: [warehouseItems.warehouseId, warehouseItems.productId] });
     const pairs = sql.join(
       entries.map((entry) => sql`(${entry.warehouseId}::integer, ${entry.productId}::integer)`),
       sql`, `,
     );
-    const locked = await tx.db
-      .select({ id: warehouseItems.id, warehouseId: warehouseItems.warehouseId, productId: warehouseItems.productId, quantity: warehouseItems.quantity })
-      .from(warehouseItems)
-      .where(sql`(${warehouseItems.warehouseId}, ${warehouseItems.productId}) in (${pairs})`)
-      .orderBy(asc(warehouseItems.warehouseId), asc(warehouseItems.productId))
-      .for("update");
-    const rows = new Map(locked.map((row) => [keyOf(row.warehouseId, row.productId), row]));
+    let rows = new Map<string, { id: number; warehouseId: number; productId: number; quantity: string }>();
+    // A row for every pair, in the lock order, so there is something to lock (and a new product's
+    // stock starts at 0). An empty item moved to another warehouse between the insert and the lock
+    // leaves its pair without a row: insert and lock again (the rows already locked stay locked).
+    for (let attempt = 0; attempt < 3 && rows.size < entries.length; attempt++) {
+      await tx.db
+        .insert(warehouseItems)
+        .values(entries.map((entry) => ({ warehouseId: entry.warehouseId, productId: entry.productId, createdBy: userId, updatedBy: userId })))
+        .onConflictDoNothing({ target: [warehouseItems.warehouseId, warehouseItems.productId] });
+      const locked = await tx.db
+        .select({ id: warehouseItems.id, warehouseId: warehouseItems.warehouseId, productId: warehouseItems.productId, quantity: warehouseItems.quantity })
+        .from(warehouseItems)
+        .where(sql`(${warehouseItems.warehouseId}, ${warehouseItems.productId}) in (${pairs})`)
+        .orderBy(asc(warehouseItems.warehouseId), asc(warehouseItems.productId))
+        .for("update");
+      rows = new Map(locked.map((row) => [keyOf(row.warehouseId, row.productId), row]));
+    }
+    if (rows.size < entries.length) throw AppError.error("CONFLICT");
 
     const short = entries.filter((entry) => entry.out > toThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity));
     if (short.length) {
