@@ -2,7 +2,7 @@
 export const warehouseStockView = {
   cs: {
     stockView: {
-      title: "Sklad {{name}}",
+      title: "{{name}}",
       tableCaption: "Zásoby skladu {{name}}",
       product: "Produkt",
       quantity: "Množství",
@@ -84,7 +84,7 @@ export const warehouseStockView = {
   },
   en: {
     stockView: {
-      title: "Warehouse {{name}}",
+      title: "{{name}}",
       tableCaption: "Stock of warehouse {{name}}",
       product: "Product",
       quantity: "Quantity",

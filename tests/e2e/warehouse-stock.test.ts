@@ -39,6 +39,8 @@ describeBrowser("warehouse stock", () => {
     await page.waitForURL((url) => url.searchParams.get("categories") === String(ploty));
     await page.waitForFunction(() => document.querySelectorAll("#warehouse-items tbody tr[data-item-id]").length === 1);
     expect(await productNames(page)).toEqual(["Panel 3D 1530"]);
+    // The download follows the filter set without a reload.
+    expect(await page.locator("a[data-export=warehouse]").getAttribute("href")).toBe(`/warehouse/export?id=${warehouse}&categories=${ploty}&sort=product%2Casc`);
 
     await page.locator(`tr[data-item-id="${panelItem}"] a`).first().click();
     await page.waitForURL((url) => url.pathname === `/warehouse/warehouseItem/${panelItem}`);

@@ -88,6 +88,21 @@ export function exportHref(warehouseId: number, state: TableState): string {
   return `${WAREHOUSE_EXPORT_PATH}?${query}`;
 }
 
+const EXPORT_LINK_ID = "warehouse-export-link";
+
+/**
+ * The download button; `outOfBand` with the table's htmx answer, so a filter, sort or page
+ * changed without a reload also changes what the download holds.
+ */
+export function WarehouseExportLink(props: { warehouseId: number; state: TableState; outOfBand?: boolean }) {
+  const { t } = useView();
+  return (
+    <a id={EXPORT_LINK_ID} className="button button-primary" href={exportHref(props.warehouseId, props.state)} download data-export="warehouse" hx-swap-oob={props.outOfBand ? "true" : undefined}>
+      <Icon name="order" /> {t("stockView.download")}
+    </a>
+  );
+}
+
 /** Spec 02 §2 "Single warehouse page": the category tree beside the item table, the download buttons above. */
 export function WarehouseStockPage(props: { warehouse: { id: number; name: string }; rows: WarehouseItemRow[]; meta: PageMeta; state: TableState }) {
   const { t } = useView();
@@ -97,9 +112,7 @@ export function WarehouseStockPage(props: { warehouse: { id: number; name: strin
       title={t("stockView.title", { name: warehouse.name })}
       actions={
         <>
-          <a className="button button-primary" href={exportHref(warehouse.id, state)} download data-export="warehouse">
-            <Icon name="order" /> {t("stockView.download")}
-          </a>
+          <WarehouseExportLink warehouseId={warehouse.id} state={state} />
           <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download>
             {t("stockView.downloadManufacture")}
           </a>

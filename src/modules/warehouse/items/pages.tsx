@@ -1,7 +1,7 @@
 /** Issue 12 §1: the warehouse page, the warehouse item edit and the stock exports. */
 import { Hono } from "hono";
 import { WarehouseItemEditPage, warehouseItemFields, warehouseItemValues } from "@views/warehouse/warehouse-item-edit";
-import { STOCK_TABLE_ID, StockTable, WarehouseStockPage } from "@views/warehouse/warehouse-stock-page";
+import { STOCK_TABLE_ID, StockTable, WarehouseExportLink, WarehouseStockPage } from "@views/warehouse/warehouse-stock-page";
 import { formToInput, type FormValues } from "@views/components/form";
 import type { TableState } from "@views/components/data-table";
 import { listInputFromQuery } from "@/lib/crud/list-query";
@@ -30,7 +30,14 @@ warehouseItemPages.get("/warehouse/:id{[0-9]+}", async (c) => {
   if (wholePage) preloadLayout(c);
   const { rows, meta, warehouse } = await listWarehouseItems({ ctx: c.get("ctx"), input: { warehouseId, list } });
   const state: TableState = { page: list.page, size: list.size, sort: meta.sort, filters: list.filters };
-  if (!wholePage) return renderFragment(c, <StockTable warehouseId={warehouse.id} rows={rows} meta={meta} state={state} />);
+  if (!wholePage)
+    return renderFragment(
+      c,
+      <>
+        <StockTable warehouseId={warehouse.id} rows={rows} meta={meta} state={state} />
+        <WarehouseExportLink warehouseId={warehouse.id} state={state} outOfBand />
+      </>,
+    );
   return renderPage(c, <WarehouseStockPage warehouse={warehouse} rows={rows} meta={meta} state={state} />);
 });
 
