@@ -3,6 +3,8 @@ export interface ApiEnvelope<T> {
   status: "success" | "fail" | "error";
   data?: T;
   code?: string;
+  /** A refusal's messages by field (DESIGN.md §4), beside the list in `data`. */
+  fields?: Record<string, string>;
 }
 
 export async function callApi<T>(url: string, init: RequestInit = {}): Promise<ApiEnvelope<T> | null> {

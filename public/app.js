@@ -12,6 +12,11 @@
   }
   function toast(kind, text) {
     if (!area || !text) return;
+    // The same message again (a second refused attempt) replaces the one shown instead of piling up.
+    area.querySelectorAll(".toast").forEach(function (shown) {
+      var shownText = shown.querySelector(".toast-text");
+      if (shownText && shownText.textContent === text) shown.remove();
+    });
     var el = document.createElement("div");
     el.className = "toast toast-" + kind;
     el.setAttribute("role", kind === "success" ? "status" : "alert");

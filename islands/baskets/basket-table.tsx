@@ -187,9 +187,15 @@ function columnsOf(editable: boolean, texts: BasketTableTexts) {
 
 const alignOf = (columnId: string) => (columnId === "quantity" ? "align-end" : columnId === "actions" ? "basket-actions" : undefined);
 
-/** The refusal's own messages, "no longer in the basket" for a line gone, the generic text otherwise. */
+/**
+ * The refusal's own messages: the quantity's own message when it is the quantity that was refused
+ * (the list form names the field by its API name), "no longer in the basket" for a line gone, the
+ * generic text otherwise.
+ */
 function showRefusal(answer: ApiEnvelope<unknown> | null, texts: BasketTableTexts) {
-  if (answer?.status === "fail" && Array.isArray(answer.data) && answer.data.length) {
+  const quantityMessage = answer?.status === "fail" ? answer.fields?.quantity : undefined;
+  if (quantityMessage) showToast("warning", quantityMessage);
+  else if (answer?.status === "fail" && Array.isArray(answer.data) && answer.data.length) {
     for (const message of answer.data) showToast("warning", String(message));
   } else if (answer?.status === "error" && answer.code === "NOT_FOUND") showToast("warning", texts.gone);
   else showToast("error", texts.genericError);

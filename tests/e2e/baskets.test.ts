@@ -186,6 +186,12 @@ describeBrowser("baskets", () => {
     await quantity.fill("0");
     await quantity.press("Tab");
     await page.locator(".toast-warning", { hasText: "Množství musí být větší než 0" }).waitFor();
+    // The message alone, not the API's field name; the same refusal again replaces it, not piles up.
+    expect(await page.locator(".toast-warning .toast-text").allInnerTexts()).toEqual(["Množství musí být větší než 0"]);
+    await quantity.focus();
+    await quantity.press("Enter");
+    await page.waitForTimeout(300);
+    expect(await page.locator(".toast-warning .toast-text").allInnerTexts()).toEqual(["Množství musí být větší než 0"]);
     expect(await quantity.getAttribute("aria-invalid")).toBe("true");
     await quantity.focus();
     await quantity.press("Escape");
