@@ -51,7 +51,7 @@ describeBrowser("warehouse stock", () => {
     await page.locator(".toast-success").waitFor();
     // 6 000 g / 1 200 g = 5 on the scale against 8 booked (tolerance 1): red.
     expect((await page.locator("#scale-info-quantity").innerText()).trim()).toBe("5");
-    expect(await page.locator("#scale-info-quantity").getAttribute("data-scale-colour")).toBe("red");
+    expect(await page.locator("#scale-info-quantity .scale-quantity").getAttribute("data-scale-colour")).toBe("red");
     expect(await page.locator(".scale-info-table tbody tr").innerText()).toContain("Regál B2");
     expect(await getWarehouseItem({ ctx, input: { id: panelItem } })).toMatchObject({ requiredStockLevel: 12, quantity: 8, reorder: true });
 

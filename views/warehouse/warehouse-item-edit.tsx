@@ -80,8 +80,10 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
       <h2 id="scale-info-title">{t("stockView.info")}</h2>
       <dl>
         <dt>{t("stockView.scaleQuantity")}</dt>
-        <dd data-scale-colour={item.scaleColour} id="scale-info-quantity">
-          {item.scaleQuantity}
+        <dd id="scale-info-quantity">
+          <span className="scale-quantity" data-scale-colour={item.scaleColour}>
+            {formatDecimal(item.scaleQuantity, 3)}
+          </span>
         </dd>
         <dt>{t("stockView.scaleTolerance")}</dt>
         <dd id="scale-info-tolerance">{item.product.scaleToleranceAmount}</dd>
@@ -123,8 +125,8 @@ export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: Form
   const { item } = props;
   return (
     <AppLayout title={t("stockView.itemTitle", { id: item.id })}>
-      <div className="list-with-aside">
-        <div className="list-main">
+      <div className="item-with-info">
+        <div className="item-form">
           <EntityForm
             action={WAREHOUSE_ITEM_PATH(item.id)}
             fields={props.fields}
@@ -135,9 +137,7 @@ export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: Form
             cancelHref={WAREHOUSE_PAGE_PATH(item.warehouse.id)}
           />
         </div>
-        <aside className="list-aside">
-          <ScaleInfo item={item} />
-        </aside>
+        <ScaleInfo item={item} />
       </div>
     </AppLayout>
   );

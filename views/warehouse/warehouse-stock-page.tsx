@@ -22,9 +22,6 @@ import { useView } from "../view-context";
 export const STOCK_TABLE_ID = "warehouse-items";
 const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
 
-/** The scale quantity cell's background (spec 02 §2): white, red, orange; light enough to read. */
-const SCALE_BACKGROUND: Record<ScaleColour, string | undefined> = { none: undefined, red: "#f6b3b3", orange: "#ffd199" };
-
 const quantity = (value: number) => formatDecimal(value, 3);
 
 function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
@@ -34,9 +31,8 @@ function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
       className="scale-quantity"
       data-scale-colour={row.scaleColour}
       title={title}
-      style={{ display: "inline-block", minWidth: "3em", padding: "0 .4em", borderRadius: ".25em", background: SCALE_BACKGROUND[row.scaleColour] }}
     >
-      {row.scaleQuantity}
+      {quantity(row.scaleQuantity)}
     </span>
   );
 }
