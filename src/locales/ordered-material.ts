@@ -3,6 +3,7 @@ export const orderedMaterial = {
   cs: {
     orderedMaterial: {
       title: "Objednaný materiál",
+      noneTicked: "Zaškrtněte aspoň jednu zakázku: bez ní není co sečíst",
       ordersHeading: "Zakázky v potvrzení objednávky a objednávce materiálu",
       listHeading: "Seznam materiálu",
       intro: "Materiál zakázek ve stavu Potvrzení objednávky a Objednávka materiálu: řezný seznam všech jejich položek sečtený po produktech, dílech a barvách, s doplňky a s tím, ze kterých zakázek pochází. Odškrtnutím zakázek a tlačítkem Vyplnit seznam materiálu sečtete jen některé.",
@@ -54,6 +55,7 @@ export const orderedMaterial = {
   en: {
     orderedMaterial: {
       title: "Ordered material",
+      noneTicked: "Tick at least one order: with none there is nothing to sum",
       ordersHeading: "Orders in order confirmation and material order",
       listHeading: "Material list",
       intro: "The material of the orders in Order confirmation and Material order: the cut list of all their items summed per product, part and colour, with the accessories and the orders each line comes from. Untick orders and press Fill in the material list to sum only some.",

@@ -90,6 +90,20 @@ describe("GET /orders/fenceOrder/orderedMaterial", () => {
     await pageShowing(await session.page(PATH, { headers: { "Accept-Language": "en" } }), 200);
   });
 
+  test("the order form sent with every box unticked sums nothing and says to tick one (not every order); ticked, it sums those", async () => {
+    const html = await pageShowing(await session.page(`${PATH}?picked=1`), 422, "Zaškrtněte aspoň jednu zakázku: bez ní není co sečíst", "Vybrané zakázky nemají žádný materiál.");
+    // No export either: its empty choice would mean every order.
+    expect(html).not.toContain(`${PATH}/export.xlsx`);
+    expect(html).toContain(`name="orders" value="${confirmed}"`);
+    expect(html).not.toContain(`name="orders" checked=""`);
+    expect(html).not.toContain('data-component="slat"');
+    // No supplier order form: with nothing chosen, its empty choice would mean every order.
+    expect(html).not.toContain('name="supplier"');
+    const ticked = await pageShowing(await session.page(`${PATH}?picked=1&orders=${confirmed}`), 200);
+    expect(ticked).toContain(`name="orders" checked="" value="${confirmed}"`);
+    expect(ticked).toContain('data-component="slat"');
+  });
+
   test("a bad id is refused with the field named and nothing summed", async () => {
     expect((await session.page(`${PATH}?orders=abc`)).status).toBe(422);
     const response = await session.api(`/api${PATH}?orders=abc`);

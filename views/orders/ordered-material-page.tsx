@@ -11,6 +11,7 @@ import { formatCzechDate } from "@/lib/dates";
 import {
   type OrderedMaterial,
   ORDERED_MATERIAL_PATH,
+  ORDERS_FORM_SENT,
   ORDERED_MATERIAL_SUPPLIER_ORDER_PATH,
   ORDERED_MATERIAL_XLSX_PATH,
   type OrderedMaterialLine,
@@ -113,7 +114,8 @@ function SupplierOrderSection({ material, form }: { material: OrderedMaterial; f
   );
 }
 
-export function OrderedMaterialPage({ material, supplierOrder }: { material: OrderedMaterial; supplierOrder: SupplierOrderForm }) {
+/** `noneTicked`: every order box was unticked; the page sums nothing and offers no export (its empty choice would mean every order). */
+export function OrderedMaterialPage({ material, supplierOrder, noneTicked = false }: { material: OrderedMaterial; supplierOrder: SupplierOrderForm; noneTicked?: boolean }) {
   const { t } = useView();
   const column = (key: string) => t(`orderedMaterial.column.${key}`);
   const actions = (
@@ -127,9 +129,10 @@ export function OrderedMaterialPage({ material, supplierOrder }: { material: Ord
     </div>
   );
   return (
-    <AppLayout title={t("fenceOrder.orderedMaterial")} actions={actions}>
+    <AppLayout title={t("fenceOrder.orderedMaterial")} actions={noneTicked ? undefined : actions}>
       <p>{t("orderedMaterial.intro")}</p>
       <form method="get" action={ORDERED_MATERIAL_PATH} className="ordered-material-orders">
+        <input type="hidden" name={ORDERS_FORM_SENT} value="1" />
         <h2>{t("orderedMaterial.ordersHeading")}</h2>
         <table className="simple-table">
           <thead>

@@ -23,7 +23,7 @@ import { formState } from "@/web/form-state";
 import { flash, renderPage } from "@/web/render";
 import { orderedMaterialQueryInput } from "./api";
 import { exportOrderedMaterialXlsx } from "./export";
-import { ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, ORDERED_MATERIAL_XLSX_PATH } from "./schemas";
+import { ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, ORDERED_MATERIAL_XLSX_PATH, ORDERS_FORM_SENT } from "./schemas";
 import { createSupplierOrderFromShortLines, getOrderedMaterial } from "./service";
 
 export const orderedMaterialPages = new Hono<AppEnv>();
@@ -41,19 +41,30 @@ const supplierOrderFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
   { name: "name", label: t("supplierOrder.name"), kind: "text", maxLength: ORDER_NAME_MAX, hint: t("supplierOrder.nameHint") },
 ];
 
-/** The page for a choice of orders; after a refused supplier order, its form with the errors and what was typed. */
-async function materialView(c: AppContext, input: Record<string, unknown>, refused: { values: FormValues; error: AppError } | null = null) {
+/**
+ * The page for a choice of orders; after a refused supplier order, its form with the errors and
+ * what was typed. `noneTicked`: the order form was sent with every box unticked, which the query
+ * cannot tell from "every order": the page says to tick one and sums nothing (422).
+ */
+async function materialView(c: AppContext, input: Record<string, unknown>, refused: { values: FormValues; error: AppError } | null = null, noneTicked = false) {
   const t = c.get("t");
   const ctx = c.get("ctx");
   // The page links each line's orders: it asks for the sources the API leaves out by default.
-  const [material, fields] = await Promise.all([getOrderedMaterial({ ctx, input: { ...input, sources: true } }), supplierOrderFields(t, ctx)]);
+  const [summed, fields] = await Promise.all([getOrderedMaterial({ ctx, input: { ...input, sources: true } }), supplierOrderFields(t, ctx)]);
+  const material = noneTicked
+    ? { ...summed, orders: summed.orders.map((order) => ({ ...order, selected: false })), lines: [], skipped: [], totals: { amount: 0, runningMeters: 0 }, shortLines: 0 }
+    : summed;
   const { errors, formErrors, answer } = formState(c, refused?.error, fields.map((field) => field.name));
   // A fresh key per render: a double click (or a resubmitted form) creates one order; reloading the page gives a new one.
   const supplierOrder = { fields, values: refused?.values ?? {}, errors, formErrors, idempotencyKey: crypto.randomUUID() };
-  return renderPage(c, <OrderedMaterialPage material={material} supplierOrder={supplierOrder} />, answer);
+  const init = noneTicked ? { status: 422, toasts: [{ kind: "warning" as const, text: t("orderedMaterial.noneTicked") as string }] } : answer;
+  return renderPage(c, <OrderedMaterialPage material={material} supplierOrder={supplierOrder} noneTicked={noneTicked} />, init);
 }
 
-orderedMaterialPages.get(ORDERED_MATERIAL_PATH, (c) => materialView(c, orderedMaterialQueryInput(c)));
+orderedMaterialPages.get(ORDERED_MATERIAL_PATH, (c) => {
+  const input = orderedMaterialQueryInput(c);
+  return materialView(c, input, null, c.req.query(ORDERS_FORM_SENT) === "1" && input.orders === "");
+});
 
 orderedMaterialPages.get(ORDERED_MATERIAL_XLSX_PATH, async (c) => {
   const file = await exportOrderedMaterialXlsx({ ctx: c.get("ctx"), input: orderedMaterialQueryInput(c) });

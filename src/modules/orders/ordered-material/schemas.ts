@@ -12,6 +12,9 @@ export const ORDERED_MATERIAL_XLSX_PATH = `${ORDERED_MATERIAL_PATH}/export.xlsx`
 /** "Create a supplier order" from the short lines (issue 12 §4): the page's form posts here, the API is the same path under /api. */
 export const ORDERED_MATERIAL_SUPPLIER_ORDER_PATH = `${ORDERED_MATERIAL_PATH}/supplierOrder`;
 
+/** Sent by the page's order checkboxes: with no `orders` beside it, every box was unticked (not "every order"). */
+export const ORDERS_FORM_SENT = "picked";
+
 /** The statuses whose orders' material is ordered now (issue 11 §4). */
 export const ORDERED_MATERIAL_STATUSES = ["ORDER_CONFIRMATION", "MATERIAL_ORDER"] as const;
 
