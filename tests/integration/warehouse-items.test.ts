@@ -122,6 +122,25 @@ describe("the item edit", () => {
     expect(again).toMatch(/id="field-onTheWay-error" class="field-error" role="alert">[^<]+</);
   });
 
+  test("opened from a filtered, sorted page, Back and a save lead to that page; a back to elsewhere is ignored", async () => {
+    const listed = await (await session.page(`/warehouse/${brno}?categories=${ploty}&sort=quantity,desc`)).text();
+    const back = `/warehouse/${brno}?categories=${ploty}&sort=quantity%2Cdesc`;
+    const itemHref = `/warehouse/warehouseItem/${lamelaItem}?back=${encodeURIComponent(back)}`;
+    expect(listed).toContain(`href="${itemHref.replaceAll("&", "&amp;")}"`);
+    // The default view's links carry nothing.
+    expect(await (await session.page(`/warehouse/${brno}`)).text()).toContain(`href="/warehouse/warehouseItem/${lamelaItem}"`);
+    const item = await (await session.page(itemHref)).text();
+    expect(item).toContain(`<a class="button" href="${back.replaceAll("&", "&amp;")}">Zpět</a>`);
+    // The values the save before left, so the exports below see the same stock.
+    const saved = await session.page(itemHref, { form: { warehouse: String(brno), onTheWay: "10,5", requiredStockLevel: "1300", rackScales: String(scale) } });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe(itemHref);
+    for (const elsewhere of ["https://evil.example/", "//evil.example/", `/warehouse/${praha}?x=1`, "/index"]) {
+      const page = await (await session.page(`/warehouse/warehouseItem/${lamelaItem}?back=${encodeURIComponent(elsewhere)}`)).text();
+      expect(page).toContain(`<a class="button" href="/warehouse/${brno}">Zpět</a>`);
+    }
+  });
+
   test("the API: PUT 200, a changed quantity 422, a missing item 404, and a session is needed", async () => {
     const path = `/api/warehouse/warehouseItem/${sloupekItem}`;
     const ok = await okJson(await session.api(path, { method: "PUT", json: { warehouse: brno, onTheWay: 6, requiredStockLevel: 20, rackScales: [scale], quantity: 14 } }));

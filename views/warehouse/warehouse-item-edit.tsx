@@ -120,7 +120,8 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
   );
 }
 
-export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: FormField[]; values: FormValues; errors: Record<string, string>; formErrors: string[] }) {
+/** `back`: the warehouse page it was opened from, where "Back" leads and a save keeps leading. */
+export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: FormField[]; values: FormValues; errors: Record<string, string>; formErrors: string[]; back: string }) {
   const { t } = useView();
   const { item } = props;
   return (
@@ -128,13 +129,13 @@ export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: Form
       <div className="item-with-info">
         <div className="item-form">
           <EntityForm
-            action={WAREHOUSE_ITEM_PATH(item.id)}
+            action={WAREHOUSE_ITEM_PATH(item.id, props.back)}
             fields={props.fields}
             values={props.values}
             errors={props.errors}
             formErrors={props.formErrors}
             submitLabel={t("stockView.save")}
-            cancelHref={WAREHOUSE_PAGE_PATH(item.warehouse.id)}
+            cancelHref={props.back}
           />
         </div>
         <ScaleInfo item={item} />

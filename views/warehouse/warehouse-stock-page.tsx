@@ -8,12 +8,14 @@ import {
   type ScaleColour,
   WAREHOUSE_EXPORT_MANUFACTURE_PATH,
   WAREHOUSE_EXPORT_PATH,
+  WAREHOUSE_ITEM_DEFAULT_SORT,
   WAREHOUSE_ITEM_PATH,
+  WAREHOUSE_PAGE_PATH,
   WAREHOUSE_ITEM_FILTERS,
   type WarehouseItemRow,
 } from "@/modules/warehouse/items/schemas";
 import { treeTexts } from "../catalogue/category-picker-field";
-import { DataTable, type TableColumn, type TableState } from "../components/data-table";
+import { DataTable, listHref, type TableColumn, type TableState } from "../components/data-table";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -46,8 +48,9 @@ export function ReorderMarker({ t }: { t: T }) {
   );
 }
 
-export function stockColumns(t: T): TableColumn<WarehouseItemRow>[] {
-  const edit = (row: WarehouseItemRow, text: string | number) => <a href={WAREHOUSE_ITEM_PATH(row.id)}>{text}</a>;
+/** `back`: the page as shown (filters, sort, page), where the item's "Back" and its save return. */
+export function stockColumns(t: T, back?: string): TableColumn<WarehouseItemRow>[] {
+  const edit = (row: WarehouseItemRow, text: string | number) => <a href={WAREHOUSE_ITEM_PATH(row.id, back)}>{text}</a>;
   return [
     { key: "product", label: t("stockView.product"), filter: "text", sortable: true, render: (row) => edit(row, row.product.name) },
     { key: "quantity", label: t("stockView.quantity"), sortable: true, align: "end", render: (row) => quantity(row.quantity) },
@@ -65,7 +68,7 @@ export function StockTable(props: { warehouseId: number; rows: WarehouseItemRow[
     <DataTable
       id={STOCK_TABLE_ID}
       basePath={`/warehouse/${props.warehouseId}`}
-      columns={stockColumns(t)}
+      columns={stockColumns(t, listHref(WAREHOUSE_PAGE_PATH(props.warehouseId), { ...props.state, sort: props.state.sort === WAREHOUSE_ITEM_DEFAULT_SORT ? undefined : props.state.sort }))}
       rows={props.rows}
       meta={props.meta}
       state={props.state}

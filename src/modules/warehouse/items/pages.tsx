@@ -15,7 +15,15 @@ import { formState } from "@/web/form-state";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { listAllWarehouses } from "../service";
 import { exportManufactureXlsx, exportStockXlsx, exportWarehouseXlsx, type XlsxFile } from "./export";
-import { WAREHOUSE_EXPORT_ALL_PATH, WAREHOUSE_EXPORT_MANUFACTURE_PATH, WAREHOUSE_EXPORT_PATH, WAREHOUSE_ITEM_FILTERS, WAREHOUSE_ITEM_PATH, type WarehouseItem } from "./schemas";
+import {
+  WAREHOUSE_EXPORT_ALL_PATH,
+  WAREHOUSE_EXPORT_MANUFACTURE_PATH,
+  WAREHOUSE_EXPORT_PATH,
+  WAREHOUSE_ITEM_FILTERS,
+  WAREHOUSE_ITEM_PATH,
+  type WarehouseItem,
+  warehouseBackPath,
+} from "./schemas";
 import { getWarehouseItem, listWarehouseItems, rackScaleChoices, updateWarehouseItem } from "./service";
 
 export const warehouseItemPages = new Hono<AppEnv>();
@@ -41,13 +49,16 @@ warehouseItemPages.get("/warehouse/:id{[0-9]+}", async (c) => {
   return renderPage(c, <WarehouseStockPage warehouse={warehouse} rows={rows} meta={meta} state={state} />);
 });
 
+/** The warehouse page the item was opened from (`?back=`), or its warehouse's page. */
+const backOf = (c: AppContext, item: WarehouseItem) => warehouseBackPath(c.req.query("back"), item.warehouse.id);
+
 async function editView(c: AppContext, item: WarehouseItem, init: { values?: FormValues; error?: AppError } = {}) {
   const ctx = c.get("ctx");
   const [warehouses, scales] = await Promise.all([listAllWarehouses({ ctx }), rackScaleChoices({ ctx })]);
   const fields = warehouseItemFields(c.get("t"), item, { warehouses, scales });
   const { errors, formErrors, answer } = formState(c, init.error, fields.map((field) => field.name));
   const values = init.values ? { ...init.values, id: item.id } : warehouseItemValues(item);
-  return renderPage(c, <WarehouseItemEditPage item={item} fields={fields} values={values} errors={errors} formErrors={formErrors} />, answer);
+  return renderPage(c, <WarehouseItemEditPage item={item} fields={fields} values={values} errors={errors} formErrors={formErrors} back={backOf(c, item)} />, answer);
 }
 
 /** Spec 02 "Warehouse item edit". */
@@ -66,7 +77,8 @@ warehouseItemPages.post("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => {
     throw error;
   }
   flash(c, "success", "UPDATED");
-  return c.redirect(WAREHOUSE_ITEM_PATH(id), 303);
+  const saved = await getWarehouseItem({ ctx, input: { id } });
+  return c.redirect(WAREHOUSE_ITEM_PATH(id, backOf(c, saved)), 303);
 });
 
 const xlsx = (c: AppContext, file: XlsxFile) => sendFile(c, { bytes: file.bytes, contentType: XLSX_MIME, fileName: file.fileName, disposition: "attachment" });

@@ -6,7 +6,19 @@ import { z } from "zod";
 import { decimalField, refId, refIdList } from "@/lib/zod-fields";
 
 export const WAREHOUSE_PAGE_PATH = (warehouseId: number) => `/warehouse/${warehouseId}`;
-export const WAREHOUSE_ITEM_PATH = (itemId: number) => `/warehouse/warehouseItem/${itemId}`;
+/** The warehouse page's order unless asked: by product name. */
+export const WAREHOUSE_ITEM_DEFAULT_SORT = "product,asc";
+/**
+ * The item edit; `back`, the warehouse page it was opened from with its filters, sort and page,
+ * for "Back" and after a save (a page without any needs no `back`: it is the default).
+ */
+export const WAREHOUSE_ITEM_PATH = (itemId: number, back?: string) => `/warehouse/warehouseItem/${itemId}${back?.includes("?") ? `?back=${encodeURIComponent(back)}` : ""}`;
+
+/** A `back` the item page follows: only a page of a warehouse on this site (never another site, never another page). */
+export function warehouseBackPath(value: string | undefined, warehouseId: number): string {
+  const page = WAREHOUSE_PAGE_PATH(warehouseId);
+  return value && (value === page || value.startsWith(`${page}?`)) && !/[\\\s]/.test(value) ? value : page;
+}
 /** Spec 02 §6 exports: one warehouse (`?id=`), every warehouse or one (POST), the manufacture list (`?id=`). */
 export const WAREHOUSE_EXPORT_PATH = "/warehouse/export";
 export const WAREHOUSE_EXPORT_ALL_PATH = "/warehouse/exportToExcel";

@@ -21,6 +21,7 @@ import {
   scaleColourOf,
   scaleQuantityOf,
   type WarehouseItem,
+  WAREHOUSE_ITEM_DEFAULT_SORT,
   warehouseItemInput,
   type WarehouseItemRow,
 } from "./schemas";
@@ -34,7 +35,7 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   requiredStockLevel: warehouseItems.requiredStockLevel,
 };
 export const WAREHOUSE_ITEM_SORTS = Object.keys(SORTS);
-const DEFAULT_SORT = "product,asc";
+const DEFAULT_SORT = WAREHOUSE_ITEM_DEFAULT_SORT;
 
 const itemColumns = {
   id: warehouseItems.id,
