@@ -132,7 +132,9 @@ function FilterInput<Row>({ column, state, targetId, basePath }: { column: Table
       aria-label={`${t("action.filter")}: ${column.label}`}
       // Kept across swaps so keys typed while a request is in flight are not overwritten by the answer.
       hx-preserve="true"
-      hx-trigger="input changed delay:300ms, search"
+      // Enter submits the table's form (the form attribute), which sends the filter at once; a
+      // `search` trigger beside it sent it twice, the second aborting the first.
+      hx-trigger="input changed delay:300ms"
     />
   );
 }
