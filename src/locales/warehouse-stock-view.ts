@@ -55,6 +55,7 @@ export const warehouseStockView = {
       productId: "Id produktu",
     },
     transferLog: {
+      toBeforeFrom: "Datum Do je dřív než Od: nic by neodpovídalo",
       title: "Pohyby ve skladech",
       groupTitle: "Operace {{group}}",
       allRows: "Všechny pohyby",
@@ -137,6 +138,7 @@ export const warehouseStockView = {
       productId: "Product id",
     },
     transferLog: {
+      toBeforeFrom: "“To” is earlier than “From”: nothing would match",
       title: "Warehouse transfer log",
       groupTitle: "Operation {{group}}",
       allRows: "All transfers",

@@ -70,6 +70,10 @@ describe("GET /warehouse/warehouseTransferLog", () => {
     expect(refused).toMatch(/id="transfer-log-type-error" class="field-error" role="alert">[^<]+</);
     expect(refused).toMatch(/id="transfer-log-product-error" class="field-error" role="alert">[^<]+</);
     expect(rowIds(refused)).toHaveLength(20);
+    // To before From: said at To, not an empty log; From still applies.
+    const reversed = await pageShowing(await session.page(`${PATH}?from=12.11.2026&to=10.11.2026`), 422, 'value="10.11.2026"');
+    expect(reversed).toMatch(/<small id="transfer-log-to-error" class="field-error" role="alert">Datum Do je dřív než Od: nic by neodpovídalo<\/small>/);
+    expect(rowIds(reversed).length).toBeGreaterThan(0);
     expect((await t.current.request(PATH)).status).toBe(302);
     expect((await t.current.request(`/api/warehouseTransferLog`)).status).toBe(401);
   });

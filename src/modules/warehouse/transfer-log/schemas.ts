@@ -26,6 +26,9 @@ export const transferLogFilterInput = z.object({
   type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(WAREHOUSE_TRANSFER_TYPES, { error: "validation.invalid" }).optional()),
   user: optionalRefId(),
   logGroup: optionalText(100),
+}).superRefine((value, context) => {
+  // Both ISO dates: they compare as text. A To before From would silently show nothing.
+  if (value.from && value.to && value.to < value.from) context.addIssue({ code: "custom", path: ["to"], message: "transferLog.toBeforeFrom" });
 });
 export type TransferLogFilterInput = z.output<typeof transferLogFilterInput>;
 
