@@ -87,6 +87,8 @@ export const common = {
       submit: "Přihlásit",
     },
     shell: {
+      notFoundHint: "Tato adresa neexistuje, nebo záznam mezitím někdo smazal.",
+      redirecting: "Za chvíli vás přesměrujeme:",
       barcode: "Čárový kód",
       barcodePlaceholder: "Naskenujte kód…",
       barcodeNotFound: "Kód {{code}} nebyl nalezen",
@@ -244,6 +246,8 @@ export const common = {
       submit: "Login",
     },
     shell: {
+      notFoundHint: "This address does not exist, or the record has been deleted meanwhile.",
+      redirecting: "You will be redirected shortly:",
       barcode: "Barcode",
       barcodePlaceholder: "Scan a code…",
       barcodeNotFound: "Code {{code}} was not found",

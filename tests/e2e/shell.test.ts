@@ -109,8 +109,10 @@ describeBrowser("shell", () => {
     const { page } = await e2e.open({ signedIn: true });
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await page.locator(".alert-warning", { hasText: PAGE_NOT_FOUND }).waitFor();
+    // The warning PAGE_NOT_FOUND as the toast and the title; the page itself says what happened and where it goes.
     await page.locator(".toast-warning", { hasText: PAGE_NOT_FOUND }).waitFor();
+    await page.locator("h1", { hasText: PAGE_NOT_FOUND }).waitFor();
+    await page.locator(".alert-warning", { hasText: "Tato adresa neexistuje" }).waitFor();
     expect(await page.locator("header.topbar").count()).toBe(1);
     await page.waitForURL((url) => url.pathname === "/index", { timeout: 15_000 });
     await page.locator("ul.tiles").waitFor();

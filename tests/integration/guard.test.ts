@@ -190,6 +190,9 @@ describe("routing with and without a session", () => {
       expect(html).toContain("<html");
       expect(html).toContain("Stránka nenalezena");
       expect(html).toMatch(/<meta http-equiv="refresh" content="\d+;url=\/index"/);
+      // Said once as the title (and the toast), then what happened and where it goes, by name.
+      expect(html).toContain("Tato adresa neexistuje, nebo záznam mezitím někdo smazal.");
+      expect(html).toContain('Za chvíli vás přesměrujeme: <a href="/index">Přehled</a>');
       // It is a logged-in page: the menu is there.
       expect(html).toContain('href="/products/dph"');
     }

@@ -1,17 +1,21 @@
 import { AppLayout } from "../layouts/app-layout";
 import { Icon } from "../components/icons";
+import { useView } from "../view-context";
 
 /** A plain page with one message: not found (then off to /index), not built yet, or an error. */
-export function MessagePage({ title, message, redirectTo, kind = "info" }: { title: string; message: string; redirectTo?: string; kind?: "info" | "warning" | "error" }) {
+export function MessagePage(props: { title: string; message: string; redirectTo?: { path: string; label: string }; kind?: "info" | "warning" | "error" }) {
+  const { t } = useView();
+  const { title, message, redirectTo, kind = "info" } = props;
   return (
     <AppLayout title={title}>
-      {redirectTo ? <meta httpEquiv="refresh" content={`3;url=${redirectTo}`} /> : null}
+      {redirectTo ? <meta httpEquiv="refresh" content={`3;url=${redirectTo.path}`} /> : null}
       <div className={`alert alert-${kind}`} role={kind === "info" ? "status" : "alert"}>
         {kind !== "info" ? <Icon name="alert" /> : null} {message}
       </div>
       {redirectTo ? (
         <p>
-          <a href={redirectTo}>{redirectTo}</a>
+          {`${t("shell.redirecting")} `}
+          <a href={redirectTo.path}>{redirectTo.label}</a>
         </p>
       ) : null}
     </AppLayout>

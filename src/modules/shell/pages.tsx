@@ -30,7 +30,7 @@ export function placeholderPages(): Hono<AppEnv> {
 /** Spec 01 §2.1: PAGE_NOT_FOUND, then /index. */
 export function notFoundPage(c: AppContext) {
   const t = c.get("t");
-  return renderPage(c, <MessagePage title={t("PAGE_NOT_FOUND")} message={t("PAGE_NOT_FOUND")} redirectTo="/index" kind="warning" />, {
+  return renderPage(c, <MessagePage title={t("PAGE_NOT_FOUND")} message={t("shell.notFoundHint")} redirectTo={{ path: "/index", label: t("menu.dashboard") }} kind="warning" />, {
     status: 404,
     toasts: [{ kind: "warning", text: t("PAGE_NOT_FOUND") }],
   });
