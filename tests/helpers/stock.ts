@@ -4,7 +4,7 @@
  * back as the stored numeric text, and the transfer log's size.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { warehouseItems, warehouseTransferLogs } from "@db/schema";
+import { basketItems, baskets, warehouseItems, warehouseTransferLogs } from "@db/schema";
 import type { Db } from "@/lib/db";
 
 export interface StockHelpers {
@@ -37,4 +37,14 @@ export function stockHelpers(db: () => Db): StockHelpers {
       return Number(row!.count);
     },
   };
+}
+
+/** A user's common basket as product id → quantity (the manufacture list's and the saved baskets' loads land there). */
+export async function commonBasketQuantities(db: Db, userId: number): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ productId: basketItems.productId, quantity: basketItems.quantity })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .where(and(eq(baskets.userId, userId), eq(baskets.type, "COMMON")));
+  return Object.fromEntries(rows.map((row) => [row.productId, Number(row.quantity)]));
 }

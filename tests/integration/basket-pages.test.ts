@@ -6,6 +6,7 @@
  * re-renders with 422 and the messages on a refusal, with nothing changed.
  */
 import { describe, expect, test } from "bun:test";
+import { workbookBytes } from "../helpers/workbook";
 import type { Ctx } from "@/lib/context";
 import { addToBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
 import { MANUFACTURE_DATA_MAX_BYTES } from "@/modules/warehouse/stock/schemas";
@@ -291,13 +292,6 @@ describe("POST /warehouse/basket/common/stocktaking", () => {
   });
 });
 
-async function workbook(rows: (string | number | null)[][]): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("List1");
-  for (const row of rows) sheet.addRow(row);
-  return new Uint8Array(await book.xlsx.writeBuffer());
-}
 
 function uploadForm(file: File | null, warehouseId?: number | string, idempotencyKey = key()) {
   const form = new FormData();
@@ -314,7 +308,7 @@ describe("POST /warehouse/basket/common/upload", () => {
     const session = await t.current.login();
     const w = await newWarehouse("Sklad Rakovník");
     const panel = await newProduct("Panel Rakovník");
-    const data = await workbook([["Id", "Množství"], [panel, "2,5"], [987_654, 1], ["", ""], [panel, "nic"]]);
+    const data = await workbookBytes([["Id", "Množství"], [panel, "2,5"], [987_654, 1], ["", ""], [panel, "nic"]]);
     const form = uploadForm(fileOf(data, "vyroba.xlsx"), w);
     const response = await upload(session, form);
     expect(response.status).toBe(200);
@@ -337,7 +331,7 @@ describe("POST /warehouse/basket/common/upload", () => {
     const panel = await newProduct("Panel velký soubor");
     // Notes beside the line that do not compress: the file is about 1.5 MB.
     const notes = Array.from({ length: 60 }, () => Buffer.from(crypto.getRandomValues(new Uint8Array(24_000))).toString("base64"));
-    const data = await workbook([[panel, 4, ...notes]]);
+    const data = await workbookBytes([[panel, 4, ...notes]]);
     expect(data.byteLength).toBeGreaterThan(1_200_000);
     expect(data.byteLength).toBeLessThan(MANUFACTURE_DATA_MAX_BYTES);
     const response = await upload(session, uploadForm(fileOf(data, "velky.xlsx"), w));
@@ -354,10 +348,10 @@ describe("POST /warehouse/basket/common/upload", () => {
     const none = await upload(session, uploadForm(null, w));
     expect(none.status).toBe(422);
     expect(await html(none)).toMatch(/<small id="upload-data-error" class="field-error" role="alert">[^<]+<\/small>/);
-    const noWarehouse = await upload(session, uploadForm(fileOf(await workbook([[await newProduct(), 1]]), "a.xlsx")));
+    const noWarehouse = await upload(session, uploadForm(fileOf(await workbookBytes([[await newProduct(), 1]]), "a.xlsx")));
     expect(noWarehouse.status).toBe(422);
     expect(await html(noWarehouse)).toContain('<small id="field-uploadWarehouseId-error" class="field-error" role="alert">Povinné pole</small>');
-    const nothing = await upload(session, uploadForm(fileOf(await workbook([[987_654, 1]]), "b.xlsx"), w));
+    const nothing = await upload(session, uploadForm(fileOf(await workbookBytes([[987_654, 1]]), "b.xlsx"), w));
     expect(nothing.status).toBe(422);
     const page = await html(nothing);
     expect(page).toContain("Ze souboru se nepodařilo načíst žádný řádek");

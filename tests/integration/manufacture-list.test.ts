@@ -6,7 +6,8 @@
  * out, English), its xlsx, the form that adds all and the highlighted baskets column; the session.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { eq, sql } from "drizzle-orm";
+import { commonBasketQuantities } from "../helpers/stock";
+import { eq } from "drizzle-orm";
 import { basketItems, baskets, fenceOrderItems } from "@db/schema";
 import { buildCutList } from "@/modules/orders/fence-item/cut-list";
 import { WORKED_EXAMPLES } from "@/modules/orders/fence-item/worked-examples";
@@ -46,14 +47,7 @@ beforeAll(async () => {
 const list = async (id: unknown, who = session) => (await okJson<{ data: ManufactureList }>(await who.api("/api/orders/manufactureList/all", { method: "POST", json: { id } }))).data;
 
 /** The caller's common basket: product id → quantity. */
-async function commonBasket(userId: number): Promise<Record<number, number>> {
-  const rows = await t.current.ctx.db
-    .select({ productId: basketItems.productId, quantity: basketItems.quantity })
-    .from(basketItems)
-    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
-    .where(sql`${baskets.userId} = ${userId} and ${baskets.type} = 'COMMON'`);
-  return Object.fromEntries(rows.map((row) => [row.productId, Number(row.quantity)]));
-}
+const commonBasket = (userId: number) => commonBasketQuantities(t.current.ctx.db, userId);
 
 describe("POST /api/orders/manufactureList/all", () => {
   test("the cut list of a fence, a gate and a wicket is the worked examples' (docs/fence-geometry.md), each item's lines under its manufactured variant", async () => {

@@ -7,8 +7,9 @@
  * load, delete) with their redirects and toasts; the session.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { eq, sql } from "drizzle-orm";
-import { basketItems, baskets, savedBaskets } from "@db/schema";
+import { commonBasketQuantities } from "../helpers/stock";
+import { eq } from "drizzle-orm";
+import { savedBaskets } from "@db/schema";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createProduct } from "../helpers/factories";
 import { html as htmlOf, okJson, setCookie } from "./support";
@@ -26,14 +27,7 @@ beforeAll(async () => {
 });
 
 /** A user's common basket: product id → quantity. */
-async function commonBasket(userId: number): Promise<Record<number, number>> {
-  const rows = await t.current.ctx.db
-    .select({ productId: basketItems.productId, quantity: basketItems.quantity })
-    .from(basketItems)
-    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
-    .where(sql`${baskets.userId} = ${userId} and ${baskets.type} = 'COMMON'`);
-  return Object.fromEntries(rows.map((row) => [row.productId, Number(row.quantity)]));
-}
+const commonBasket = (userId: number) => commonBasketQuantities(t.current.ctx.db, userId);
 
 const add = async (who: Session, productId: number, amount: number | string) =>
   expect((await who.api("/api/basket/add", { method: "POST", json: { type: "COMMON", productId, amount } })).status).toBe(200);

@@ -6,6 +6,7 @@
  * parallel over the same products: the stock adds up to the unit and a refused one leaves nothing.
  */
 import { describe, expect, test } from "bun:test";
+import { workbookBytes } from "../helpers/workbook";
 import { eq, sql } from "drizzle-orm";
 import { basketItems, warehouseItems, warehouses, warehouseTransferLogs } from "@db/schema";
 import { addToBasket, getOrCreateBasket, setBasketItemQuantity } from "@/modules/baskets/service";
@@ -175,13 +176,6 @@ describe("POST /api/warehouseTransfer/warehouseTransfer", () => {
   });
 });
 
-async function workbook(rows: (string | number | null)[][]): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("List1");
-  for (const row of rows) sheet.addRow(row);
-  return new Uint8Array(await book.xlsx.writeBuffer());
-}
 
 const uploadForm = (file: File | null, warehouseId?: number | string) => {
   const form = new FormData();
@@ -200,7 +194,7 @@ describe("POST /api/basket/uploadManufactureData", () => {
     const code = ean13(String(700000000000 + counter).padStart(12, "0"));
     const byEan = await createProduct(db(), { ean13: code });
     const byId = await createProduct(db());
-    const data = await workbook([["Id / EAN", "Množství"], [code, 4], [888_888, 1], [byId, "0,5"]]);
+    const data = await workbookBytes([["Id / EAN", "Množství"], [code, 4], [888_888, 1], [byId, "0,5"]]);
     const response = await upload(session, uploadForm(fileOf(data, "vyroba.xlsx"), w));
     expect(response.status).toBe(200);
     const body = await json(response);
@@ -221,7 +215,7 @@ describe("POST /api/basket/uploadManufactureData", () => {
     const csv = await upload(session, uploadForm(fileOf(new TextEncoder().encode("1;2\n"), "vyroba.csv"), w));
     expect((await json(csv)).fields.data).toBe("Soubor vyroba.csv není sešit Excelu (.xlsx)");
     expect((await upload(session, uploadForm(null, w))).status).toBe(422);
-    const noWarehouse = await json(await upload(session, uploadForm(fileOf(await workbook([[1, 1]]), "a.xlsx"))));
+    const noWarehouse = await json(await upload(session, uploadForm(fileOf(await workbookBytes([[1, 1]]), "a.xlsx"))));
     expect(Object.keys(noWarehouse.fields)).toEqual(["warehouseId"]);
 
     const justOver = new Uint8Array(MANUFACTURE_DATA_MAX_BYTES + 1);
@@ -238,7 +232,7 @@ describe("POST /api/basket/uploadManufactureData", () => {
     const session = await t.current.login();
     const w = await createWarehouse();
     const p = await createProduct(db());
-    const data = await workbook([[p, 3]]);
+    const data = await workbookBytes([[p, 3]]);
     const key = crypto.randomUUID();
     const first = await json(await upload(session, uploadForm(fileOf(data, "a.xlsx"), w), { "Idempotency-Key": key }));
     const again = await json(await upload(session, uploadForm(fileOf(data, "a.xlsx"), w), { "Idempotency-Key": key }));

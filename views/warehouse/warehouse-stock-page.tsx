@@ -5,7 +5,6 @@ import type { T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { parseCategoryIds } from "@/modules/catalogue/category/tree";
 import {
-  type ScaleColour,
   WAREHOUSE_EXPORT_MANUFACTURE_PATH,
   WAREHOUSE_EXPORT_PATH,
   WAREHOUSE_ITEM_DEFAULT_SORT,

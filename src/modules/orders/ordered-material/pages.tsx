@@ -18,7 +18,7 @@ import { sendFile } from "@/lib/http/file";
 import type { T } from "@/lib/i18n";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
 import { ORDER_NAME_MAX } from "@/modules/suppliers/orders/schemas";
-import { supplierOptions } from "@/modules/suppliers/supplier/service";
+import { supplierField } from "@/modules/suppliers/orders/fields";
 import { formState } from "@/web/form-state";
 import { flash, renderPage } from "@/web/render";
 import { orderedMaterialQueryInput } from "./api";
@@ -30,14 +30,7 @@ export const orderedMaterialPages = new Hono<AppEnv>();
 
 /** The supplier order form's fields: the supplier (required) and an optional name (the default is the basket's). */
 const supplierOrderFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
-  {
-    name: "supplier",
-    label: t("supplierOrder.supplier"),
-    kind: "select",
-    required: true,
-    emptyOption: "--",
-    options: (await supplierOptions({ ctx })).map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-  },
+  await supplierField(t, ctx),
   { name: "name", label: t("supplierOrder.name"), kind: "text", maxLength: ORDER_NAME_MAX, hint: t("supplierOrder.nameHint") },
 ];
 

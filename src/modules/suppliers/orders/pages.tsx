@@ -11,19 +11,10 @@ import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
 import { flash, renderPage } from "@/web/render";
 import { listBasketItems } from "@/modules/baskets/service";
-import { supplierOptions } from "../supplier/service";
 import { exportSupplierOrderXlsx, xlsxResponse } from "./export";
+import { supplierField } from "./fields";
 import { ORDER_NAME_MAX } from "./schemas";
 import { createOrderFromBasket, getSupplierOrderDetail, supplierOrderService } from "./service";
-
-const supplierField = async (t: T, ctx: Ctx): Promise<FormField> => ({
-  name: "supplier",
-  label: t("supplierOrder.supplier"),
-  kind: "select",
-  required: true,
-  emptyOption: "--",
-  options: (await supplierOptions({ ctx })).map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-});
 
 /** The order header: id (read-only), name, supplier, note. */
 const orderFields = async ({ t, ctx, entity }: { t: T; ctx: Ctx; entity: { id: number } | null }): Promise<FormField[]> => [

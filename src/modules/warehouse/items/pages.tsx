@@ -70,14 +70,14 @@ warehouseItemPages.post("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => {
   const item = await getWarehouseItem({ ctx, input: { id } });
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const fields = warehouseItemFields(c.get("t"), item, { warehouses: [], scales: [] });
+  let saved: WarehouseItem;
   try {
-    await updateWarehouseItem({ ctx, input: { id, values: formToInput(fields, body) } });
+    saved = await updateWarehouseItem({ ctx, input: { id, values: formToInput(fields, body) } });
   } catch (error) {
     if (error instanceof AppError && error.kind === "fail") return editView(c, item, { values: body as FormValues, error });
     throw error;
   }
   flash(c, "success", "UPDATED");
-  const saved = await getWarehouseItem({ ctx, input: { id } });
   return c.redirect(WAREHOUSE_ITEM_PATH(id, backOf(c, saved)), 303);
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { type WorkbookCell, workbookBytes } from "../../../../tests/helpers/workbook";
 import { asc, eq } from "drizzle-orm";
 import { products, warehouses, warehouseTransferLogs } from "@db/schema";
 import { createProduct } from "../../../../tests/helpers/factories/catalogue";
@@ -299,15 +300,6 @@ describe("transferBasket", () => {
   });
 });
 
-type CellInput = string | number | null | Date | { formula: string; result?: number };
-
-async function workbook(rows: CellInput[][]): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("Výroba");
-  for (const row of rows) sheet.addRow(row);
-  return new Uint8Array(await book.xlsx.writeBuffer());
-}
 
 describe("uploadManufactureData", () => {
   test("fills the common basket by id or EAN-13 and reports the rows it could not read by row number", async () => {
@@ -316,7 +308,7 @@ describe("uploadManufactureData", () => {
     const byId = await createProduct(t.db, { name: "Lamela" });
     const code = ean13(String(800000000000 + counter * 7).padStart(12, "0"));
     const byEan = await createProduct(t.db, { name: "Sloupek", ean13: code });
-    const data = await workbook([
+    const data = await workbookBytes([
       ["Produkt", "Množství"],
       [byId, 2.5],
       [code, "1,125"],
@@ -350,7 +342,7 @@ describe("uploadManufactureData", () => {
   test("a file with no readable row adds nothing and lists the rows; a wrong file type is refused", async () => {
     const ctx = await newUserCtx();
     const w = await createWarehouse("Nic");
-    const none = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "x.xlsx", data: await workbook([[999_998, 1], ["EAN13", 2]]) }] } }));
+    const none = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "x.xlsx", data: await workbookBytes([[999_998, 1], ["EAN13", 2]]) }] } }));
     // A first row that names a product is data, not a header; a later row with a text is a row it cannot read.
     expect(texts(none)).toEqual(["Ze souboru se nepodařilo načíst žádný řádek", "Řádek 1: produkt 999998 neexistuje", "Řádek 2: „EAN13“ není id produktu ani EAN-13"]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -368,7 +360,7 @@ describe("uploadManufactureData", () => {
     const ctx = await newUserCtx();
     const w = await createWarehouse("Vzorce");
     const [a, b, c] = [await createProduct(t.db), await createProduct(t.db), await createProduct(t.db)];
-    const data = await workbook([
+    const data = await workbookBytes([
       ["Produkt", "Množství"],
       [a, { formula: "2*3", result: 6 }],
       [b, { formula: "1+1" }],
@@ -388,11 +380,11 @@ describe("uploadManufactureData", () => {
     const ctx = await newUserCtx();
     const w = await createWarehouse("Řádky");
     const p = await createProduct(t.db);
-    const rows = (count: number): CellInput[][] => [["Id", "Množství"], ...Array.from({ length: count }, () => [p, 1])];
-    const full = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "plny.xlsx", data: await workbook(rows(5_000)) }] } });
+    const rows = (count: number): WorkbookCell[][] => [["Id", "Množství"], ...Array.from({ length: count }, () => [p, 1])];
+    const full = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "plny.xlsx", data: await workbookBytes(rows(5_000)) }] } });
     expect(full.lines).toEqual([{ productId: p, quantity: 5_000 }]);
     await clearBasket({ ctx, input: { type: "COMMON" } });
-    const over = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "velky.xlsx", data: await workbook(rows(5_001)) }] } }));
+    const over = await failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "velky.xlsx", data: await workbookBytes(rows(5_001)) }] } }));
     expect(translateMessage(tFor("cs"), over.fields.data!)).toBe("Soubor má víc než 5000 řádků");
     expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
   });
@@ -420,7 +412,7 @@ describe("uploadManufactureData", () => {
     const ctx = await newUserCtx();
     const w = await createWarehouse("Idem");
     const p = await createProduct(t.db);
-    const data = await workbook([[p, 2]]);
+    const data = await workbookBytes([[p, 2]]);
     const input = { warehouseId: w, idempotencyKey: crypto.randomUUID(), files: [{ fileName: "v.xlsx", data }] };
     const first = await uploadManufactureData({ ctx, input });
     expect(await uploadManufactureData({ ctx, input })).toEqual(first);
