@@ -25,6 +25,7 @@ import { tFor, translateMessage } from "@/lib/i18n";
 import { withIdempotency } from "@/lib/idempotency";
 import { formatDecimal, parseDecimal } from "@/lib/money";
 import { cleanFileName, type IncomingFile } from "@/lib/uploads";
+import { readFirstSheet, type XlsxFirstSheet, type XlsxReadLimits, XlsxRefusal } from "@/lib/xlsx/read";
 import { parseInput } from "@/lib/validation";
 import { decimalField } from "@/lib/zod-fields";
 import { addLinesToBasket } from "@/modules/baskets/service";
@@ -387,53 +388,44 @@ interface SheetRow {
   quantity: CellValue;
 }
 
-/** Rows over all the sheets beyond which a workbook is not loaded at all: loading holds every cell in memory. */
-const WORKBOOK_ROWS_GUARD = 10 * MANUFACTURE_DATA_MAX_ROWS;
-
 /**
- * Counts the workbook's rows as a stream, before loading it: a 5 MB file can hold half a million
- * rows, which loaded whole take over a gigabyte. Counting keeps no cell, and stops at the guard.
+ * What an uploaded workbook may hold before any of it is read (src/lib/xlsx/read.ts, decision
+ * 031): the rows over all its sheets, their cells, and the unpacked size of each part and of the
+ * whole. A 5,001-row sheet from Excel unpacks to under 1 MB; the bounds keep any file under the
+ * upload limit under +100 MB of memory.
  */
-async function refuseHugeWorkbook(data: Uint8Array, tooMany: () => AppError): Promise<void> {
-  const { default: ExcelJS } = await import("exceljs");
-  const { Readable } = await import("node:stream");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data)]), { sharedStrings: "ignore", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "ignore" });
-  let rows = 0;
-  for await (const sheet of reader) {
-    for await (const _row of sheet) if (++rows > WORKBOOK_ROWS_GUARD) throw tooMany();
-  }
-}
+export const WORKBOOK_LIMITS: XlsxReadLimits = {
+  maxRows: 10 * MANUFACTURE_DATA_MAX_ROWS,
+  maxCells: 40 * MANUFACTURE_DATA_MAX_ROWS,
+  maxPartBytes: 8 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+};
 
 /** The first sheet's rows with something in A or B; a first row whose A is no product code is a header. */
-async function readSheet(file: IncomingFile): Promise<SheetRow[]> {
+function readSheet(file: IncomingFile): SheetRow[] {
   const name = cleanFileName(file.fileName);
-  const notXlsx = () => AppError.fail(msg("warehouseStock.upload.notXlsx", { name }), { [MANUFACTURE_DATA_FIELD]: msg("warehouseStock.upload.notXlsx", { name }) });
-  const tooMany = () => {
-    const message = msg("warehouseStock.upload.tooManyRows", { max: MANUFACTURE_DATA_MAX_ROWS });
-    return AppError.fail(message, { [MANUFACTURE_DATA_FIELD]: message });
-  };
-  if (!ZIP_MAGIC.every((byte, index) => file.data[index] === byte)) throw notXlsx();
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
+  const refusal = (message: Message) => AppError.fail(message, { [MANUFACTURE_DATA_FIELD]: message });
+  if (!ZIP_MAGIC.every((byte, index) => file.data[index] === byte)) throw refusal(msg("warehouseStock.upload.notXlsx", { name }));
+  let sheet: XlsxFirstSheet;
   try {
-    await refuseHugeWorkbook(file.data, tooMany);
-    await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
+    sheet = readFirstSheet(file.data, WORKBOOK_LIMITS, ["A", "B"]);
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw notXlsx();
+    if (!(error instanceof XlsxRefusal)) throw error;
+    if (error.reason === "tooManyRows") throw refusal(msg("warehouseStock.upload.tooManyRows", { max: MANUFACTURE_DATA_MAX_ROWS }));
+    if (error.reason === "tooManyCells") throw refusal(msg("xlsx.tooManyCells", { max: WORKBOOK_LIMITS.maxCells }));
+    if (error.reason === "tooLarge") throw refusal(msg("xlsx.tooLarge", { name, maxMb: Math.floor((error.limit ?? 0) / (1024 * 1024)) }));
+    throw refusal(msg("warehouseStock.upload.notXlsx", { name }));
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw notXlsx();
-  if (sheet.actualRowCount > MANUFACTURE_DATA_MAX_ROWS + 1) throw tooMany();
+  if (sheet.valuedRows > MANUFACTURE_DATA_MAX_ROWS + 1) throw refusal(msg("warehouseStock.upload.tooManyRows", { max: MANUFACTURE_DATA_MAX_ROWS }));
   const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const code = cellValue(row.getCell(1).value);
-    const quantity = cellValue(row.getCell(2).value);
-    if (code === null && quantity === null) return;
+  for (const { row: number, cells } of sheet.rows) {
+    const code = cellValue(cells.A);
+    const quantity = cellValue(cells.B);
+    if (code === null && quantity === null) continue;
     // A header: the first row, naming no product and holding no number where the quantity goes.
-    if (number === 1 && typeof code === "string" && productCode(code) === null && (quantity === null || (typeof quantity === "string" && Number.isNaN(parseDecimal(quantity))))) return;
+    if (number === 1 && typeof code === "string" && productCode(code) === null && (quantity === null || (typeof quantity === "string" && Number.isNaN(parseDecimal(quantity))))) continue;
     rows.push({ row: number, code, quantity });
-  });
+  }
   return rows;
 }
 
@@ -454,7 +446,7 @@ export async function uploadManufactureData({ ctx, input }: { ctx: Ctx; input: {
   if (file.data.byteLength === 0) throw field(msg("upload.empty", { name }));
   if (file.data.byteLength > MANUFACTURE_DATA_MAX_BYTES) throw field(msg("upload.tooLarge", { name, maxMb: MANUFACTURE_DATA_MAX_BYTES / (1024 * 1024) }));
   const warehouseName = await requireWarehouse(ctx, warehouseId, "warehouseId");
-  const rows = await readSheet(file);
+  const rows = readSheet(file);
 
   const t = tFor(ctx.lang);
   const unread: UnreadRow[] = [];
