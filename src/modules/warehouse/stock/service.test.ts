@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type WorkbookCell, workbookBytes } from "../../../../tests/helpers/workbook";
+import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../../tests/helpers/zip";
 import { asc, eq } from "drizzle-orm";
 import { products, warehouses, warehouseTransferLogs } from "@db/schema";
 import { createProduct } from "../../../../tests/helpers/factories/catalogue";
@@ -407,6 +408,23 @@ describe("uploadManufactureData", () => {
     expect(translateMessage(tFor("cs"), huge.fields.data!)).toBe("Soubor má víc než 5000 řádků");
     expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
   }, 60_000);
+
+  test("a workbook that unpacks too big or holds too many cells is refused readably before it is loaded; nothing added (issue 18)", async () => {
+    const ctx = await newUserCtx();
+    const w = await createWarehouse("Bomby");
+    const upload = (fileName: string, data: Uint8Array) => failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName, data }] } }));
+    const message = (error: AppError) => translateMessage(tFor("cs"), error.fields.data!);
+    // 300 rows × 2,000 cells in 1.5 MB took exceljs 19.8 s and +1.1 GB.
+    const wide = zipBytes(workbookParts(sheetXml(Array.from({ length: 300 }, (_, row) => `<row r="${row + 1}">${'<c t="n"><v>1</v></c>'.repeat(2000)}</row>`).join(""))));
+    expect(message(await upload("siroky.xlsx", wide))).toBe("Soubor siroky.xlsx je po rozbalení větší než 8 MB");
+    const cells = zipBytes(workbookParts(sheetXml(Array.from({ length: 201 }, (_, row) => `<row r="${row + 1}">${"<c><v>1</v></c>".repeat(1000)}</row>`).join(""))));
+    expect(message(await upload("bunky.xlsx", cells))).toBe("Soubor má víc než 200000 buněk");
+    // One shared string of 200 MB in a few hundred KB took exceljs 8.8 s and +760 MB.
+    const strings = repeatedDeflate("<sst><si><t>", new Uint8Array(1024 * 1024).fill(97), 200, "</t></si></sst>");
+    const shared = zipBytes(workbookParts(sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>1</v></c></row>'), [{ name: "xl/sharedStrings.xml", deflated: strings }]));
+    expect(message(await upload("retezec.xlsx", shared))).toBe("Soubor retezec.xlsx je po rozbalení větší než 32 MB");
+    expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
+  });
 
   test("the same idempotency key adds once", async () => {
     const ctx = await newUserCtx();
