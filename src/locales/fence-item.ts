@@ -136,6 +136,9 @@ export const fenceItem = {
         categoryNotFound: "Kategorie {{id}} neexistuje",
         shippingTypeNotFound: "Způsob dopravy {{id}} neexistuje",
         notCreationParameter: "Parametr {{id}} není výrobním parametrem tohoto výrobku",
+        conflict: "Položky zakázky mezitím uložil(a) {{name}} ({{at}}).",
+        conflictUnknown: "Položky zakázky mezitím uložil někdo jiný ({{at}}).",
+        productOfOtherType: "Výrobek „{{name}}“ nepatří k typu položky {{type}}",
       },
       subProduct: {
         lastOfCategory: "Podprodukt nelze odebrat: je poslední z kategorie „{{category}}“",
@@ -351,6 +354,9 @@ export const fenceItem = {
         categoryNotFound: "Category {{id}} does not exist",
         shippingTypeNotFound: "Shipping type {{id}} does not exist",
         notCreationParameter: "Parameter {{id}} is not a creation parameter of this product",
+        conflict: "{{name}} saved the order's items meanwhile ({{at}}).",
+        conflictUnknown: "Someone else saved the order's items meanwhile ({{at}}).",
+        productOfOtherType: "The product “{{name}}” is not of the item's type {{type}}",
       },
       subProduct: {
         lastOfCategory: "The sub-product cannot be removed: it is the last of category “{{category}}”",

@@ -36,7 +36,7 @@ beforeAll(async () => {
   product = await createFenceProduct(ctx.db, category, FENCE_1_PARAMETERS, { name: "Plot Lamela Tab" });
   const shipping = await createShipping(ctx, { name: "Dodávka tab", price: "18.00", priceByDistance: true });
   ({ id: orderId } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(product), tmpId: "a" }], otherItems: [{ amount: 2, unitPrice: 1290 }] }));
-  await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`, { method: "PUT", json: { shippingType: shipping, shippingDistance: 42.5 } }));
+  await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`, { method: "PUT", json: { itemsVersion: 2, shippingType: shipping, shippingDistance: 42.5 } }));
 });
 
 describe("GET /orders/fenceOrder/:id?tab=1", () => {
