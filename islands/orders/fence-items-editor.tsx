@@ -4,7 +4,9 @@
  * and the summary, every number computed live by the fence engine the server also runs. One save
  * (`PUT /api/orders/fenceOrder/:id/items`, Ctrl+S or the button) sends the whole tab; the list
  * reloads a second later with the real ids. Deleting a saved row deletes it at once, after a
- * confirmation.
+ * confirmation. Each save sends the tab's version it holds; when someone else saved meanwhile
+ * (409 CONFLICT, docs/decisions/034-items-tab-version.md) the edits stay in the form, unsaved, and
+ * the tab says who saved and when, offering to reload what is stored instead.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { formatMoney } from "@/lib/money";
@@ -76,6 +78,10 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const [notices, setNotices] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [reloads, setReloads] = useState(0);
+  /** The stored version this form is based on: what the next save sends as `itemsVersion`. */
+  const version = useRef(props.tab.itemsVersion);
+  /** Someone else's save refused ours: the server's words (who and when); the form keeps the edits. */
+  const [conflict, setConflict] = useState<{ message: string; itemsVersion: number } | null>(null);
   const [spacerFor, setSpacerFor] = useState<{ key: string; part: "main" | "alt" } | null>(null);
   // Edits since the page opened, and at the last save: the reload after a save replaces only a form nobody touched since.
   const [edits, setEdits] = useState(0);
@@ -144,7 +150,9 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     const answer = await callApi<ItemsTab>(`${API}/${orderId}/items`);
     if (answer?.status !== "success" || !answer.data) return;
     const tab = answer.data;
+    // The form only moves to a newer version when it shows that version's rows.
     if (editsRef.current === editsAtSave) {
+      version.current = tab.itemsVersion;
       setDraft((current) => keepKeys(draftOf(tab, DEFAULT_DISCOUNT_DESCRIPTION), current));
       setStored(storedCategoriesOf(tab));
     }
@@ -154,7 +162,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const savingRef = useRef(false);
   const save = async () => {
     if (savingRef.current) return;
-    const body = payloadOf(draft, creationIds);
+    const body = { ...payloadOf(draft, creationIds), itemsVersion: version.current };
     const problems = problemsOf(draft, body, computed);
     if (Object.keys(problems).length) {
       refuse(Object.fromEntries(Object.entries(problems).map(([path, message]) => [path, text(message)])), []);
@@ -180,6 +188,8 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     attempt.current = null;
     if (answer.status === "success") {
       const result = answer.data as EditItemsResult;
+      version.current = result.itemsVersion;
+      setConflict(null);
       setDraft((current) => withIds(current, result.ids));
       setErrors({});
       setNotices([]);
@@ -190,10 +200,33 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
       const fields = answer.fields ?? {};
       const lines = Array.isArray(answer.data) ? answer.data.slice(Object.keys(fields).length) : [];
       refuse(fields, lines);
+    } else if (answer.code === "CONFLICT") {
+      const meta = (answer as { meta?: { message?: string; itemsVersion?: number } }).meta;
+      setConflict({ message: meta?.message ?? t("API_ERROR_CONFLICT"), itemsVersion: meta?.itemsVersion ?? version.current });
+      showToast("warning", t("fenceItem.editor.conflictToast"));
     } else {
       const known = props.texts[`API_ERROR_${answer.code}`];
       showToast("error", known ?? t("GENERIC_ERROR"));
     }
+  };
+
+  /** After a refused save: the stored tab replaces the form (the office chose to drop its edits). */
+  const reloadDiscarding = async () => {
+    const answer = await callApi<ItemsTab>(`${API}/${orderId}/items`);
+    if (answer?.status !== "success" || !answer.data) return showToast("error", t("GENERIC_ERROR"));
+    const tab = answer.data;
+    const fresh = draftOf(tab, DEFAULT_DISCOUNT_DESCRIPTION);
+    version.current = tab.itemsVersion;
+    attempt.current = null;
+    setDraft(fresh);
+    setStored(storedCategoriesOf(tab));
+    setErrors({});
+    setNotices([]);
+    setConflict(null);
+    setSavedEdits(editsRef.current);
+    setReloads((count) => count + 1);
+    setOpen(fresh.items[0]?.key ?? null);
+    document.getElementById(`fi-save-${orderId}`)?.focus();
   };
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -230,8 +263,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const remove = async (id: number | null, path: string, question: string, done: () => void) => {
     if (id === null) return done();
     if (!(await confirmThen(question))) return;
-    const answer = await callApi<null>(`${API}/${path}/${id}`, { method: "DELETE" });
+    const answer = await callApi<{ itemsVersion: number }>(`${API}/${path}/${id}`, { method: "DELETE" });
     if (answer?.status === "success") {
+      // Our delete moved the version by one: the form still holds everything else it is based on.
+      // A version further on means someone else saved meanwhile, which the next save must hear.
+      if (answer.data?.itemsVersion === version.current + 1) version.current = answer.data.itemsVersion;
       done();
       showToast("success", t("DELETED"));
     } else if (answer?.status === "fail" && Array.isArray(answer.data)) showToast("fail", (answer.data as string[]).join(" "));
@@ -419,7 +455,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   return (
     <div className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
       <div className="fi-toolbar">
-        <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
+        <button type="button" id={`fi-save-${orderId}`} className="button button-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
           {saving ? t("fenceItem.editor.saving") : t("fenceItem.editor.save")}
         </button>
         <span className="fi-status" role="status">
@@ -428,6 +464,26 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
         <span className="fi-spring" />
         <a href={`/orders/fenceOrder/manufacture/${orderId}`}>{t("fenceItem.editor.manufacture")}</a>
       </div>
+      {conflict ? (
+        <div className="alert alert-warning fi-conflict" role="alert" data-conflict>
+          <strong>{conflict.message}</strong>
+          <p>{t("fenceItem.editor.conflictKeep")}</p>
+          <button type="button" className="button" onClick={() => void reloadDiscarding()}>
+            {t("fenceItem.editor.reloadDiscard")}
+          </button>{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // A deliberate choice: the form is now based on the version that refused it.
+              version.current = conflict.itemsVersion;
+              void save();
+            }}
+          >
+            {t("fenceItem.editor.overwrite")}
+          </button>
+        </div>
+      ) : null}
       {errorLines.length || notices.length ? (
         <div className="alert alert-error fi-errors" role="alert">
           <strong>{t("fenceItem.editor.errors")}</strong>

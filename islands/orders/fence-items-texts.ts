@@ -15,7 +15,7 @@ const EDITOR_TEXTS = [
   "attention", "suggested", "suggestedLine", "useSuggested", "noSuggestion", "offer", "shippingType", "noShipping", "shippingDistance",
   "shippingUnitPrice", "shippingPrice", "discountDescription", "discountAmount", "note", "measurementDate", "summary", "priceWithoutVat",
   "vatRate", "vat", "total", "manufacture", "save", "saving", "unsaved", "shortcut", "errors", "errorItem", "errorSubProduct", "errorLine",
-  "confirmItem", "confirmLine", "lastOfCategory", "pieces",
+  "confirmItem", "confirmLine", "lastOfCategory", "pieces", "conflictKeep", "reloadDiscard", "overwrite", "conflictToast",
 ].map((key) => `fenceItem.editor.${key}`);
 
 /** Every text the editor shows: the server translates exactly these into the island's props. */

@@ -15,7 +15,8 @@ import { categoryParameterCategories, categoryParameters, products } from "@db/s
 import { eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { ItemsTab } from "@/modules/orders/fence-item/schemas";
-import { createFenceCategory, createFenceOrder, createFenceProduct, FENCE_1_PARAMETERS, type FenceCategory } from "../helpers/factories";
+import { editOrderItems } from "@/modules/orders/fence-item/service";
+import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createUser, FENCE_1_PARAMETERS, type FenceCategory, fence1Item } from "../helpers/factories";
 import { describeBrowser, waitForHydration } from "../helpers/browser";
 import { useE2E } from "./server";
 
@@ -276,6 +277,51 @@ describeBrowser("Order items tab", () => {
     expect(tab.items[0]!.parameters).toContainEqual({ id: wings!.id, value: "2" });
     expect(await page.locator(".fi-item").getAttribute("data-item-id")).toBe(String(tab.items[0]!.id));
     expect(await page.locator(".fi-manufactured").innerText()).toContain("Plot Křídla E2E");
+    expect(errors).toEqual([]);
+  });
+
+  test("someone else saved meanwhile (issue 18): the save is refused naming them, the edits stay; reload discards them, or they are saved instead", async () => {
+    await catalogue();
+    const ctx = e2e.server.testApp.ctx;
+    const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));
+    const { id: orderId } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(lamela!.id), amount: 2 }], otherItems: [] });
+    const { page, errors } = await openTab(orderId);
+    expect(await field(page, 0, "amount").inputValue()).toBe("2");
+
+    // Eva saves the tab while it is open here.
+    const { id: eva } = await createUser(ctx, { firstName: "Eva", lastName: "Dvořáková" });
+    const loaded = await serverTab(page, orderId);
+    await editOrderItems({ ctx: { ...ctx, userId: eva }, input: { id: orderId, values: { itemsVersion: loaded.itemsVersion, items: [{ ...fence1Item(lamela!.id), id: loaded.items[0]!.id, amount: 3 }] } } });
+
+    await field(page, 0, "amount").fill("9");
+    await page.keyboard.press("Control+s");
+    const conflict = page.locator(".fi-conflict[role=alert]");
+    await conflict.waitFor();
+    expect(await conflict.locator("strong").innerText()).toMatch(/^Položky zakázky mezitím uložil\(a\) Eva Dvořáková \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)\.$/);
+    // The edit is still there, unsaved; the server kept Eva's.
+    expect(await field(page, 0, "amount").inputValue()).toBe("9");
+    expect(await page.locator(".fi-status").innerText()).toBe("Neuložené změny");
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(3);
+
+    // Loading the saved state shows Eva's amount and drops the warning; a save from there goes through.
+    await conflict.getByRole("button", { name: "Načíst uložený stav (zahodit mé úpravy)" }).click();
+    await conflict.waitFor({ state: "detached" });
+    expect(await field(page, 0, "amount").inputValue()).toBe("3");
+    await field(page, 0, "amount").fill("4");
+    await page.keyboard.press("Control+s");
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="2"]`);
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(4);
+
+    // Again Eva first; this time the office keeps its edit and saves it instead of hers.
+    const now = await serverTab(page, orderId);
+    await editOrderItems({ ctx: { ...ctx, userId: eva }, input: { id: orderId, values: { itemsVersion: now.itemsVersion, items: [{ ...fence1Item(lamela!.id), id: now.items[0]!.id, amount: 5 }] } } });
+    await field(page, 0, "amount").fill("6");
+    await page.keyboard.press("Control+s");
+    await conflict.waitFor();
+    await conflict.getByRole("button", { name: "Uložit mé úpravy místo jejich" }).click();
+    await conflict.waitFor({ state: "detached" });
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="3"]`);
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(6);
     expect(errors).toEqual([]);
   });
 
