@@ -29,6 +29,7 @@ export const FENCE_ITEMS_TEXT_KEYS: readonly string[] = [
     ...["required", "number", "integer", "decimalPlaces", "min", "max", "maxLength", "date", "invalid", "url", "nul"].map((key) => `validation.${key}`),
     ...["notInOrder", "listedTwice", "tmpIdTwice", "productNotFound", "categoryNotFound", "shippingTypeNotFound", "notCreationParameter"].map((key) => `fenceItem.save.${key}`),
     "fenceItem.subProduct.lastOfCategory",
+    "fenceItem.positive",
     "product.virtualCustom",
     "product.parameterRequired",
     "product.parameterNumber",

@@ -143,6 +143,7 @@ export const fenceItem = {
       subProduct: {
         lastOfCategory: "Podprodukt nelze odebrat: je poslední z kategorie „{{category}}“",
       },
+      positive: "Musí být větší než 0",
       invalidItems: "Položky, které nejsou v pořádku: {{count}}.",
       invalidItem: "{{position}}. položka ({{type}}): {{fields}}",
       openItemsTab: "Otevřít položky",
@@ -365,6 +366,7 @@ export const fenceItem = {
       subProduct: {
         lastOfCategory: "The sub-product cannot be removed: it is the last of category “{{category}}”",
       },
+      positive: "Must be more than 0",
       invalidItems: "Items that are not valid: {{count}}.",
       invalidItem: "Item {{position}} ({{type}}): {{fields}}",
       openItemsTab: "Open the items",

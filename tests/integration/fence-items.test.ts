@@ -209,6 +209,16 @@ describe("each required field of each product type (spec 02 §5, the engine's ru
   });
 });
 
+describe("amount and length above 0 (issue 18)", () => {
+  test("0 pieces and 0 mm are refused at the fields typed, and nothing is saved", async () => {
+    const id = await newOrder();
+    const before = await snapshot();
+    const { fields } = await refusal(await put(id, { items: [{ ...fence1(), amount: 0 }, { ...fence1(), length: 0 }, { ...fence1(), height: "0" }] }));
+    expect(fields).toEqual({ "items[0].amount": "Musí být větší než 0", "items[1].length": "Musí být větší než 0", "items[2].height": "Musí být větší než 0" });
+    expect(await snapshot()).toBe(before);
+  });
+});
+
 describe("sub-products (spec 02 §5)", () => {
   let posts: number;
   let post: number;
