@@ -347,8 +347,17 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
                   {t("fenceItem.editor.suggestedLine", {
                     product: suggestion.product.name,
                     amount: formatNumber(suggestion.amount, 3),
-                    price: suggestion.unitPrice === null ? "–" : formatMoney(suggestion.unitPrice),
+                    price: suggestion.unitPrice === null ? t("fenceItem.editor.noPrice") : formatMoney(suggestion.unitPrice),
                   })}{" "}
+                  {suggestion.unitPrice === null ? (
+                    // Decision 019: the fence item product's "Cena montáže", else the assembly product's own price.
+                    <span className="field-hint" data-no-price>
+                      {t("fenceItem.editor.noPriceWhere", { product: suggestion.product.name })}{" "}
+                      <a href={`/products/${suggestion.product.id}`} target="_blank" rel="noopener">
+                        {t("fenceItem.editor.openProduct", { product: suggestion.product.name })}
+                      </a>
+                    </span>
+                  ) : null}{" "}
                   <button type="button" className="link-button" onClick={() => useSuggestion(suggestion)}>
                     {t("fenceItem.editor.useSuggested")}
                   </button>
@@ -427,15 +436,16 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   );
 
   // ---- offer and summary --------------------------------------------------------------------------
-  const offerField = (name: keyof OfferDraft, extra: { inputMode?: "decimal"; placeholder?: string; textarea?: boolean } = {}) => {
+  const offerField = (name: keyof OfferDraft, extra: { inputMode?: "decimal"; placeholder?: string; textarea?: boolean; hint?: string } = {}) => {
     const id = `fi-offer-${name}`;
     const onChange = (value: string) => change((current) => ({ ...current, offer: { ...current.offer, [name]: value } }), name);
+    const described = errors[name] || extra.hint ? `${id}-msg` : undefined;
     return (
-      <FieldBox id={id} name={name} label={t(`fenceItem.editor.${name}`)} error={errors[name]}>
+      <FieldBox id={id} name={name} label={t(`fenceItem.editor.${name}`)} error={errors[name]} hint={extra.hint}>
         {extra.textarea ? (
-          <textarea id={id} name={name} rows={3} value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
+          <textarea id={id} name={name} rows={3} value={draft.offer[name]} aria-describedby={described} onChange={(event) => onChange(event.target.value)} />
         ) : (
-          <input type="text" id={id} name={name} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
+          <input type="text" id={id} name={name} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" aria-describedby={described} value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
         )}
       </FieldBox>
     );
@@ -568,7 +578,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
               </select>
             </FieldBox>
             {offerField("shippingDistance", { inputMode: "decimal" })}
-            {offerField("shippingUnitPrice", { inputMode: "decimal", placeholder: shippingType ? formatNumber(shippingType.price) : undefined })}
+            {/* An empty unit price takes the type's (decision 019): said as text, not as a grey placeholder that looks like an empty field. */}
+            {offerField("shippingUnitPrice", {
+              inputMode: "decimal",
+              hint: shippingType && !draft.offer.shippingUnitPrice.trim() ? t("fenceItem.editor.shippingUnitPriceFromType", { price: formatMoney(shippingType.price) }) : undefined,
+            })}
             <FieldBox id="fi-offer-shippingPrice" name="shippingPrice" label={t("fenceItem.editor.shippingPrice")}>
               <output id="fi-offer-shippingPrice" className="fi-readonly" data-value="shippingPrice">
                 {money(totals.shippingPriceHalere)}

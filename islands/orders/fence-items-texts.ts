@@ -16,6 +16,7 @@ const EDITOR_TEXTS = [
   "shippingUnitPrice", "shippingPrice", "discountDescription", "discountAmount", "note", "measurementDate", "summary", "priceWithoutVat",
   "vatRate", "vat", "total", "manufacture", "save", "saving", "unsaved", "shortcut", "errors", "errorItem", "errorSubProduct", "errorLine",
   "confirmItem", "confirmLine", "lastOfCategory", "pieces", "conflictKeep", "reloadDiscard", "overwrite", "conflictToast",
+  "shippingUnitPriceFromType", "noPrice", "noPriceWhere", "openProduct",
 ].map((key) => `fenceItem.editor.${key}`);
 
 /** Every text the editor shows: the server translates exactly these into the island's props. */
