@@ -104,6 +104,42 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     document.getElementById(`fi-${open}-productType`)?.focus();
   }, [open]);
 
+  // ---- focus: a save keeps it where it was; a refusal takes it to the summary, whose links take it to a field ----
+  const root = useRef<HTMLDivElement>(null);
+  const errorSummary = useRef<HTMLDivElement>(null);
+  const focusSummary = useRef(false);
+  /** A field to focus once its item is open (the fields of a closed item are not rendered). */
+  const focusAfterOpen = useRef<string | null>(null);
+  const focusByName = (path: string) => {
+    const within = root.current;
+    if (!within) return;
+    const named = (selector: string) => within.querySelector<HTMLElement>(selector);
+    const escaped = CSS.escape(path);
+    // The field itself; else the first of its kind (a parameter's inputs are `…parameters.<id>`); else the item's first field.
+    const place = placeOf(path);
+    const target =
+      named(`[name="${escaped}"]`) ??
+      named(`[name^="${escaped}."], [name^="${escaped}["]`) ??
+      (place?.list === "items" ? named(`#fi-${CSS.escape(draft.items[place.index]?.key ?? "")}-productType`) : null);
+    if (!target) return;
+    target.focus();
+    target.scrollIntoView?.({ block: "center" });
+  };
+  const focusField = (path: string) => {
+    const place = placeOf(path);
+    const key = place?.list === "items" ? draft.items[place.index]?.key : undefined;
+    if (key && key !== open) {
+      focusAfterOpen.current = path;
+      setOpen(key);
+    } else focusByName(path);
+  };
+  useEffect(() => {
+    const path = focusAfterOpen.current;
+    if (!path) return;
+    focusAfterOpen.current = null;
+    focusByName(path);
+  }, [open]);
+
   const change = (update: (draft: Draft) => Draft, clear?: string) => {
     setDraft(update);
     setEdits((count) => count + 1);
@@ -173,6 +209,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     const key = attempt.current.key;
     // What is typed while the save is on its way stays unsaved (and keeps the reload from replacing it).
     const editsAtSave = editsRef.current;
+    // Where the office was (a field by Ctrl+S, or the button): given back if the answer takes it away.
+    const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const giveFocusBack = () => {
+      if (focused?.isConnected && (document.activeElement === null || document.activeElement === document.body)) focused.focus();
+    };
     savingRef.current = true;
     setSaving(true);
     const answer = (await callApi<EditItemsResult>(`${API}/${orderId}/items`, { method: "PUT", body: JSON.stringify({ ...body, idempotencyKey: key }) })) as
@@ -195,7 +236,8 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
       setNotices([]);
       setSavedEdits(editsAtSave);
       showToast("success", t("SAVED"));
-      setTimeout(() => void reload(editsAtSave), RELOAD_AFTER_MS);
+      requestAnimationFrame(giveFocusBack);
+      setTimeout(() => void reload(editsAtSave).then(giveFocusBack), RELOAD_AFTER_MS);
     } else if (answer.status === "fail") {
       const fields = answer.fields ?? {};
       const lines = Array.isArray(answer.data) ? answer.data.slice(Object.keys(fields).length) : [];
@@ -235,10 +277,18 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const refuse = (fields: Record<string, string>, lines: string[]) => {
     setErrors(fields);
     setNotices(lines);
+    focusSummary.current = true;
     showToast("warning", t("FORM_NOT_VALID"));
     const first = Object.keys(fields).map(placeOf).find((place) => place?.list === "items");
     if (first) setOpen(draft.items[first.index]?.key ?? open);
   };
+
+  // A refused save: the summary takes the focus (once, when it is shown), so keyboard and screen reader users land on what to fix.
+  useEffect(() => {
+    if (!focusSummary.current || !errorSummary.current) return;
+    focusSummary.current = false;
+    errorSummary.current.focus();
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -453,19 +503,20 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere)));
   const { summary } = totals;
 
-  const errorLines = Object.entries(errors).map(([path, message]) => {
+  const errorLines = Object.entries(errors).map(([path, message]) => ({ path, text: errorText(path, message) }));
+  function errorText(path: string, message: string): string {
     const place = placeOf(path);
     const fieldLabel = (field: string) => (field === "parameters" ? t("fenceItem.editor.sectionCreation") : (props.texts[`fenceItem.field.${field}`] ?? props.texts[`fenceItem.editor.${field}`] ?? field));
     if (!place) return t("field.field", { field: props.texts[`fenceItem.editor.${path}`] ?? path, message });
     if (place.list !== "items") return t("fenceItem.editor.errorLine", { list: t(`fenceItem.editor.${place.list}`), line: place.index + 1, field: fieldLabel(place.field), message });
     if (place.sub !== null) return t("fenceItem.editor.errorSubProduct", { position: place.index + 1, line: place.sub + 1, field: fieldLabel(place.field), message });
     return t("fenceItem.editor.errorItem", { position: place.index + 1, field: fieldLabel(place.field), message });
-  });
+  }
 
   return (
-    <div className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
+    <div ref={root} className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
       <div className="fi-toolbar">
-        <button type="button" id={`fi-save-${orderId}`} className="button button-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
+        <button type="button" id={`fi-save-${orderId}`} className="button button-primary" onClick={() => void save()} aria-disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
           {saving ? t("fenceItem.editor.saving") : t("fenceItem.editor.save")}
         </button>
         <span className="fi-status" role="status">
@@ -495,10 +546,24 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
         </div>
       ) : null}
       {errorLines.length || notices.length ? (
-        <div className="alert alert-error fi-errors" role="alert">
-          <strong>{t("fenceItem.editor.errors")}</strong>
+        <div ref={errorSummary} className="alert alert-error fi-errors" role="alert" tabIndex={-1} aria-labelledby={`fi-errors-${orderId}`}>
+          <strong id={`fi-errors-${orderId}`}>{t("fenceItem.editor.errors")}</strong>
           <ul>
-            {[...errorLines, ...notices].map((line) => (
+            {errorLines.map((line) => (
+              <li key={line.path}>
+                <a
+                  href={`#${line.path}`}
+                  data-field-link={line.path}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    focusField(line.path);
+                  }}
+                >
+                  {line.text}
+                </a>
+              </li>
+            ))}
+            {notices.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

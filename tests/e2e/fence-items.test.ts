@@ -325,6 +325,47 @@ describeBrowser("Order items tab", () => {
     expect(errors).toEqual([]);
   });
 
+  test("focus after a save stays where the office was; a refusal's summary takes it, and its entries take it to the field they name (issue 18)", async () => {
+    await catalogue();
+    const ctx = e2e.server.testApp.ctx;
+    const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));
+    const { id: orderId } = await createFenceOrderWithItems(ctx, { items: [fence1Item(lamela!.id), fence1Item(lamela!.id)], otherItems: [] });
+    const { page, errors } = await openTab(orderId);
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return element ? (element.getAttribute("name") ?? element.id ?? element.tagName) : null;
+    });
+
+    // Saved by the button: the focus stays on it, through the save and the reload after it.
+    await field(page, 0, "amount").fill("4");
+    const save = page.getByRole("button", { name: "Uložit položky" });
+    await save.click();
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="1"]`);
+    expect(await focused()).toBe(`fi-save-${orderId}`);
+    // Saved by Ctrl+S in a field: the focus stays in the field.
+    await field(page, 0, "amount").fill("5");
+    await page.keyboard.press("Control+s");
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="2"]`);
+    expect(await focused()).toBe("items[0].amount");
+
+    // A refused save: the summary takes the focus; each entry is a link to its field, opening the item it is in.
+    await field(page, 0, "height").fill("");
+    await page.locator(".fi-item").nth(1).locator(".fi-item-head button").first().click();
+    await field(page, 1, "color").fill("");
+    await save.click();
+    const summary = page.locator(".fi-errors");
+    await summary.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("fi-errors"))).toBe(true);
+    const links = summary.locator("a[data-field-link]");
+    expect(await links.allInnerTexts()).toEqual(["1. položka – Výška (mm): Povinné pole", "2. položka – Barva: Povinné pole"]);
+    await links.nth(0).click();
+    expect(await focused()).toBe("items[0].height");
+    expect(await page.locator(".fi-item").nth(0).getAttribute("class")).toContain("fi-item-open");
+    await links.nth(1).press("Enter");
+    expect(await focused()).toBe("items[1].color");
+    expect(errors).toEqual([]);
+  });
+
   test("other items: the virtual custom product with url and storable, the ATTENTION product in red, a confirmed delete; sub-products; the JavaScript budget", async () => {
     await catalogue();
     const db = e2e.server.testApp.ctx.db;
