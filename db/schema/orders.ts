@@ -86,6 +86,14 @@ export const fenceOrders = pgTable(
      * of changed (triggers on the items, sub-products, other items and product parameters, migration 0015).
      */
     materialAt: timestamp("material_at", { withTimezone: true }),
+    /**
+     * The items tab's version: every write of the tab (the save, a row's delete) adds one, and a
+     * save sent over an older version is refused (409, docs/decisions/034-items-tab-version.md).
+     */
+    itemsVersion: integer("items_version").notNull().default(1),
+    /** Who last wrote the items tab, and when: what the refused save names. */
+    itemsUpdatedAt: timestamp("items_updated_at", { withTimezone: true }),
+    itemsUpdatedBy: integer("items_updated_by"),
     /** The items the cut list had to leave out at that computation: [{orderId, itemId, productName}]. */
     materialSkipped: jsonb("material_skipped").$type<{ orderId: number; itemId: number | null; productName: string | null }[]>(),
     ...auditColumns,

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { type FenceItemComputation, FENCE_ITEM_ENUMS, halereToKc, isTwoWing, kcToHalere, lineTotalHalere, type ProductType } from "@/modules/orders/fence-item/engine";
 import type { ItemProductChoice, ItemsTabChoices } from "@/modules/orders/fence-item/schemas";
-import { FenceDrawing, type FenceDrawingT, formatMm } from "./fence-drawing";
+import { FenceDrawing, type FenceDrawingT } from "./fence-drawing";
 import { COMPUTED, FIELD_KINDS, type ItemDraft, parseNum, SECTIONS, type SectionName, shownFields, type SubDraft, engineFields } from "./fence-items-model";
 import { ProductPicker, type ProductHit } from "./product-picker";
 
@@ -39,8 +39,8 @@ export interface ItemPanelProps {
   onRemove: () => void;
 }
 
-/** A number for people: decimal comma, at most `places` decimals. */
-export const formatNumber = (value: number, places = 2): string => formatMm(Math.round(value * 10 ** places) / 10 ** places);
+/** A number for people: decimal comma, at most `places` decimals (an area keeps its 3: 3,825 m², not 3,83). */
+export const formatNumber = (value: number, places = 2): string => String(Math.round(value * 10 ** places) / 10 ** places).replace(".", ",").replace("-", "−");
 
 /** The label, the input and its message or hint. */
 export function FieldBox(props: { id: string; label: string; name?: string; className?: string; error?: string; hint?: string; children: ReactNode }) {

@@ -4,7 +4,9 @@
  * and the summary, every number computed live by the fence engine the server also runs. One save
  * (`PUT /api/orders/fenceOrder/:id/items`, Ctrl+S or the button) sends the whole tab; the list
  * reloads a second later with the real ids. Deleting a saved row deletes it at once, after a
- * confirmation.
+ * confirmation. Each save sends the tab's version it holds; when someone else saved meanwhile
+ * (409 CONFLICT, docs/decisions/034-items-tab-version.md) the edits stay in the form, unsaved, and
+ * the tab says who saved and when, offering to reload what is stored instead.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { formatMoney } from "@/lib/money";
@@ -76,6 +78,10 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const [notices, setNotices] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [reloads, setReloads] = useState(0);
+  /** The stored version this form is based on: what the next save sends as `itemsVersion`. */
+  const version = useRef(props.tab.itemsVersion);
+  /** Someone else's save refused ours: the server's words (who and when); the form keeps the edits. */
+  const [conflict, setConflict] = useState<{ message: string; itemsVersion: number } | null>(null);
   const [spacerFor, setSpacerFor] = useState<{ key: string; part: "main" | "alt" } | null>(null);
   // Edits since the page opened, and at the last save: the reload after a save replaces only a form nobody touched since.
   const [edits, setEdits] = useState(0);
@@ -96,6 +102,42 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     if (!focusOpened.current || !open) return;
     focusOpened.current = false;
     document.getElementById(`fi-${open}-productType`)?.focus();
+  }, [open]);
+
+  // ---- focus: a save keeps it where it was; a refusal takes it to the summary, whose links take it to a field ----
+  const root = useRef<HTMLDivElement>(null);
+  const errorSummary = useRef<HTMLDivElement>(null);
+  const focusSummary = useRef(false);
+  /** A field to focus once its item is open (the fields of a closed item are not rendered). */
+  const focusAfterOpen = useRef<string | null>(null);
+  const focusByName = (path: string) => {
+    const within = root.current;
+    if (!within) return;
+    const named = (selector: string) => within.querySelector<HTMLElement>(selector);
+    const escaped = CSS.escape(path);
+    // The field itself; else the first of its kind (a parameter's inputs are `…parameters.<id>`); else the item's first field.
+    const place = placeOf(path);
+    const target =
+      named(`[name="${escaped}"]`) ??
+      named(`[name^="${escaped}."], [name^="${escaped}["]`) ??
+      (place?.list === "items" ? named(`#fi-${CSS.escape(draft.items[place.index]?.key ?? "")}-productType`) : null);
+    if (!target) return;
+    target.focus();
+    target.scrollIntoView?.({ block: "center" });
+  };
+  const focusField = (path: string) => {
+    const place = placeOf(path);
+    const key = place?.list === "items" ? draft.items[place.index]?.key : undefined;
+    if (key && key !== open) {
+      focusAfterOpen.current = path;
+      setOpen(key);
+    } else focusByName(path);
+  };
+  useEffect(() => {
+    const path = focusAfterOpen.current;
+    if (!path) return;
+    focusAfterOpen.current = null;
+    focusByName(path);
   }, [open]);
 
   const change = (update: (draft: Draft) => Draft, clear?: string) => {
@@ -144,7 +186,9 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     const answer = await callApi<ItemsTab>(`${API}/${orderId}/items`);
     if (answer?.status !== "success" || !answer.data) return;
     const tab = answer.data;
+    // The form only moves to a newer version when it shows that version's rows.
     if (editsRef.current === editsAtSave) {
+      version.current = tab.itemsVersion;
       setDraft((current) => keepKeys(draftOf(tab, DEFAULT_DISCOUNT_DESCRIPTION), current));
       setStored(storedCategoriesOf(tab));
     }
@@ -154,7 +198,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const savingRef = useRef(false);
   const save = async () => {
     if (savingRef.current) return;
-    const body = payloadOf(draft, creationIds);
+    const body = { ...payloadOf(draft, creationIds), itemsVersion: version.current };
     const problems = problemsOf(draft, body, computed);
     if (Object.keys(problems).length) {
       refuse(Object.fromEntries(Object.entries(problems).map(([path, message]) => [path, text(message)])), []);
@@ -165,6 +209,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     const key = attempt.current.key;
     // What is typed while the save is on its way stays unsaved (and keeps the reload from replacing it).
     const editsAtSave = editsRef.current;
+    // Where the office was (a field by Ctrl+S, or the button): given back if the answer takes it away.
+    const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const giveFocusBack = () => {
+      if (focused?.isConnected && (document.activeElement === null || document.activeElement === document.body)) focused.focus();
+    };
     savingRef.current = true;
     setSaving(true);
     const answer = (await callApi<EditItemsResult>(`${API}/${orderId}/items`, { method: "PUT", body: JSON.stringify({ ...body, idempotencyKey: key }) })) as
@@ -180,20 +229,46 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
     attempt.current = null;
     if (answer.status === "success") {
       const result = answer.data as EditItemsResult;
+      version.current = result.itemsVersion;
+      setConflict(null);
       setDraft((current) => withIds(current, result.ids));
       setErrors({});
       setNotices([]);
       setSavedEdits(editsAtSave);
       showToast("success", t("SAVED"));
-      setTimeout(() => void reload(editsAtSave), RELOAD_AFTER_MS);
+      requestAnimationFrame(giveFocusBack);
+      setTimeout(() => void reload(editsAtSave).then(giveFocusBack), RELOAD_AFTER_MS);
     } else if (answer.status === "fail") {
       const fields = answer.fields ?? {};
       const lines = Array.isArray(answer.data) ? answer.data.slice(Object.keys(fields).length) : [];
       refuse(fields, lines);
+    } else if (answer.code === "CONFLICT") {
+      const meta = (answer as { meta?: { message?: string; itemsVersion?: number } }).meta;
+      setConflict({ message: meta?.message ?? t("API_ERROR_CONFLICT"), itemsVersion: meta?.itemsVersion ?? version.current });
+      showToast("warning", t("fenceItem.editor.conflictToast"));
     } else {
       const known = props.texts[`API_ERROR_${answer.code}`];
       showToast("error", known ?? t("GENERIC_ERROR"));
     }
+  };
+
+  /** After a refused save: the stored tab replaces the form (the office chose to drop its edits). */
+  const reloadDiscarding = async () => {
+    const answer = await callApi<ItemsTab>(`${API}/${orderId}/items`);
+    if (answer?.status !== "success" || !answer.data) return showToast("error", t("GENERIC_ERROR"));
+    const tab = answer.data;
+    const fresh = draftOf(tab, DEFAULT_DISCOUNT_DESCRIPTION);
+    version.current = tab.itemsVersion;
+    attempt.current = null;
+    setDraft(fresh);
+    setStored(storedCategoriesOf(tab));
+    setErrors({});
+    setNotices([]);
+    setConflict(null);
+    setSavedEdits(editsRef.current);
+    setReloads((count) => count + 1);
+    setOpen(fresh.items[0]?.key ?? null);
+    document.getElementById(`fi-save-${orderId}`)?.focus();
   };
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -202,10 +277,18 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const refuse = (fields: Record<string, string>, lines: string[]) => {
     setErrors(fields);
     setNotices(lines);
+    focusSummary.current = true;
     showToast("warning", t("FORM_NOT_VALID"));
     const first = Object.keys(fields).map(placeOf).find((place) => place?.list === "items");
     if (first) setOpen(draft.items[first.index]?.key ?? open);
   };
+
+  // A refused save: the summary takes the focus (once, when it is shown), so keyboard and screen reader users land on what to fix.
+  useEffect(() => {
+    if (!focusSummary.current || !errorSummary.current) return;
+    focusSummary.current = false;
+    errorSummary.current.focus();
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -230,8 +313,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const remove = async (id: number | null, path: string, question: string, done: () => void) => {
     if (id === null) return done();
     if (!(await confirmThen(question))) return;
-    const answer = await callApi<null>(`${API}/${path}/${id}`, { method: "DELETE" });
+    const answer = await callApi<{ itemsVersion: number }>(`${API}/${path}/${id}`, { method: "DELETE" });
     if (answer?.status === "success") {
+      // Our delete moved the version by one: the form still holds everything else it is based on.
+      // A version further on means someone else saved meanwhile, which the next save must hear.
+      if (answer.data?.itemsVersion === version.current + 1) version.current = answer.data.itemsVersion;
       done();
       showToast("success", t("DELETED"));
     } else if (answer?.status === "fail" && Array.isArray(answer.data)) showToast("fail", (answer.data as string[]).join(" "));
@@ -311,8 +397,17 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
                   {t("fenceItem.editor.suggestedLine", {
                     product: suggestion.product.name,
                     amount: formatNumber(suggestion.amount, 3),
-                    price: suggestion.unitPrice === null ? "–" : formatMoney(suggestion.unitPrice),
+                    price: suggestion.unitPrice === null ? t("fenceItem.editor.noPrice") : formatMoney(suggestion.unitPrice),
                   })}{" "}
+                  {suggestion.unitPrice === null ? (
+                    // Decision 019: the fence item product's "Cena montáže", else the assembly product's own price.
+                    <span className="field-hint" data-no-price>
+                      {t("fenceItem.editor.noPriceWhere", { product: suggestion.product.name })}{" "}
+                      <a href={`/products/${suggestion.product.id}`} target="_blank" rel="noopener">
+                        {t("fenceItem.editor.openProduct", { product: suggestion.product.name })}
+                      </a>
+                    </span>
+                  ) : null}{" "}
                   <button type="button" className="link-button" onClick={() => useSuggestion(suggestion)}>
                     {t("fenceItem.editor.useSuggested")}
                   </button>
@@ -391,15 +486,16 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   );
 
   // ---- offer and summary --------------------------------------------------------------------------
-  const offerField = (name: keyof OfferDraft, extra: { inputMode?: "decimal"; placeholder?: string; textarea?: boolean } = {}) => {
+  const offerField = (name: keyof OfferDraft, extra: { inputMode?: "decimal"; placeholder?: string; textarea?: boolean; hint?: string } = {}) => {
     const id = `fi-offer-${name}`;
     const onChange = (value: string) => change((current) => ({ ...current, offer: { ...current.offer, [name]: value } }), name);
+    const described = errors[name] || extra.hint ? `${id}-msg` : undefined;
     return (
-      <FieldBox id={id} name={name} label={t(`fenceItem.editor.${name}`)} error={errors[name]}>
+      <FieldBox id={id} name={name} label={t(`fenceItem.editor.${name}`)} error={errors[name]} hint={extra.hint}>
         {extra.textarea ? (
-          <textarea id={id} name={name} rows={3} value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
+          <textarea id={id} name={name} rows={3} value={draft.offer[name]} aria-describedby={described} onChange={(event) => onChange(event.target.value)} />
         ) : (
-          <input type="text" id={id} name={name} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
+          <input type="text" id={id} name={name} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" aria-describedby={described} value={draft.offer[name]} onChange={(event) => onChange(event.target.value)} />
         )}
       </FieldBox>
     );
@@ -407,19 +503,20 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere)));
   const { summary } = totals;
 
-  const errorLines = Object.entries(errors).map(([path, message]) => {
+  const errorLines = Object.entries(errors).map(([path, message]) => ({ path, text: errorText(path, message) }));
+  function errorText(path: string, message: string): string {
     const place = placeOf(path);
     const fieldLabel = (field: string) => (field === "parameters" ? t("fenceItem.editor.sectionCreation") : (props.texts[`fenceItem.field.${field}`] ?? props.texts[`fenceItem.editor.${field}`] ?? field));
     if (!place) return t("field.field", { field: props.texts[`fenceItem.editor.${path}`] ?? path, message });
     if (place.list !== "items") return t("fenceItem.editor.errorLine", { list: t(`fenceItem.editor.${place.list}`), line: place.index + 1, field: fieldLabel(place.field), message });
     if (place.sub !== null) return t("fenceItem.editor.errorSubProduct", { position: place.index + 1, line: place.sub + 1, field: fieldLabel(place.field), message });
     return t("fenceItem.editor.errorItem", { position: place.index + 1, field: fieldLabel(place.field), message });
-  });
+  }
 
   return (
-    <div className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
+    <div ref={root} className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
       <div className="fi-toolbar">
-        <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
+        <button type="button" id={`fi-save-${orderId}`} className="button button-primary" onClick={() => void save()} aria-disabled={saving} aria-keyshortcuts="Control+S" title={t("fenceItem.editor.shortcut")}>
           {saving ? t("fenceItem.editor.saving") : t("fenceItem.editor.save")}
         </button>
         <span className="fi-status" role="status">
@@ -428,11 +525,45 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
         <span className="fi-spring" />
         <a href={`/orders/fenceOrder/manufacture/${orderId}`}>{t("fenceItem.editor.manufacture")}</a>
       </div>
+      {conflict ? (
+        <div className="alert alert-warning fi-conflict" role="alert" data-conflict>
+          <strong>{conflict.message}</strong>
+          <p>{t("fenceItem.editor.conflictKeep")}</p>
+          <button type="button" className="button" onClick={() => void reloadDiscarding()}>
+            {t("fenceItem.editor.reloadDiscard")}
+          </button>{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // A deliberate choice: the form is now based on the version that refused it.
+              version.current = conflict.itemsVersion;
+              void save();
+            }}
+          >
+            {t("fenceItem.editor.overwrite")}
+          </button>
+        </div>
+      ) : null}
       {errorLines.length || notices.length ? (
-        <div className="alert alert-error fi-errors" role="alert">
-          <strong>{t("fenceItem.editor.errors")}</strong>
+        <div ref={errorSummary} className="alert alert-error fi-errors" role="alert" tabIndex={-1} aria-labelledby={`fi-errors-${orderId}`}>
+          <strong id={`fi-errors-${orderId}`}>{t("fenceItem.editor.errors")}</strong>
           <ul>
-            {[...errorLines, ...notices].map((line) => (
+            {errorLines.map((line) => (
+              <li key={line.path}>
+                <a
+                  href={`#${line.path}`}
+                  data-field-link={line.path}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    focusField(line.path);
+                  }}
+                >
+                  {line.text}
+                </a>
+              </li>
+            ))}
+            {notices.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -512,7 +643,11 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
               </select>
             </FieldBox>
             {offerField("shippingDistance", { inputMode: "decimal" })}
-            {offerField("shippingUnitPrice", { inputMode: "decimal", placeholder: shippingType ? formatNumber(shippingType.price) : undefined })}
+            {/* An empty unit price takes the type's (decision 019): said as text, not as a grey placeholder that looks like an empty field. */}
+            {offerField("shippingUnitPrice", {
+              inputMode: "decimal",
+              hint: shippingType && !draft.offer.shippingUnitPrice.trim() ? t("fenceItem.editor.shippingUnitPriceFromType", { price: formatMoney(shippingType.price) }) : undefined,
+            })}
             <FieldBox id="fi-offer-shippingPrice" name="shippingPrice" label={t("fenceItem.editor.shippingPrice")}>
               <output id="fi-offer-shippingPrice" className="fi-readonly" data-value="shippingPrice">
                 {money(totals.shippingPriceHalere)}

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { computeFenceItem } from "@/modules/orders/fence-item/engine";
 import type { ItemsTab } from "@/modules/orders/fence-item/schemas";
+import { formatNumber } from "./fence-item-panel";
 import { type Draft, draftOf, emptyItem, engineFields, keepKeys, parseNum, payloadOf, placeOf, problemsOf, shownFields, withIds } from "./fence-items-model";
 
 const offer = { shippingType: "", shippingDistance: "", shippingUnitPrice: "", discountDescription: "Sleva", discountAmount: "", note: "", measurementDate: "" };
@@ -15,6 +16,10 @@ function fence(key: string): Draft["items"][number] {
 describe("the items editor's form model", () => {
   test("typed numbers: blank is none, a decimal comma and spaces are read, anything else is NaN", () => {
     expect([parseNum(""), parseNum(" 1 234,5 "), parseNum("12.25"), parseNum("-3"), parseNum("12a"), parseNum(true)]).toEqual([undefined, 1234.5, 12.25, -3, Number.NaN, undefined]);
+  });
+
+  test("numbers are shown to the places asked, not two (issue 18: 1500 × 2550 mm is 3,825 m², not 3,83)", () => {
+    expect([formatNumber(3.825, 3), formatNumber(4.781_25, 3), formatNumber(0.5, 3), formatNumber(11.7849), formatNumber(-2.5)]).toEqual(["3,825", "4,781", "0,5", "11,78", "−2,5"]);
   });
 
   test("the engine reads what was typed: FENCE-1's numbers", () => {

@@ -15,7 +15,8 @@ const EDITOR_TEXTS = [
   "attention", "suggested", "suggestedLine", "useSuggested", "noSuggestion", "offer", "shippingType", "noShipping", "shippingDistance",
   "shippingUnitPrice", "shippingPrice", "discountDescription", "discountAmount", "note", "measurementDate", "summary", "priceWithoutVat",
   "vatRate", "vat", "total", "manufacture", "save", "saving", "unsaved", "shortcut", "errors", "errorItem", "errorSubProduct", "errorLine",
-  "confirmItem", "confirmLine", "lastOfCategory", "pieces",
+  "confirmItem", "confirmLine", "lastOfCategory", "pieces", "conflictKeep", "reloadDiscard", "overwrite", "conflictToast",
+  "shippingUnitPriceFromType", "noPrice", "noPriceWhere", "openProduct",
 ].map((key) => `fenceItem.editor.${key}`);
 
 /** Every text the editor shows: the server translates exactly these into the island's props. */
@@ -29,6 +30,7 @@ export const FENCE_ITEMS_TEXT_KEYS: readonly string[] = [
     ...["required", "number", "integer", "decimalPlaces", "min", "max", "maxLength", "date", "invalid", "url", "nul"].map((key) => `validation.${key}`),
     ...["notInOrder", "listedTwice", "tmpIdTwice", "productNotFound", "categoryNotFound", "shippingTypeNotFound", "notCreationParameter"].map((key) => `fenceItem.save.${key}`),
     "fenceItem.subProduct.lastOfCategory",
+    "fenceItem.positive",
     "product.virtualCustom",
     "product.parameterRequired",
     "product.parameterNumber",

@@ -100,10 +100,14 @@ await runBenchChild({ warmup: 5, runs: 50 }, async ({ t, client, warmup, runs })
   const changed = [await changedTab(1), await changedTab(0)];
 
   let round = 0;
-  const put = async (id: number, body: unknown) => {
-    const response = await session.api(`/api/orders/fenceOrder/${id}/items`, { method: "PUT", json: body });
+  // Each save sends the version the last one answered, as the tab does (decision 034); the first is read once.
+  const versions = new Map<number, number>();
+  const put = async (id: number, body: object | undefined) => {
+    const itemsVersion = versions.get(id) ?? (await tabOf(id)).itemsVersion;
+    const response = await session.api(`/api/orders/fenceOrder/${id}/items`, { method: "PUT", json: { ...body, itemsVersion } });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`PUT items answered ${response.status}: ${text.slice(0, 300)}`);
+    versions.set(id, (JSON.parse(text) as { data: { itemsVersion: number } }).data.itemsVersion);
   };
   const bodies = [newTab(1), newTab(2)];
   let tabBytes = 0;

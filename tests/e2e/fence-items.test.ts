@@ -15,7 +15,8 @@ import { categoryParameterCategories, categoryParameters, products } from "@db/s
 import { eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { ItemsTab } from "@/modules/orders/fence-item/schemas";
-import { createFenceCategory, createFenceOrder, createFenceProduct, FENCE_1_PARAMETERS, type FenceCategory } from "../helpers/factories";
+import { editOrderItems } from "@/modules/orders/fence-item/service";
+import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createUser, FENCE_1_PARAMETERS, type FenceCategory, fence1Item } from "../helpers/factories";
 import { describeBrowser, waitForHydration } from "../helpers/browser";
 import { useE2E } from "./server";
 
@@ -276,6 +277,92 @@ describeBrowser("Order items tab", () => {
     expect(tab.items[0]!.parameters).toContainEqual({ id: wings!.id, value: "2" });
     expect(await page.locator(".fi-item").getAttribute("data-item-id")).toBe(String(tab.items[0]!.id));
     expect(await page.locator(".fi-manufactured").innerText()).toContain("Plot Křídla E2E");
+    expect(errors).toEqual([]);
+  });
+
+  test("someone else saved meanwhile (issue 18): the save is refused naming them, the edits stay; reload discards them, or they are saved instead", async () => {
+    await catalogue();
+    const ctx = e2e.server.testApp.ctx;
+    const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));
+    const { id: orderId } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(lamela!.id), amount: 2 }], otherItems: [] });
+    const { page, errors } = await openTab(orderId);
+    expect(await field(page, 0, "amount").inputValue()).toBe("2");
+
+    // Eva saves the tab while it is open here.
+    const { id: eva } = await createUser(ctx, { firstName: "Eva", lastName: "Dvořáková" });
+    const loaded = await serverTab(page, orderId);
+    await editOrderItems({ ctx: { ...ctx, userId: eva }, input: { id: orderId, values: { itemsVersion: loaded.itemsVersion, items: [{ ...fence1Item(lamela!.id), id: loaded.items[0]!.id, amount: 3 }] } } });
+
+    await field(page, 0, "amount").fill("9");
+    await page.keyboard.press("Control+s");
+    const conflict = page.locator(".fi-conflict[role=alert]");
+    await conflict.waitFor();
+    expect(await conflict.locator("strong").innerText()).toMatch(/^Položky zakázky mezitím uložil\(a\) Eva Dvořáková \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)\.$/);
+    // The edit is still there, unsaved; the server kept Eva's.
+    expect(await field(page, 0, "amount").inputValue()).toBe("9");
+    expect(await page.locator(".fi-status").innerText()).toBe("Neuložené změny");
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(3);
+
+    // Loading the saved state shows Eva's amount and drops the warning; a save from there goes through.
+    await conflict.getByRole("button", { name: "Načíst uložený stav (zahodit mé úpravy)" }).click();
+    await conflict.waitFor({ state: "detached" });
+    expect(await field(page, 0, "amount").inputValue()).toBe("3");
+    await field(page, 0, "amount").fill("4");
+    await page.keyboard.press("Control+s");
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="2"]`);
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(4);
+
+    // Again Eva first; this time the office keeps its edit and saves it instead of hers.
+    const now = await serverTab(page, orderId);
+    await editOrderItems({ ctx: { ...ctx, userId: eva }, input: { id: orderId, values: { itemsVersion: now.itemsVersion, items: [{ ...fence1Item(lamela!.id), id: now.items[0]!.id, amount: 5 }] } } });
+    await field(page, 0, "amount").fill("6");
+    await page.keyboard.press("Control+s");
+    await conflict.waitFor();
+    await conflict.getByRole("button", { name: "Uložit mé úpravy místo jejich" }).click();
+    await conflict.waitFor({ state: "detached" });
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="3"]`);
+    expect((await serverTab(page, orderId)).items[0]!.amount).toBe(6);
+    expect(errors).toEqual([]);
+  });
+
+  test("focus after a save stays where the office was; a refusal's summary takes it, and its entries take it to the field they name (issue 18)", async () => {
+    await catalogue();
+    const ctx = e2e.server.testApp.ctx;
+    const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));
+    const { id: orderId } = await createFenceOrderWithItems(ctx, { items: [fence1Item(lamela!.id), fence1Item(lamela!.id)], otherItems: [] });
+    const { page, errors } = await openTab(orderId);
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return element ? (element.getAttribute("name") ?? element.id ?? element.tagName) : null;
+    });
+
+    // Saved by the button: the focus stays on it, through the save and the reload after it.
+    await field(page, 0, "amount").fill("4");
+    const save = page.getByRole("button", { name: "Uložit položky" });
+    await save.click();
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="1"]`);
+    expect(await focused()).toBe(`fi-save-${orderId}`);
+    // Saved by Ctrl+S in a field: the focus stays in the field.
+    await field(page, 0, "amount").fill("5");
+    await page.keyboard.press("Control+s");
+    await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="2"]`);
+    expect(await focused()).toBe("items[0].amount");
+
+    // A refused save: the summary takes the focus; each entry is a link to its field, opening the item it is in.
+    await field(page, 0, "height").fill("");
+    await page.locator(".fi-item").nth(1).locator(".fi-item-head button").first().click();
+    await field(page, 1, "color").fill("");
+    await save.click();
+    const summary = page.locator(".fi-errors");
+    await summary.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("fi-errors"))).toBe(true);
+    const links = summary.locator("a[data-field-link]");
+    expect(await links.allInnerTexts()).toEqual(["1. položka – Výška (mm): Povinné pole", "2. položka – Barva: Povinné pole"]);
+    await links.nth(0).click();
+    expect(await focused()).toBe("items[0].height");
+    expect(await page.locator(".fi-item").nth(0).getAttribute("class")).toContain("fi-item-open");
+    await links.nth(1).press("Enter");
+    expect(await focused()).toBe("items[1].color");
     expect(errors).toEqual([]);
   });
 

@@ -6,6 +6,8 @@
  * when the office picks a product.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { fenceOrders } from "@db/schema";
 import { FENCE_ITEMS_TEXT_KEYS } from "@islands/orders/fence-items-texts";
 import { SPACER_TEXT_KEYS } from "@islands/manufacture/spacer-texts";
 import { formatMoney } from "@/lib/money";
@@ -36,7 +38,7 @@ beforeAll(async () => {
   product = await createFenceProduct(ctx.db, category, FENCE_1_PARAMETERS, { name: "Plot Lamela Tab" });
   const shipping = await createShipping(ctx, { name: "Dodávka tab", price: "18.00", priceByDistance: true });
   ({ id: orderId } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(product), tmpId: "a" }], otherItems: [{ amount: 2, unitPrice: 1290 }] }));
-  await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`, { method: "PUT", json: { shippingType: shipping, shippingDistance: 42.5 } }));
+  await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`, { method: "PUT", json: { itemsVersion: 2, shippingType: shipping, shippingDistance: 42.5 } }));
 });
 
 describe("GET /orders/fenceOrder/:id?tab=1", () => {
@@ -91,6 +93,35 @@ describe("GET /orders/fenceOrder/:id?tab=1", () => {
     expect(islandOf(html).texts["fenceItem.editor.items"]).toBe("Fence items");
     expect(html).toContain("Fence items");
     expect(html).not.toContain("Plotové položky");
+  });
+});
+
+describe("prices the tab takes from elsewhere say where they come from (issue 18)", () => {
+  test("an empty shipping unit price shows the type's as text; an assembly offer without a price says where to set it", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const category = await createFenceCategory(ctx.db, { name: "Ploty bez montáže" });
+    const { assemblyPrice: _none, ...withoutAssembly } = FENCE_1_PARAMETERS;
+    const plain = await createFenceProduct(ctx.db, category, withoutAssembly, { name: "Plot Bez Montáže" });
+    const shipping = await createShipping(ctx, { name: "Dodávka 150", price: "150.00", priceByDistance: true });
+    const { id } = await createFenceOrderWithItems(ctx, { items: [{ ...fence1Item(plain), tmpId: "a" }], otherItems: [] });
+    // A type chosen, no unit price of the order's own (as while the office picks the type, before the save fills it in).
+    await ctx.db.update(fenceOrders).set({ shippingTypeId: shipping, shippingDistance: "10", shippingUnitPrice: null }).where(eq(fenceOrders.id, id));
+    const raw = await htmlOf(await session.page(`/orders/fenceOrder/${id}?tab=1`));
+    const html = decode(raw);
+    const props = islandOf(raw);
+    expect(props.tab.shippingUnitPrice).toBeNull();
+    const assembly = props.choices.assembly.find((row) => row.role === "ASSEMBLY_FENCE")!;
+    expect(assembly.unitPrice).toBeNull();
+
+    // The unit price field is empty, and the price it takes is said beside it (not a grey placeholder).
+    expect(html).toMatch(/<input[^>]*id="fi-offer-shippingUnitPrice"[^>]*aria-describedby="fi-offer-shippingUnitPrice-msg"[^>]*value=""/);
+    expect(html.replace(/\u00a0/g, " ")).toContain('<span class="field-hint" id="fi-offer-shippingUnitPrice-msg">Nevyplněno – platí cena způsobu dopravy 150,00 Kč</span>');
+    // The offer without a price says so, and where to set it, with a link to the product.
+    const line = /<li[^>]*data-suggested="(\d+)"[^>]*>(.*?)<\/li>/s.exec(html)!;
+    expect(line[2]!.replace(/<[^>]+>/g, "").replace(/\u00a0/g, " ")).toContain(
+      `${assembly.name}: 6 ks × bez ceny Cenu doplňte jako parametr „Cena montáže“ výrobku plotové položky, nebo jako cenu výrobku „${assembly.name}“ v katalogu. Otevřít výrobek „${assembly.name}“`,
+    );
+    expect(line[2]).toContain(`href="/products/${assembly.id}"`);
   });
 });
 

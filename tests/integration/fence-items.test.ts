@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { count, eq, sql } from "drizzle-orm";
-import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, products } from "@db/schema";
+import { fenceOrderItems, fenceOrderOtherItems, fenceOrders, products, users } from "@db/schema";
 import { type ProductType, requiredFieldsFor } from "@/modules/orders/fence-item/engine";
+import { formatCzechDateTime } from "@/lib/dates";
 import { usingPostgres } from "../helpers/db";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createFenceCategory, createFenceOrder, createFenceProduct, createProduct, createShipping, FENCE_1_PARAMETERS, type FenceCategory, fence1Item } from "../helpers/factories";
@@ -28,7 +29,12 @@ const ctx = () => ({ ...t.current.ctx, userId: admin.user.id });
 const newOrder = () => createFenceOrder(ctx());
 const path = (id: number) => `/api/orders/fenceOrder/${id}/items`;
 const read = async (id: number) => (await okJson(await admin.api(path(id)))).data;
-const put = (id: number, body: unknown, headers: Record<string, string> = {}) => admin.api(path(id), { method: "PUT", json: body, headers });
+/** The tab's stored version (what the tab loaded); 1 for an order that does not exist. */
+const versionOf = async (id: number) =>
+  (await t.current.ctx.db.select({ itemsVersion: fenceOrders.itemsVersion }).from(fenceOrders).where(eq(fenceOrders.id, id)))[0]?.itemsVersion ?? 1;
+/** A save as the tab sends it: over the stored version unless the body names one. */
+const put = async (id: number, body: unknown, headers: Record<string, string> = {}) =>
+  admin.api(path(id), { method: "PUT", json: body && typeof body === "object" && !("itemsVersion" in body) ? { itemsVersion: await versionOf(id), ...body } : body, headers });
 const saved = async (id: number, body: unknown) => (await okJson(await put(id, body))).data;
 
 /** A 422 answer's fields (and its data lines, which name each field). */
@@ -191,7 +197,7 @@ describe("each required field of each product type (spec 02 §5, the engine's ru
     await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
     const response = await english.api(path(id), {
       method: "PUT",
-      json: { items: [{ ...fence1(), height: 40 }, { ...fence1(), color: null }, { ...fence1(), length: "dlouhý" }], otherItems: [{ product, amount: 1 }] },
+      json: { itemsVersion: 1, items: [{ ...fence1(), height: 40 }, { ...fence1(), color: null }, { ...fence1(), length: "dlouhý" }], otherItems: [{ product, amount: 1 }] },
     });
     const { fields } = await refusal(response);
     expect(fields).toEqual({
@@ -200,6 +206,16 @@ describe("each required field of each product type (spec 02 §5, the engine's ru
       "items[2].length": "Enter a number",
       "otherItems[0].unitPrice": "Required",
     });
+  });
+});
+
+describe("amount and length above 0 (issue 18)", () => {
+  test("0 pieces and 0 mm are refused at the fields typed, and nothing is saved", async () => {
+    const id = await newOrder();
+    const before = await snapshot();
+    const { fields } = await refusal(await put(id, { items: [{ ...fence1(), amount: 0 }, { ...fence1(), length: 0 }, { ...fence1(), height: "0" }] }));
+    expect(fields).toEqual({ "items[0].amount": "Musí být větší než 0", "items[1].length": "Musí být větší než 0", "items[2].height": "Musí být větší než 0" });
+    expect(await snapshot()).toBe(before);
   });
 });
 
@@ -440,9 +456,66 @@ describe("the Common tab's warning (spec 02 §2) uses the engine's validation", 
   });
 });
 
+describe("two people saving one order's items (issue 18; decision 034)", () => {
+  test("the version is required; a save over a newer one is 409 CONFLICT naming who saved it and when, and writes nothing", async () => {
+    const id = await newOrder();
+    const loaded = await read(id);
+    expect(loaded.itemsVersion).toBe(1);
+    // No version: refused at its field, like any missing field.
+    expect((await refusal(await admin.api(path(id), { method: "PUT", json: { items: [fence1()] } }))).fields).toEqual({ itemsVersion: "Povinné pole" });
+
+    // Another user saves first, over the version both loaded.
+    const other = await t.current.login();
+    await t.current.ctx.db.update(users).set({ firstName: "Eva", lastName: "Dvořáková" }).where(eq(users.id, other.user.id));
+    const first = await okJson(await other.api(path(id), { method: "PUT", json: { itemsVersion: loaded.itemsVersion, items: [{ ...fence1(), amount: 2 }] } }));
+    expect(first.data.itemsVersion).toBe(2);
+    const before = await snapshot();
+    const response = await admin.api(path(id), { method: "PUT", json: { itemsVersion: loaded.itemsVersion, items: [{ ...fence1(), amount: 7 }] } });
+    const answer = await json(response);
+    expect(response.status).toBe(409);
+    const [stored] = await t.current.ctx.db.select({ at: fenceOrders.itemsUpdatedAt }).from(fenceOrders).where(eq(fenceOrders.id, id));
+    expect(answer).toEqual({
+      status: "error",
+      code: "CONFLICT",
+      meta: {
+        message: `Položky zakázky mezitím uložil(a) Eva Dvořáková (${formatCzechDateTime(stored!.at)}).`,
+        changedBy: { id: other.user.id, name: "Eva Dvořáková" },
+        changedAt: stored!.at!.toISOString(),
+        itemsVersion: 2,
+      },
+    });
+    expect(await snapshot()).toBe(before);
+    expect((await read(id)).items.map((item: { amount: number }) => item.amount)).toEqual([2]);
+    // Over the version it now holds, the save goes through.
+    expect((await saved(id, { itemsVersion: 2, items: [{ ...fence1(), amount: 7 }] })).itemsVersion).toBe(3);
+  });
+
+  test("a delete is a write of the tab: it answers the next version, and a save over the one before is refused", async () => {
+    const id = await newOrder();
+    await saved(id, { items: [fence1(), fence1()], otherItems: [{ product, amount: 1, unitPrice: 10 }] });
+    const tab = await read(id);
+    const deleted = await okJson(await admin.api(`/api/orders/fenceOrder/item/${tab.items[1].id}`, { method: "DELETE" }));
+    expect(deleted.data).toEqual({ itemsVersion: tab.itemsVersion + 1 });
+    const other = await okJson(await admin.api(`/api/orders/fenceOrder/otherItem/${tab.otherItems[0].id}`, { method: "DELETE" }));
+    expect(other.data).toEqual({ itemsVersion: tab.itemsVersion + 2 });
+    expect((await put(id, { itemsVersion: tab.itemsVersion, items: [fence1()] })).status).toBe(409);
+  });
+});
+
 const pgOnly = "(PostgreSQL only: PGlite is a single connection, so two transactions can never overlap there)";
 
 describe("parallel saves", () => {
+  test.skipIf(!usingPostgres)(`two saves at once over one version: exactly one is taken, the other is 409 ${pgOnly}`, async () => {
+    const id = await newOrder();
+    const { itemsVersion } = await read(id);
+    const responses = await Promise.all([3, 5].map((amount) => put(id, { itemsVersion, items: [{ ...fence1(), amount }] })));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const winner = responses.findIndex((response) => response.status === 200);
+    const tab = await read(id);
+    expect(tab.itemsVersion).toBe(itemsVersion + 1);
+    expect(tab.items.map((item: { amount: number }) => item.amount)).toEqual([[3, 5][winner]]);
+  });
+
   test.skipIf(!usingPostgres)(`20 saves at once of items with the same creation values make one variant ${pgOnly}`, async () => {
     const base = await createFenceProduct(t.current.ctx.db, category, FENCE_1_PARAMETERS, { name: "Plot Souběh" });
     const orders = await Promise.all(Array.from({ length: 20 }, () => newOrder()));

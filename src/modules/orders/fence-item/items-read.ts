@@ -302,6 +302,7 @@ export async function readItemsTab(ctx: Ctx, orderId: number): Promise<ItemsTab>
   return {
     orderId: order.id,
     status: order.status,
+    itemsVersion: order.itemsVersion,
     items,
     otherItems: others.filter((row) => row.itemType === "OTHER"),
     assemblyItems: others.filter((row) => row.itemType === "ASSEMBLY"),

@@ -12,7 +12,7 @@
  *   `items[0].subProducts[1].product`), and nothing is written.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes } from "@db/schema";
+import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes, users } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { excludedSet } from "@/lib/db";
 import { AppError, type Message, msg } from "@/lib/errors";
@@ -317,9 +317,37 @@ function orderFieldsOf(parsed: ParsedTab, order: StoredTab["order"], shippingTyp
   };
 }
 
+/**
+ * A save sent over an older version of the tab than the stored one (docs/decisions/034-items-tab-version.md):
+ * who wrote the tab last and when, for the 409 the route answers.
+ */
+export class ItemsVersionConflict extends Error {
+  constructor(
+    readonly changedBy: { id: number; name: string } | null,
+    readonly changedAt: Date | null,
+    readonly itemsVersion: number,
+  ) {
+    super("CONFLICT");
+  }
+}
+
+/** Refuses a save sent over another version than the stored one (read under the order's lock, so two saves of one version: one wins). */
+async function checkVersion(ctx: Ctx, order: StoredTab["order"], sent: number | undefined): Promise<void> {
+  if (sent === undefined || sent === order.itemsVersion) return;
+  const [writer] =
+    order.itemsUpdatedBy === null
+      ? []
+      : await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, order.itemsUpdatedBy));
+  throw new ItemsVersionConflict(writer ? { id: writer.id, name: `${writer.firstName} ${writer.lastName}` } : null, order.itemsUpdatedAt, order.itemsVersion);
+}
+
+/** The columns every write of the tab sets on its order: the next version, who and when. */
+export const nextItemsVersion = (ctx: Ctx) => ({ itemsVersion: sql`${fenceOrders.itemsVersion} + 1`, itemsUpdatedAt: sql`now()`, itemsUpdatedBy: ctx.userId ?? null });
+
 /** editItems: checks everything, then writes everything, in the caller's transaction (the order's row is locked first). */
 export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab): Promise<EditItemsResult> {
   const stored = await readStoredTab(ctx, orderId, { lock: true });
+  await checkVersion(ctx, stored.order, parsed.header.itemsVersion);
   const refs = await readReferences(ctx, parsed, stored.order);
   const { items, others, fields } = checkTab(parsed, stored, refs);
   if (Object.keys(fields).length) throw AppError.invalid(fields);
@@ -454,6 +482,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
       measurementDate: header.measurementDate,
       status,
       deadline,
+      ...nextItemsVersion(ctx),
       updatedBy: ctx.userId,
       updatedAt: new Date(),
     })
@@ -477,6 +506,8 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
   return {
     ids,
     status,
+    // The row is locked: the version written is the stored one plus one.
+    itemsVersion: order.itemsVersion + 1,
     ...orderPricing({
       fenceItems,
       otherItems: linesOf("OTHER"),

@@ -211,6 +211,12 @@ export type OtherItemInput = z.output<typeof otherItemInput>;
  */
 export const editItemsInput = z.object({
   idempotencyKey: idempotencyKeyField(),
+  /**
+   * The tab's version the client loaded (`itemsVersion` of the GET): a save over a newer one is
+   * refused with 409 CONFLICT. Required over HTTP; in-process writers may leave it out
+   * (docs/decisions/034-items-tab-version.md).
+   */
+  itemsVersion: z.preprocess(blank, integerField({ min: 1 }).optional()),
   items: listOf(fenceItemDraftInput),
   otherItems: listOf(otherItemInput),
   assemblyItems: listOf(otherItemInput),
@@ -317,6 +323,8 @@ export interface SummaryAnswer {
 export interface ItemsTab {
   orderId: number;
   status: string;
+  /** What a save sends back as `itemsVersion` (docs/decisions/034-items-tab-version.md). */
+  itemsVersion: number;
   items: FenceItemAnswer[];
   otherItems: OtherItemAnswer[];
   assemblyItems: OtherItemAnswer[];
@@ -338,6 +346,8 @@ export interface ItemsTab {
 export interface EditItemsResult {
   ids: { tmpId: string; id: number }[];
   status: string;
+  /** The tab's version after this save: the next save sends it. */
+  itemsVersion: number;
   totals: OrderTotalsAnswer;
   summary: SummaryAnswer;
 }

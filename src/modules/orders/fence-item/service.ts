@@ -17,7 +17,7 @@ import { withIdempotency } from "@/lib/idempotency";
 import { lockFenceOrder } from "../fence-order/service";
 import { type FenceItemFieldName, type FieldIssue, type ProductType, valuesOfVariantKey } from "./engine";
 import { readItemsTab } from "./items-read";
-import { parseTab, saveItemsTab } from "./items-write";
+import { nextItemsVersion, parseTab, saveItemsTab } from "./items-write";
 import type { DynamicProduct, EditItemsResult, ItemsTab } from "./schemas";
 
 export async function getOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ItemsTab> {
@@ -27,10 +27,13 @@ export async function getOrderItems({ ctx, input }: { ctx: Ctx; input: { id: num
 /**
  * Saves the tab (`values` as `editItemsInput` reads it). A retried submit with the same
  * idempotency key (body `idempotencyKey`, or the route's Idempotency-Key header) answers the first
- * result and writes nothing (DESIGN.md §8.4).
+ * result and writes nothing (DESIGN.md §8.4). `itemsVersion` sent over a newer stored one throws
+ * `ItemsVersionConflict`; `requireVersion` (the HTTP API) refuses a save without it
+ * (docs/decisions/034-items-tab-version.md).
  */
-export async function editOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number; values: unknown } }): Promise<EditItemsResult> {
+export async function editOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number; values: unknown; requireVersion?: boolean } }): Promise<EditItemsResult> {
   const parsed = parseTab(input.values);
+  if (input.requireVersion && parsed.header.itemsVersion === undefined) parsed.fields.itemsVersion ??= msg("validation.required");
   // A malformed key is refused with the rest; a key that is fine is kept even when other fields are not.
   const key = parsed.fields.idempotencyKey ? null : parsed.header.idempotencyKey;
   return withIdempotency({ ctx, key, operation: `fenceOrder.editItems:${input.id}` }, (tx) => saveItemsTab(tx, input.id, parsed));
@@ -44,26 +47,41 @@ async function rowOrder(ctx: Ctx, table: typeof fenceOrderItems | typeof fenceOr
   return row.orderId;
 }
 
+/** A row's delete is a write of the tab: its order's version goes one up (answered, so the tab that deleted can send it). */
+async function touchItems(ctx: Ctx, orderId: number): Promise<DeletedRow> {
+  const [row] = await ctx.db.update(fenceOrders).set(nextItemsVersion(ctx)).where(eq(fenceOrders.id, orderId)).returning({ itemsVersion: fenceOrders.itemsVersion });
+  return { itemsVersion: row!.itemsVersion };
+}
+
+/** What a delete answers: the tab's version after it. */
+export interface DeletedRow {
+  itemsVersion: number;
+}
+
 /** Spec 02 §7: deletes a fence item with its sub-products. */
-export async function deleteOrderItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    await lockFenceOrder(tx, await rowOrder(tx, fenceOrderItems, input.id));
+export async function deleteOrderItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
+  return withTransaction(ctx, async (tx) => {
+    const orderId = await rowOrder(tx, fenceOrderItems, input.id);
+    await lockFenceOrder(tx, orderId);
     await tx.db.delete(fenceOrderItems).where(eq(fenceOrderItems.id, input.id));
+    return touchItems(tx, orderId);
   });
 }
 
 /** Spec 02 §7: deletes an other or assembly item. */
-export async function deleteOrderOtherItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    await lockFenceOrder(tx, await rowOrder(tx, fenceOrderOtherItems, input.id));
+export async function deleteOrderOtherItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
+  return withTransaction(ctx, async (tx) => {
+    const orderId = await rowOrder(tx, fenceOrderOtherItems, input.id);
+    await lockFenceOrder(tx, orderId);
     await tx.db.delete(fenceOrderOtherItems).where(eq(fenceOrderOtherItems.id, input.id));
+    return touchItems(tx, orderId);
   });
 }
 
 /** Spec 02 §5, §7: deletes a sub-product, only while another of the same category remains on its item. */
-export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<void> {
+export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
   if (!isRowId(input.id)) throw AppError.notFound();
-  await withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const [line] = await tx.db
       .select({ itemId: fenceOrderSubProducts.itemId, categoryId: fenceOrderSubProducts.productCategoryId, category: categories.name, orderId: fenceOrderItems.orderId })
       .from(fenceOrderSubProducts)
@@ -81,6 +99,7 @@ export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: {
       if (!other) throw AppError.fail(msg("fenceItem.subProduct.lastOfCategory", { category: line.category ?? line.categoryId }));
     }
     await tx.db.delete(fenceOrderSubProducts).where(eq(fenceOrderSubProducts.id, input.id));
+    return touchItems(tx, line.orderId);
   });
 }
 

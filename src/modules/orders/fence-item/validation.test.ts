@@ -95,6 +95,23 @@ describe("minimum 0 (spec 02 §5): filling width, filling height, handle height"
   });
 });
 
+describe("amount, length and height above 0 (issue 18)", () => {
+  const fence = { productType: "FENCE", product: 1, color: "RAL 7016", height: 1800, length: 2500, amount: 1, m2price: 100, spacerHeight: 20, distancingType: "SCREWS" } as const;
+  const parameters = { topBar: 60, bottomBar: 50, uProfile: 24 };
+
+  test("0 pieces is refused at the amount", () => {
+    expect(computeFenceItem({ ...fence, amount: 0 }, parameters).validation.errors).toEqual([{ field: "amount", message: "fenceItem.positive" }]);
+  });
+
+  test("a length or height of 0 is refused at the field typed, not at the filling it leaves below 0", () => {
+    expect(computeFenceItem({ ...fence, length: 0 }, parameters).validation.errors).toEqual([{ field: "length", message: "fenceItem.positive" }]);
+    expect(computeFenceItem({ ...fence, height: -5 }, parameters).validation.errors).toEqual([{ field: "height", message: "fenceItem.positive" }]);
+    const twoWing = computeFenceItem({ productType: "TWO_WING_WICKET", height: 1000, length: 0, wicketPartWidth: 100, solidPartWidth: 200, hingeWidth: 30 }, { post: 80 });
+    expect(issuesByField(twoWing.validation.errors).length).toEqual({ field: "length", message: "fenceItem.positive" });
+    expect(issuesByField(twoWing.validation.errors).realFillingWidth).toBeUndefined();
+  });
+});
+
 describe("hints never block", () => {
   const pair: FenceItemFields = {
     productType: "TWO_WING_WICKET",

@@ -14,6 +14,7 @@ import type { FenceItemFields, FieldIssue } from "./types";
 export const FENCE_ITEM_MESSAGES = {
   required: "validation.required",
   min: "validation.min",
+  positive: "fenceItem.positive",
   partsSum: "fenceItem.hint.partsSum",
   slatsDoNotFit: "fenceItem.hint.slatsDoNotFit",
   railGateOverhang: "fenceItem.hint.railGateOverhang",
@@ -35,8 +36,16 @@ export interface FenceItemValidation {
   missing: FenceItemFieldName[];
 }
 
-/** The computed fields that may not go below 0 (spec 02 §5: filling width and height). */
-const FILLINGS = ["realFillingHeight", "realFillingWidth", "realGatePartFillingWidth", "realSolidPartFillingWidth"] as const;
+/** The computed fields that may not go below 0 (spec 02 §5: filling width and height), each with the typed field it comes from. */
+const FILLINGS = [
+  ["realFillingHeight", "height"],
+  ["realFillingWidth", "length"],
+  ["realGatePartFillingWidth", "length"],
+  ["realSolidPartFillingWidth", "length"],
+] as const;
+
+/** Typed fields that must be above 0 (issue 18): no item is made of 0 pieces, nor 0 mm long or high. */
+const POSITIVE = ["amount", "length", "height"] as const;
 
 export function validateFenceItem(item: FenceItemFields, geometry: FenceGeometry, parameters: FenceParameters): FenceItemValidation {
   const errors: FieldIssue[] = [];
@@ -50,9 +59,18 @@ export function validateFenceItem(item: FenceItemFields, geometry: FenceGeometry
     }
   }
 
-  for (const field of FILLINGS) {
+  const notPositive = new Set<string>();
+  for (const field of POSITIVE) {
+    const value = finiteOrNull(item[field]);
+    if (value !== null && value <= 0) {
+      notPositive.add(field);
+      errors.push({ field, message: FENCE_ITEM_MESSAGES.positive });
+    }
+  }
+  // A filling below 0 because the length or height typed is 0 is said at that field only.
+  for (const [field, source] of FILLINGS) {
     const value = geometry[field];
-    if (value !== null && value < 0) errors.push({ field, message: FENCE_ITEM_MESSAGES.min, params: { min: 0 } });
+    if (value !== null && value < 0 && !notPositive.has(source)) errors.push({ field, message: FENCE_ITEM_MESSAGES.min, params: { min: 0 } });
   }
   const handleHeight = finiteOrNull(item.doorHandleHeight);
   if (handleHeight !== null && handleHeight < 0) errors.push({ field: "doorHandleHeight", message: FENCE_ITEM_MESSAGES.min, params: { min: 0 } });
