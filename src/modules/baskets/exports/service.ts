@@ -58,11 +58,11 @@ export async function basketBarcodesPdf({ ctx, input }: { ctx: Ctx; input: unkno
   return { fileName: t("basketExports.pdfFileName", { date: todayInPrague() }), pdf };
 }
 
-/** `GET /basket/exportToCsv/{userId}`: id, product id, EAN, name, quantity (decimal comma); the headers in the caller's language. */
+/** `GET /basket/exportToCsv/{userId}`: id, product id, EAN (kept as text, decision 036), name, quantity (decimal comma); the headers in the caller's language. */
 export async function basketCsv({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; bytes: Uint8Array }> {
   const lines = await ownCommonBasket(ctx, input);
   const t = tFor(ctx.lang);
   const header = BASKET_CSV_COLUMNS.map((column) => t(`basketExports.column.${column}`) as string);
-  const rows = lines.map((line) => [line.id, line.productId, line.ean13 ?? "", line.name, line.quantity]);
+  const rows = lines.map((line) => [line.id, line.productId, line.ean13 ? { digits: line.ean13 } : "", line.name, line.quantity]);
   return { fileName: t("basketExports.csvFileName", { date: todayInPrague() }), bytes: toCsv(header, rows) };
 }
