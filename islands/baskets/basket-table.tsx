@@ -154,7 +154,9 @@ function RemoveCell({ row }: { row: BasketItem }) {
 
 function columnsOf(editable: boolean, texts: BasketTableTexts) {
   return helper.columns([
-    helper.accessor("id", { header: () => texts.id }),
+    // The product's id, as spec 02's "Id, name" means and as the catalogue shows it; the line's
+    // own id only addresses the line (data-item-id, the quantity and remove forms). Issue 18.
+    helper.accessor((row) => row.shopProduct.id, { id: "productId", header: () => texts.id }),
     helper.accessor((row) => row.shopProduct.name, {
       id: "product",
       header: () => (

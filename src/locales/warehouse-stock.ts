@@ -4,6 +4,7 @@ export const warehouseStock = {
     warehouseStock: {
       itemsTransformed: "Hotovo: pohyby zásob jsou zapsané",
       shortageIntro: "Na skladě není dost zboží, nic se nezměnilo:",
+      notStorableIntro: "Košík obsahuje produkty, které se neskladují; odeberte je. Nic se nezměnilo:",
       shortage: "{{product}} (sklad {{warehouse}}): požadováno {{asked}}, skladem {{there}}",
       warehouseNotFound: "Sklad {{id}} neexistuje",
       basketNotFound: "Košík {{id}} není váš skladový košík",
@@ -40,6 +41,7 @@ export const warehouseStock = {
     warehouseStock: {
       itemsTransformed: "Done: the stock movements are recorded",
       shortageIntro: "There is not enough in stock; nothing has changed:",
+      notStorableIntro: "The basket holds products that are not stored; remove them. Nothing has changed:",
       shortage: "{{product}} (warehouse {{warehouse}}): asked {{asked}}, in stock {{there}}",
       warehouseNotFound: "Warehouse {{id}} does not exist",
       basketNotFound: "Basket {{id}} is not your warehouse basket",

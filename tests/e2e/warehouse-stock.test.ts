@@ -94,7 +94,7 @@ describeBrowser("warehouse stock", () => {
     expect(new Set(colours).size).toBe(1);
     expect(colours[0]).not.toBe("rgba(0, 0, 0, 0)");
 
-    await rows.first().locator("a.log-group-link").click();
+    await rows.first().locator("a.log-group-mark").click();
     await page.waitForURL((url) => url.searchParams.get("logGroup") === "e2e-move");
     await page.locator("h1", { hasText: "Operace e2e-move" }).waitFor();
     expect(await page.locator("#transfer-log tbody tr[data-log-group]").count()).toBe(2);

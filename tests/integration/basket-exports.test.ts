@@ -132,7 +132,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("GET /basket/exportToCsv/{userId}", () => {
-  test("UTF-8 with a BOM, `;` between cells, quotes escaped, a formula defused, quantities with a decimal comma; an attachment named by the date", async () => {
+  test("UTF-8 with a BOM, `;` between cells, quotes escaped, a formula defused, EAN-13 kept as text, quantities with a decimal comma; an attachment named by the date", async () => {
     const response = await session.page(`/basket/exportToCsv/${session.user.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -143,12 +143,15 @@ describe("GET /basket/exportToCsv/{userId}", () => {
     expect(text.startsWith("\uFEFF")).toBe(true);
     // The quoted cell as written: quotes doubled.
     expect(text).toContain('"Sloupek 60 × 60; ""čtyřhranný"""');
+    // An EAN-13 as a formula giving text (="…", RFC 4180 quoted): Czech Excel would show a bare 13-digit number as 8,59568E+12.
+    expect(text).toContain(`;"=""${PANEL_EAN}""";`);
+    expect(text).not.toMatch(new RegExp(`;${PANEL_EAN};`));
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual(["Id", "Id produktu", "EAN", "Název", "Množství"]);
     expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
-      [String(products.panel), PANEL_EAN, "Plotový panel Žluťoučký kůň – řetízek ťňů", "2,5"],
+      [String(products.panel), `="${PANEL_EAN}"`, "Plotový panel Žluťoučký kůň – řetízek ťňů", "2,5"],
       [String(products.post), "", 'Sloupek 60 × 60; "čtyřhranný"', "1234,5"],
-      [String(products.lock), LOCK_EAN, "Zámek branky Ďábel ŘŤŇ", "0,125"],
+      [String(products.lock), `="${LOCK_EAN}"`, "Zámek branky Ďábel ŘŤŇ", "0,125"],
       [String(products.formula), "", "'=HYPERLINK(\"x\") úchyt", "3"],
     ]);
     // The first column is the basket line's id, as the basket's API answers it.

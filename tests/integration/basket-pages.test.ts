@@ -79,9 +79,10 @@ describe("GET /warehouse/basket/common", () => {
     expect(page).not.toContain("basket-preview");
     expect(page).not.toContain("data-basket-arrow");
 
-    // The common basket's lines: id, name, the editable quantity (decimal comma), remove.
+    // The common basket's lines: the product's id (not the line's, issue 18), name, the editable quantity (decimal comma), remove.
     const table = tableOf(page, "common-basket");
-    expect(table).toContain(`<tr data-item-id="${line.itemId}" data-product-id="${panel}"><td>${line.itemId}</td><td>Panel 3D zelený</td>`);
+    expect(line.itemId).not.toBe(panel);
+    expect(table).toContain(`<tr data-item-id="${line.itemId}" data-product-id="${panel}"><td>${panel}</td><td>Panel 3D zelený</td>`);
     expect(table).toContain('aria-label="Množství: Panel 3D zelený" name="quantity" value="2,5"');
     expect(table).toContain(`action="/warehouse/basket/items/${line.itemId}/quantity"`);
     expect(table).toContain('aria-label="Odebrat z košíku: Panel 3D zelený"');
@@ -126,7 +127,8 @@ describe("GET /warehouse/basket/common", () => {
     expect(page.indexOf(`data-basket-id="${dvurBasket}"`)).toBeLessThan(page.indexOf(`data-basket-id="${halaBasket}"`));
     const preview = tableOf(page, `basket-preview-${dvurBasket}`);
     expect(preview).toContain('<th scope="col">Produkt <small class="basket-product-note">bude spotřebován při výrobě</small></th>');
-    expect(preview).toContain(`<td>${line.itemId}</td><td>Profil 40×20</td><td class="align-end">1,25</td>`);
+    expect(line.itemId).not.toBe(material);
+    expect(preview).toContain(`<td>${material}</td><td>Profil 40×20</td><td class="align-end">1,25</td>`);
     // Read-only: no quantity field, no remove.
     expect(preview).not.toContain("<input");
     expect(page).toContain('data-basket-arrow="" aria-hidden="true">↓</div>');
@@ -370,7 +372,8 @@ describe("the warehouse basket page", () => {
     expect(response.status).toBe(200);
     const page = await html(response);
     expect(page).toContain("<h1>Skladový košík - Sklad Slaný</h1>");
-    expect(tableOf(page, "warehouse-basket")).toContain(`<td>${line.itemId}</td><td>Sloupek Slaný</td>`);
+    expect(line.itemId).not.toBe(post60);
+    expect(tableOf(page, "warehouse-basket")).toContain(`<td>${post60}</td><td>Sloupek Slaný</td>`);
     expect(tableOf(page, "warehouse-basket")).toContain('aria-label="Množství: Sloupek Slaný" name="quantity" value="4"');
     const targets = selectOf(page, "field-targetWarehouseId");
     expect(targets).toContain(`<option value="${there}">Sklad Kralupy</option>`);

@@ -75,6 +75,9 @@ describe("GET /warehouse/:id", () => {
     expect(rows[2]!.slice(0, 5)).toEqual(["Sloupek 60×60", "14", "1", "20", "10"]);
     expect(page).toContain('data-scale-colour="red"');
     expect(text(rows[1]![1]!)).toBe("1 234,5");
+    // No scale attached: the scale quantity is blank, not 0 (issue 18).
+    expect(rows[0]!.slice(0, 5)).toEqual(["Křídlo brány", "2", "0", "0", ""]);
+    expect(rows[1]![4]).toBe("");
     const sloupekRow = page.slice(page.indexOf(`data-item-id="${sloupekItem}"`));
     expect(sloupekRow.slice(0, sloupekRow.indexOf("</tr>"))).toContain('class="reorder-marker"');
     expect(page).toContain(`href="/warehouse/warehouseItem/${sloupekItem}"`);
@@ -109,6 +112,9 @@ describe("the item edit", () => {
     expect(page).toMatch(/<select[^>]*name="rackScales"[^>]*multiple/);
     expect(page).not.toContain('name="quantity"');
     expect(page).toContain('id="scale-info-quantity"');
+    // An item without a scale: the info box's scale quantity is blank.
+    const lamelaPage = await pageShowing(await session.page(`/warehouse/warehouseItem/${lamelaItem}`), 200);
+    expect(lamelaPage).toMatch(/<dd id="scale-info-quantity">\s*<\/dd>/);
   });
 
   test("a form post saves on the way, required level and scales; a bad number re-renders with 422", async () => {
@@ -170,8 +176,10 @@ describe("the exports", () => {
       const workbook = await workbookOf(await session.page(`/warehouse/export?id=${brno}${query}`));
       const sheet = workbook.worksheets[0]!;
       expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Id produktu", "Produkt", "Množství", "Na cestě", "Požadovaná zásoba", "Množství dle vah", "Doobjednat"]);
-      const fromSheet = sheetRows(sheet).map((row) => [row[1], ...[row[2], row[3], row[4]].map((value) => text(formatDecimal(value as number, 3))), String(row[5])]);
+      const fromSheet = sheetRows(sheet).map((row) => [row[1], ...[row[2], row[3], row[4]].map((value) => text(formatDecimal(value as number, 3))), row[5] === undefined ? "" : String(row[5])]);
       const fromPage = pageRows(page).map((row) => row.slice(0, 5));
+      // No scale: an empty cell, as on the page.
+      expect(fromPage.some((row) => row[4] === "")).toBe(true);
       expect(fromSheet).toEqual(fromPage);
       // The reorder column marks exactly the rows the page marks.
       const marked = [...page.matchAll(/data-item-id="\d+" data-reorder="true"/g)].length;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createProduct, createTransferLog, createUser, createWarehouse } from "../helpers/factories";
-import { logGroupColour } from "@/modules/warehouse/transfer-log/schemas";
+import { logGroupColour, logGroupMark } from "@/modules/warehouse/transfer-log/schemas";
 import { okJson, pageShowing } from "./support";
 
 const t = useTestApp();
@@ -59,6 +59,28 @@ describe("GET /warehouse/warehouseTransferLog", () => {
     // The pager keeps the filter.
     const filtered = await session.page(`${PATH}?type=PRODUCTION_IN&size=20`);
     await pageShowing(filtered, 200, `href="${PATH}?type=PRODUCTION_IN&amp;page=2"`);
+  });
+
+  test("a log group is a short coloured mark, not the 36-character id, and clicking it filters the log to that group", async () => {
+    const ctx = t.current.ctx;
+    const group = "3f2a9c1e-8d47-4b2a-9e61-0c5d7f3b8a21";
+    const product = await createProduct(ctx.db, { name: "Branka" });
+    await createTransferLog(ctx, { productId: product, transferType: "INVENTORY_IN", quantity: 3, logGroup: group, targetWarehouseId: brno, userId: worker, createdAt: new Date("2026-11-25T08:00:00Z") });
+    const mark = logGroupMark(group);
+    expect(mark.text).toBe("3f2a9c");
+    // The same group always gets the same mark; another group its own colour.
+    expect(logGroupMark(group)).toEqual(mark);
+    expect(logGroupMark("move-7").colour).not.toBe(mark.colour);
+    const page = await pageShowing(await session.page(PATH), 200);
+    const cell = page.match(new RegExp(`<a href="${PATH}\\?logGroup=${group}" class="log-group-mark"[^>]*>(.*?)</a>`))?.[0] ?? "";
+    expect(cell).toContain(`>${mark.text}<`);
+    expect(cell).toContain(`background-color:${mark.colour}`);
+    // The full id is in the link's title (hover, screen readers), never as the cell's text.
+    expect(cell).toContain(`title="Zobrazit celou operaci ${group}"`);
+    expect(page).not.toMatch(new RegExp(`>${group}<`));
+    // The filter is in the URL: the group's page shows its rows only, its title the short mark.
+    const filtered = await pageShowing(await session.page(`${PATH}?logGroup=${group}`), 200, `Operace ${mark.text}`, "Všechny pohyby", "Branka");
+    expect(rowIds(filtered)).toHaveLength(1);
   });
 
   test("a bad filter answers 422 with the page again: the message at its field, the typed text kept, the other filters applied; a session is needed", async () => {

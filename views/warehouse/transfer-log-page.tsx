@@ -4,7 +4,7 @@ import type { T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { WAREHOUSE_PAGE_PATH } from "@/modules/warehouse/items/schemas";
 import { WAREHOUSE_TRANSFER_TYPES } from "@/modules/warehouse/stock/schemas";
-import { TRANSFER_LOG_FILTERS, TRANSFER_LOG_PATH, transferLogGroupHref, type TransferLogRow, userLabel } from "@/modules/warehouse/transfer-log/schemas";
+import { TRANSFER_LOG_FILTERS, TRANSFER_LOG_PATH, logGroupMark, transferLogGroupHref, type TransferLogRow, userLabel } from "@/modules/warehouse/transfer-log/schemas";
 import { DataTable, type TableColumn, type TableState } from "../components/data-table";
 import { FilterBar, FilterDate, FilterSelect, FilterText } from "../components/filter-bar";
 import { AppLayout } from "../layouts/app-layout";
@@ -30,11 +30,16 @@ export function transferLogColumns(t: T): TableColumn<TransferLogRow>[] {
     {
       key: "logGroup",
       label: t("transferLog.logGroup"),
-      render: (row) => (
-        <a href={transferLogGroupHref(row.logGroup)} className="log-group-link" title={openGroup}>
-          {row.logGroup}
-        </a>
-      ),
+      nowrap: true,
+      render: (row) => {
+        const mark = logGroupMark(row.logGroup);
+        return (
+          <a href={transferLogGroupHref(row.logGroup)} className="log-group-mark" title={`${openGroup} ${row.logGroup}`}>
+            <span className="log-group-swatch" style={{ backgroundColor: mark.colour }} aria-hidden="true" />
+            <code>{mark.text}</code>
+          </a>
+        );
+      },
     },
   ];
 }
@@ -96,7 +101,7 @@ export function TransferLogPage(props: {
   const group = props.state.filters.logGroup;
   return (
     <AppLayout
-      title={group ? t("transferLog.groupTitle", { group }) : t("transferLog.title")}
+      title={group ? t("transferLog.groupTitle", { group: logGroupMark(group).text }) : t("transferLog.title")}
       actions={
         group ? (
           <a className="button" href={TRANSFER_LOG_PATH}>

@@ -81,9 +81,11 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
       <dl>
         <dt>{t("stockView.scaleQuantity")}</dt>
         <dd id="scale-info-quantity">
-          <span className="scale-quantity" data-scale-colour={item.scaleColour}>
-            {formatDecimal(item.scaleQuantity, 3)}
-          </span>
+          {item.scaleQuantity === null ? null : (
+            <span className="scale-quantity" data-scale-colour={item.scaleColour}>
+              {formatDecimal(item.scaleQuantity, 3)}
+            </span>
+          )}
         </dd>
         <dt>{t("stockView.scaleTolerance")}</dt>
         <dd id="scale-info-tolerance">{item.product.scaleToleranceAmount}</dd>

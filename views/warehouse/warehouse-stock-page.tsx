@@ -26,6 +26,8 @@ const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
 const quantity = (value: number) => formatDecimal(value, 3);
 
 function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
+  // No scale reports for the item: blank, not 0 (issue 18).
+  if (row.scaleQuantity === null) return null;
   const title = row.scaleColour === "red" ? t("stockView.scaleRed") : row.scaleColour === "orange" ? t("stockView.scaleOrange") : undefined;
   return (
     <span

@@ -28,6 +28,19 @@ import {
 import { setBasketItemQuantityInput, warehouseBasketInput } from "./page-schemas";
 
 export const COMMON_BASKET_HREF = "/warehouse/basket/common";
+
+/** Why a product cannot be in a basket or in stock: a service (`storable` false, e.g. "Montáž plotu"). Issue 18. */
+export const notStorableMessage = (name: string) => msg("basket.notStorable", { name });
+
+/** The products among `ids` that are not stored (services), by id, with their names. */
+export async function nonStorableProducts(ctx: Ctx, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return ctx.db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(inArray(products.id, [...new Set(ids)]), eq(products.storable, false)))
+    .orderBy(asc(products.id));
+}
 export const warehouseBasketHref = (warehouseId: number) => `/warehouse/basket/warehouse/${warehouseId}`;
 
 function currentUser(ctx: Ctx): number {
@@ -95,8 +108,9 @@ export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }):
   const userId = currentUser(ctx);
   const { type, warehouseId, productId, amount, idempotencyKey } = parseInput(addToBasketInput, input);
   return withIdempotency({ ctx, key: idempotencyKey, operation: "basket.add" }, async (tx) => {
-    const [product] = await tx.db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    const [product] = await tx.db.select({ id: products.id, name: products.name, storable: products.storable }).from(products).where(eq(products.id, productId));
     if (!product) throw AppError.invalid({ productId: msg("basket.productNotFound", { id: productId }) });
+    if (!product.storable) throw AppError.invalid({ productId: notStorableMessage(product.name) });
     if (type === "WAREHOUSE") {
       const [warehouse] = await tx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId));
       if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });
@@ -135,9 +149,11 @@ export async function addLinesToBasket({ ctx, input }: { ctx: Ctx; input: unknow
   for (const line of lines) amounts.set(line.productId, (amounts.get(line.productId) ?? 0) + Math.round(line.amount * 1000));
   const ids = [...amounts.keys()];
   return withTransaction(ctx, async (tx) => {
-    const found = new Set((await tx.db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((row) => row.id));
+    const found = new Map((await tx.db.select({ id: products.id, name: products.name, storable: products.storable }).from(products).where(inArray(products.id, ids))).map((row) => [row.id, row]));
     const unknown = lines.findIndex((line) => !found.has(line.productId));
     if (unknown >= 0) throw AppError.invalid({ [`lines.${unknown}.productId`]: msg("basket.productNotFound", { id: lines[unknown]!.productId }) });
+    const service = lines.findIndex((line) => !found.get(line.productId)!.storable);
+    if (service >= 0) throw AppError.invalid({ [`lines.${service}.productId`]: notStorableMessage(found.get(lines[service]!.productId)!.name) });
     if (type === "WAREHOUSE") {
       const [warehouse] = await tx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId));
       if (!warehouse) throw AppError.invalid({ warehouseId: msg("basket.warehouseNotFound", { id: warehouseId }) });

@@ -14,7 +14,7 @@ import { formatDecimal } from "@/lib/money";
 import { renderPdf } from "@/lib/pdf/render";
 import { parseInput } from "@/lib/validation";
 import { AMOUNT_DECIMALS, COMMON_WAREHOUSE_ID } from "../schemas";
-import { listBasketItems } from "../service";
+import { listBasketItems, nonStorableProducts, notStorableMessage } from "../service";
 import { toCsv } from "./csv";
 import { BASKET_CSV_COLUMNS, basketOwnerInput } from "./schemas";
 
@@ -42,6 +42,9 @@ async function ownCommonBasket(ctx: Ctx, input: unknown): Promise<BasketLine[]> 
 /** `GET /pdf/barcodesFromBasket/{userId}`: one label per line; an empty basket is one page saying so. */
 export async function basketBarcodesPdf({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; pdf: Uint8Array }> {
   const lines = await ownCommonBasket(ctx, input);
+  // A service has no label to stick on anything: its line (added before baskets refused services) is named, not printed (issue 18).
+  const services = await nonStorableProducts(ctx, lines.map((line) => line.productId));
+  if (services.length) throw AppError.fail(services.map((product) => notStorableMessage(product.name)));
   const t = tFor(ctx.lang);
   const labels = lines.map((line) => {
     const code = productBarcode({ id: line.productId, ean13: line.ean13 });
@@ -58,11 +61,11 @@ export async function basketBarcodesPdf({ ctx, input }: { ctx: Ctx; input: unkno
   return { fileName: t("basketExports.pdfFileName", { date: todayInPrague() }), pdf };
 }
 
-/** `GET /basket/exportToCsv/{userId}`: id, product id, EAN, name, quantity (decimal comma); the headers in the caller's language. */
+/** `GET /basket/exportToCsv/{userId}`: id, product id, EAN (kept as text, decision 036), name, quantity (decimal comma); the headers in the caller's language. */
 export async function basketCsv({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; bytes: Uint8Array }> {
   const lines = await ownCommonBasket(ctx, input);
   const t = tFor(ctx.lang);
   const header = BASKET_CSV_COLUMNS.map((column) => t(`basketExports.column.${column}`) as string);
-  const rows = lines.map((line) => [line.id, line.productId, line.ean13 ?? "", line.name, line.quantity]);
+  const rows = lines.map((line) => [line.id, line.productId, line.ean13 ? { digits: line.ean13 } : "", line.name, line.quantity]);
   return { fileName: t("basketExports.csvFileName", { date: todayInPrague() }), bytes: toCsv(header, rows) };
 }

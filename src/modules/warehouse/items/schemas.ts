@@ -57,21 +57,23 @@ export const exportStockInput = z.object({ warehouse: z.preprocess((value) => (v
 export type ScaleColour = "none" | "red" | "orange";
 
 /**
- * DESIGN.md §8.3: round(sum of the scales' last weights / product weight); 0 when the weight is 0
- * (or no scale has reported). Weights in grams, the product's weight in grams per piece.
+ * DESIGN.md §8.3: round(sum of the scales' last weights / product weight). None (null, shown
+ * blank) when no attached scale has reported — no scale at all is not an empty rack — or the
+ * product has no weight to divide by (issue 18, decision 036). Weights in grams, the product's
+ * weight in grams per piece.
  */
-export function scaleQuantityOf(totalGrams: number, productWeight: number): number {
-  if (!(productWeight > 0) || !Number.isFinite(totalGrams)) return 0;
+export function scaleQuantityOf(totalGrams: number | null, productWeight: number): number | null {
+  if (totalGrams === null || !(productWeight > 0) || !Number.isFinite(totalGrams)) return null;
   return Math.round(totalGrams / productWeight);
 }
 
 /**
- * White when the scales say nothing (0) or agree with the stock within the product's tolerance;
+ * White when the scales say nothing (none or 0) or agree with the stock within the product's tolerance;
  * red when the stock claims more than the scales weigh (pieces missing); orange when the scales
  * weigh more than the stock (pieces not booked).
  */
-export function scaleColourOf(quantity: number, scaleQuantity: number, tolerance: number): ScaleColour {
-  if (scaleQuantity === 0 || Math.abs(quantity - scaleQuantity) <= Math.max(0, tolerance)) return "none";
+export function scaleColourOf(quantity: number, scaleQuantity: number | null, tolerance: number): ScaleColour {
+  if (scaleQuantity === null || scaleQuantity === 0 || Math.abs(quantity - scaleQuantity) <= Math.max(0, tolerance)) return "none";
   return quantity > scaleQuantity ? "red" : "orange";
 }
 
@@ -88,7 +90,8 @@ export interface WarehouseItemRow {
   quantity: number;
   onTheWay: number;
   requiredStockLevel: number;
-  scaleQuantity: number;
+  /** Null when no scale reports for the item or the product has no weight: shown blank. */
+  scaleQuantity: number | null;
   scaleColour: ScaleColour;
   reorder: boolean;
 }

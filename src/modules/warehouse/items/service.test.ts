@@ -10,15 +10,18 @@ const t = useTestDatabase();
 const list = (filters: Record<string, string> = {}, extra: { page?: number; size?: number; sort?: string } = {}) => ({ page: 1, size: 20, filters, ...extra });
 
 describe("the scale quantity and its colour (DESIGN.md §8.3)", () => {
-  test("round(sum of the scales' grams / product weight), 0 when the weight is 0", () => {
+  test("round(sum of the scales' grams / product weight); none (blank) without a reading or a weight", () => {
     expect(scaleQuantityOf(12_600, 1_250)).toBe(10); // 10.08
     expect(scaleQuantityOf(13_200, 1_250)).toBe(11); // 10.56
-    expect(scaleQuantityOf(5_000, 0)).toBe(0);
+    expect(scaleQuantityOf(5_000, 0)).toBeNull();
+    expect(scaleQuantityOf(null, 800)).toBeNull();
+    // An empty rack weighs 0: that is a reading.
     expect(scaleQuantityOf(0, 800)).toBe(0);
   });
 
   test("white at 0 or within the tolerance, red when the stock says more, orange when the scales weigh more", () => {
     expect(scaleColourOf(10, 0, 0)).toBe("none");
+    expect(scaleColourOf(10, null, 0)).toBe("none");
     expect(scaleColourOf(10, 10, 0)).toBe("none");
     expect(scaleColourOf(10, 12, 2)).toBe("none");
     expect(scaleColourOf(10, 8, 2)).toBe("none");
@@ -51,20 +54,29 @@ describe("a warehouse's items", () => {
     // 12 600 g / 1 250 g = 10; 11 booked, tolerance 2: white.
     const lamela = await createProduct(t.db, { name: "Lamela 2500", weight: "1250", scaleToleranceAmount: 2 });
     await createWarehouseItem(ctx, { warehouseId: warehouse, productId: lamela, quantity: 11, onTheWay: 5, requiredStockLevel: 15, rackScales: [left, right] });
-    // No weight: scale quantity 0, white whatever the stock.
+    // No weight: no scale quantity, white whatever the stock.
     const brana = await createProduct(t.db, { name: "Brána", weight: "0" });
     await createWarehouseItem(ctx, { warehouseId: warehouse, productId: brana, quantity: 2, rackScales: [left] });
     await createWarehouseItem(ctx, { warehouseId: other, productId: sloupek, quantity: 99 });
+    // No scale attached, or only one that never reported: no scale quantity (blank), not 0.
+    const plotovka = await createProduct(t.db, { name: "Plotovka", weight: "900" });
+    await createWarehouseItem(ctx, { warehouseId: warehouse, productId: plotovka, quantity: 5 });
+    const vzpera = await createProduct(t.db, { name: "Vzpěra", weight: "900" });
+    await createWarehouseItem(ctx, { warehouseId: warehouse, productId: vzpera, quantity: 5, rackScales: [silent] });
 
     const { rows, meta, warehouse: shown } = await listWarehouseItems({ ctx, input: { warehouseId: warehouse, list: list() } });
     expect(shown).toEqual({ id: warehouse, name: "Hlavní sklad" });
-    expect(meta.total).toBe(3);
+    expect(meta.total).toBe(5);
     expect(rows.map((row) => [row.product.name, row.quantity, row.scaleQuantity, row.scaleColour, row.reorder])).toEqual([
-      ["Brána", 2, 0, "none", false],
+      ["Brána", 2, null, "none", false],
       ["Lamela 2500", 11, 10, "none", false],
+      ["Plotovka", 5, null, "none", false],
       ["Sloupek 60×60", 14, 10, "red", true],
+      ["Vzpěra", 5, null, "none", false],
     ]);
-    expect(rows[2]!.id).toBe(itemSloupek);
+    expect(rows[3]!.id).toBe(itemSloupek);
+    // The whole warehouse (exports, the API) says the same.
+    expect((await warehouseItemsByWarehouse({ ctx, input: { id: warehouse } })).map((row) => row.scaleQuantity)).toEqual([null, 10, null, 10, null]);
 
     // Two more pieces booked than weighed beyond the tolerance the other way: orange.
     await t.db.update(warehouseItems).set({ quantity: "7" }).where(eq(warehouseItems.id, itemSloupek));

@@ -116,7 +116,7 @@ function orderOf(sort: string | undefined): { key: string; order: SQL[] } {
   return { key, order: [by(SORTS[field]!), by(warehouseItems.id)] };
 }
 
-/** Grams on each item's scales of a whole warehouse, summed (scales that never reported weigh nothing), in one grouped read. */
+/** Grams on each item's scales of a whole warehouse, summed (scales that never reported weigh nothing), in one grouped read; an item no scale reports for is missing. */
 async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, number>> {
   const rows = await ctx.db
     .select({ itemId: warehouseItemRackScales.warehouseItemId, grams: sql<string | null>`sum(${warehouseRackScales.lastWeight})` })
@@ -125,7 +125,7 @@ async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, n
     .innerJoin(warehouseItems, eq(warehouseItems.id, warehouseItemRackScales.warehouseItemId))
     .where(eq(warehouseItems.warehouseId, warehouseId))
     .groupBy(warehouseItemRackScales.warehouseItemId);
-  return new Map(rows.map((row) => [row.itemId, Number(row.grams ?? 0)]));
+  return new Map(rows.flatMap((row) => (row.grams === null ? [] : [[row.itemId, Number(row.grams)] as const])));
 }
 
 /**
@@ -134,7 +134,8 @@ async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, n
  */
 const gramsOfItem = sql<string | null>`(select sum(${warehouseRackScales.lastWeight}) from ${warehouseItemRackScales} inner join ${warehouseRackScales} on ${warehouseRackScales.id} = ${warehouseItemRackScales.rackScaleId} where ${warehouseItemRackScales.warehouseItemId} = ${warehouseItems.id})`;
 
-function toRow(record: ItemRecord, grams: number): WarehouseItemRow {
+/** `grams` null: no attached scale has reported (or none is attached). */
+function toRow(record: ItemRecord, grams: number | null): WarehouseItemRow {
   const quantity = Number(record.quantity);
   const onTheWay = Number(record.onTheWay);
   const requiredStockLevel = Number(record.requiredStockLevel);
@@ -162,7 +163,7 @@ const selectItemsWithGrams = (ctx: Ctx, where: SQL) =>
     .innerJoin(products, eq(products.id, warehouseItems.productId))
     .where(where);
 
-const withGrams = (records: (ItemRecord & { grams: string | null })[]) => records.map((record) => toRow(record, Number(record.grams ?? 0)));
+const withGrams = (records: (ItemRecord & { grams: string | null })[]) => records.map((record) => toRow(record, record.grams === null ? null : Number(record.grams)));
 
 /** Spec 02 §2 "Single warehouse page": one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
 export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; list: ListInput } }): Promise<ListResult<WarehouseItemRow> & { warehouse: { id: number; name: string } }> {
@@ -187,7 +188,7 @@ export async function allWarehouseItems({ ctx, input }: { ctx: Ctx; input: { war
   const records = await selectItems(ctx, whereOf(input.warehouseId, await expandCategories(ctx, input.filters ?? {}))).orderBy(...orderOf(input.sort).order);
   // A whole warehouse sums its scales in one grouped read, not once per row.
   const grams = await gramsByItem(ctx, input.warehouseId);
-  return records.map((record) => toRow(record, grams.get(record.id) ?? 0));
+  return records.map((record) => toRow(record, grams.get(record.id) ?? null));
 }
 
 /** Spec 02 §6 POST /warehouseItems/byWarehouse {id}: every item of the warehouse with its scale quantity. */

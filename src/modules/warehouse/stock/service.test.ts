@@ -2,11 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { type WorkbookCell, workbookBytes } from "../../../../tests/helpers/workbook";
 import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../../tests/helpers/zip";
 import { asc, eq } from "drizzle-orm";
-import { products, warehouses, warehouseTransferLogs } from "@db/schema";
+import { basketItems, products, warehouses, warehouseTransferLogs } from "@db/schema";
 import { createProduct } from "../../../../tests/helpers/factories/catalogue";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
-import { addToBasket, clearBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
+import { addLinesToBasket, addToBasket, clearBasket, getOrCreateBasket, listBasketItems } from "@/modules/baskets/service";
+import { basketBarcodesPdf } from "@/modules/baskets/exports/service";
 import { type Ctx, systemCtx } from "@/lib/context";
 import type { AppError } from "@/lib/errors";
 import { ean13 } from "@/lib/ean13";
@@ -435,5 +436,61 @@ describe("uploadManufactureData", () => {
     const first = await uploadManufactureData({ ctx, input });
     expect(await uploadManufactureData({ ctx, input })).toEqual(first);
     expect((await listBasketItems({ ctx, input: { type: "COMMON" } }))[0]!.quantity).toBe(2);
+  });
+});
+
+describe("a product that is not stored (a service, issue 18)", () => {
+  /** A line put in before baskets refused such products: the stock operations must still refuse it. */
+  async function legacyLine(ctx: Ctx, type: "COMMON" | "WAREHOUSE", warehouseId: number, productId: number, quantity: string) {
+    const basketId = await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type, warehouseId } });
+    await t.db.insert(basketItems).values({ basketId, productId, quantity, createdBy: ctx.userId!, updatedBy: ctx.userId! });
+    return basketId;
+  }
+
+  test("cannot go into a basket: one line, several lines, a row of the manufacture upload", async () => {
+    const ctx = await newUserCtx();
+    const w = await createWarehouse("Služby");
+    const service = await createProduct(t.db, { name: "Montáž plotu (test)", storable: false });
+    const panel = await createProduct(t.db, { name: "Panel skladový" });
+    const one = await failureOf(common(ctx, service, 1));
+    expect(one.status).toBe(422);
+    expect(translateMessage(tFor("cs"), one.fields.productId!)).toBe("„Montáž plotu (test)“ není skladová položka (je to služba): do košíku ani na sklad ji dát nelze");
+    const many = await failureOf(addLinesToBasket({ ctx, input: { type: "COMMON", warehouseId: 0, lines: [{ productId: panel, amount: 1 }, { productId: service, amount: 2 }] } }));
+    expect(many.status).toBe(422);
+    expect(translateMessage(tFor("cs"), many.fields["lines.1.productId"]!)).toContain("„Montáž plotu (test)“ není skladová položka");
+    expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
+    const result = await uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName: "vyroba.xlsx", data: await workbookBytes([[panel, 2], [service, 1]]) }] } });
+    expect(result.lines).toEqual([{ productId: panel, quantity: 2 }]);
+    expect(result.unread).toEqual([{ row: 2, reason: "„Montáž plotu (test)“ není skladová položka (je to služba): do košíku ani na sklad ji dát nelze" }]);
+  });
+
+  test("stocktaking, production and a transfer refuse a basket holding one, naming it; nothing changes", async () => {
+    const ctx = await newUserCtx();
+    const [w, target] = [await createWarehouse("Sklad A"), await createWarehouse("Sklad B")];
+    const service = await createProduct(t.db, { name: "Montáž brány (test)", storable: false });
+    const panel = await createProduct(t.db, { name: "Panel B" });
+    await setStock(w, panel, "5.000");
+    await common(ctx, panel, 1);
+    await legacyLine(ctx, "COMMON", 0, service, "1.000");
+    const before = await logCount();
+    const named = (error: AppError) => texts(error).some((text) => text.includes("„Montáž brány (test)“ není skladová položka"));
+    const stocktaking = await failureOf(takeStock({ ctx, input: { transferType: "INVENTORY_IN", warehouseId: w } }));
+    expect(stocktaking.status).toBe(422);
+    expect(named(stocktaking)).toBe(true);
+    expect(named(await failureOf(produce({ ctx, input: { targetWarehouse: target, sourceBaskets: [] } })))).toBe(true);
+    await inBasketOf(ctx, w, panel, 1);
+    await legacyLine(ctx, "WAREHOUSE", w, service, "1.000");
+    expect(named(await failureOf(transferBasket({ ctx, input: { sourceBasketId: await basketOf(ctx, w), targetWarehouseId: target } })))).toBe(true);
+    expect([await stock(w, panel), await stock(w, service), await stock(target, panel)]).toEqual(["5.000", null, null]);
+    expect(await logCount()).toBe(before);
+  });
+
+  test("the basket's barcode labels refuse it, naming it", async () => {
+    const ctx = await newUserCtx();
+    const service = await createProduct(t.db, { name: "Montáž branky (test)", storable: false });
+    await legacyLine(ctx, "COMMON", 0, service, "1.000");
+    const error = await failureOf(basketBarcodesPdf({ ctx, input: { userId: ctx.userId } }));
+    expect(error.status).toBe(422);
+    expect(texts(error).join(" ")).toContain("„Montáž branky (test)“ není skladová položka");
   });
 });

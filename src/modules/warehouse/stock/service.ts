@@ -28,7 +28,7 @@ import { cleanFileName, type IncomingFile } from "@/lib/uploads";
 import { readFirstSheet, type XlsxFirstSheet, type XlsxReadLimits, XlsxRefusal } from "@/lib/xlsx/read";
 import { parseInput } from "@/lib/validation";
 import { decimalField } from "@/lib/zod-fields";
-import { addLinesToBasket } from "@/modules/baskets/service";
+import { addLinesToBasket, nonStorableProducts, notStorableMessage } from "@/modules/baskets/service";
 import { defaultVatId } from "@/modules/catalogue/product/service";
 import { COMMON_WAREHOUSE_ID, MAX_AMOUNT } from "@/modules/baskets/schemas";
 import {
@@ -125,6 +125,10 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
     if (line.target !== null) touch(line.target, line.productId).in += line.thousandths;
   }
   const entries = [...deltas.values()].sort((a, b) => a.warehouseId - b.warehouseId || a.productId - b.productId);
+  // A service (storable false) has no stock: a basket line of one (added before baskets refused
+  // them) refuses the operation, naming each, before anything is locked (issue 18).
+  const services = await nonStorableProducts(tx, [...deltas.values()].map((entry) => entry.productId));
+  if (services.length) throw AppError.fail([msg("warehouseStock.notStorableIntro"), ...services.map((product) => notStorableMessage(product.name))]);
   const names = await productNames(tx, [...new Set(lines.map((line) => line.productId))]);
 
   if (entries.length) {
@@ -456,11 +460,12 @@ export async function uploadManufactureData({ ctx, input }: { ctx: Ctx; input: {
   const eans = codes.flatMap((code) => (code?.by === "ean13" ? [code.ean13] : []));
   const found = ids.length || eans.length
     ? await ctx.db
-        .select({ id: products.id, ean13: products.ean13 })
+        .select({ id: products.id, ean13: products.ean13, name: products.name, storable: products.storable })
         .from(products)
         .where(or(...(ids.length ? [inArray(products.id, ids)] : []), ...(eans.length ? [inArray(products.ean13, eans)] : [])))
     : [];
   const byId = new Set(found.map((product) => product.id));
+  const services = new Map(found.flatMap((product) => (product.storable ? [] : [[product.id, product.name] as const])));
   const byEan = new Map(found.flatMap((product) => (product.ean13 ? [[product.ean13, product.id] as const] : [])));
 
   const lines: { productId: number; amount: number }[] = [];
@@ -471,6 +476,7 @@ export async function uploadManufactureData({ ctx, input }: { ctx: Ctx; input: {
     if (!code) return refuse(row.row, msg("warehouseStock.upload.productInvalid", { code: String(row.code) }));
     const productId = code.by === "id" ? (byId.has(code.id) ? code.id : undefined) : byEan.get(code.ean13);
     if (productId === undefined) return refuse(row.row, msg("warehouseStock.upload.productUnknown", { code: code.by === "id" ? code.id : code.ean13 }));
+    if (services.has(productId)) return refuse(row.row, notStorableMessage(services.get(productId)!));
     if (row.quantity === FORMULA_WITHOUT_VALUE) return refuse(row.row, msg("warehouseStock.upload.formulaWithoutValue", { column: "B" }));
     if (row.quantity === null) return refuse(row.row, msg("warehouseStock.upload.quantityMissing"));
     const quantity = quantityField.safeParse(row.quantity);

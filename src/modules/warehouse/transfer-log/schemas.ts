@@ -51,18 +51,37 @@ export interface TransferLogRow {
 export const LOG_COLOUR_SATURATION = 60;
 export const LOG_COLOUR_LIGHTNESS = 88;
 
+/** FNV-1a of the log group: the hue its rows and its mark share. */
+function logGroupHue(logGroup: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < logGroup.length; i++) {
+    hash ^= logGroup.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 360;
+}
+
 /**
  * The stable pastel of a log group: the group's FNV-1a hash picks the hue, saturation 0.6 and a
  * light lightness are fixed, so every row of one operation, on every page and every day, shares
  * one colour and neighbouring operations most likely differ.
  */
 export function logGroupColour(logGroup: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < logGroup.length; i++) {
-    hash ^= logGroup.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `hsl(${hash % 360}, ${LOG_COLOUR_SATURATION}%, ${LOG_COLOUR_LIGHTNESS}%)`;
+  return `hsl(${logGroupHue(logGroup)}, ${LOG_COLOUR_SATURATION}%, ${LOG_COLOUR_LIGHTNESS}%)`;
+}
+
+/** How many characters of the group the mark shows: of a UUID's 122 random bits, 24 — two operations a page apart do not share them. */
+export const LOG_GROUP_MARK_LENGTH = 6;
+/** The mark's swatch: the rows' hue, dark enough to stand out on its own pastel row. */
+const LOG_MARK_LIGHTNESS = 42;
+
+/**
+ * The log group as the log shows it (issue 18): its first characters and a swatch in the rows'
+ * hue, instead of the 36-character UUID. Derived from the group alone, so the same operation has
+ * the same mark on every page and in every language; the link carries the full group.
+ */
+export function logGroupMark(logGroup: string): { text: string; colour: string } {
+  return { text: logGroup.slice(0, LOG_GROUP_MARK_LENGTH), colour: `hsl(${logGroupHue(logGroup)}, ${LOG_COLOUR_SATURATION}%, ${LOG_MARK_LIGHTNESS}%)` };
 }
 
 /** "full name or id" (spec 02 §2). */
