@@ -45,5 +45,6 @@ export const idempotencyKeys = pgTable(
     response: text("response").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("idempotency_keys_unique").on(table.userId, table.key)],
+  // created_at: the sweep of expired keys on every keyed write reads only those (docs/decisions/033).
+  (table) => [uniqueIndex("idempotency_keys_unique").on(table.userId, table.key), index("idempotency_keys_created_at").on(table.createdAt)],
 );

@@ -29,6 +29,18 @@ const PENDING = "";
 const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 
 /**
+ * Cleanup on insert: forget expired keys. SKIP LOCKED so concurrent submits never wait on (or
+ * deadlock over) each other's cleanup; whatever is skipped goes next time. The created_at index
+ * makes it read only the expired keys (at most 500), not the whole table (docs/decisions/033).
+ */
+export const purgeExpiredKeys = sql`
+  delete from ${idempotencyKeys} where ${idempotencyKeys.id} in (
+    select ${idempotencyKeys.id} from ${idempotencyKeys}
+    where ${idempotencyKeys.createdAt} < ${expiredBefore}
+    limit 500 for update skip locked
+  )`;
+
+/**
  * Runs `work` at most once per (ctx.userId, key). Without a key it is a plain transaction.
  * `work`'s result must survive JSON (a replay returns the parsed JSON, not the original object).
  */
@@ -41,14 +53,7 @@ export async function withIdempotency<T>(
   const userId = ctx.userId ?? 0;
 
   return withTransaction(ctx, async (tx) => {
-    // Cleanup on insert: forget expired keys. SKIP LOCKED so concurrent submits never wait on
-    // (or deadlock over) each other's cleanup; whatever is skipped goes next time.
-    await tx.db.execute(sql`
-      delete from ${idempotencyKeys} where ${idempotencyKeys.id} in (
-        select ${idempotencyKeys.id} from ${idempotencyKeys}
-        where ${idempotencyKeys.createdAt} < ${expiredBefore}
-        limit 500 for update skip locked
-      )`);
+    await tx.db.execute(purgeExpiredKeys);
 
     const inserted = await tx.db
       .insert(idempotencyKeys)
