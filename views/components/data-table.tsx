@@ -269,7 +269,7 @@ export function DataTable<Row>(props: {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
   const hasFilters = columns.some((column) => column.filter);
-  // Once per column, not once per cell.
+  // Once per column, not once per cell (docs/decisions/039).
   const cellClasses = columns.map(cellClass);
   return (
     <div id={id} className="data-table" hx-indicator={`#${id}`}>
