@@ -1,5 +1,5 @@
 import type { Toast } from "@views/view-context";
-import type { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { AppContext } from "@/lib/hono-env";
 import { type T, translateMessage } from "@/lib/i18n";
 
@@ -33,3 +33,20 @@ export function formState(c: AppContext, error: AppError | undefined, fieldNames
 }
 
 export const formNotValidToast = (c: AppContext): Toast => ({ kind: "warning", text: c.get("t")("FORM_NOT_VALID") as string });
+
+/** A refusal (`fail`: validation or a business rule), as opposed to an error the error page answers. */
+export const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.kind === "fail";
+
+/**
+ * The one catch-and-re-render of a refused form: answers what `work` answers (a redirect after
+ * the save), or on a refusal what `refused` answers (the form again with the posted values and
+ * the errors, 422); any other error is rethrown to the error page.
+ */
+export async function withFormErrors(work: () => Promise<Response>, refused: (error: AppError) => Response | Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isRefusal(error)) return refused(error);
+    throw error;
+  }
+}

@@ -86,7 +86,7 @@ async function viewState(c: AppContext, extraToasts: Toast[], consumeFlash: bool
 
 /**
  * Rendered to one string before the answer starts: nothing suspends, so the streaming renderer's
- * machinery bought nothing but cost (decision 030), and a render error still becomes an error page.
+ * machinery bought nothing but cost (decision 041), and a render error still becomes an error page.
  */
 function html(c: AppContext, state: ViewState, element: ReactElement, status: number): Response {
   let text: string;

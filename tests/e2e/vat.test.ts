@@ -165,13 +165,13 @@ describeBrowser("VAT", () => {
 
     await rateHeader.click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "rate,desc");
-    await page.waitForFunction(() => document.querySelector("#list-vat thead a.sort-link[aria-sort=descending]") !== null);
+    await page.waitForFunction(() => document.querySelector("#list-vat thead th[aria-sort=descending] a.sort-link") !== null);
     const descending = await shownRates(page);
     expect(descending).toEqual([...initial].sort((a, b) => b - a));
 
     await rateHeader.click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "rate,asc");
-    await page.waitForFunction(() => document.querySelector("#list-vat thead a.sort-link[aria-sort=ascending]") !== null);
+    await page.waitForFunction(() => document.querySelector("#list-vat thead th[aria-sort=ascending] a.sort-link") !== null);
     expect(await shownRates(page)).toEqual(initial);
     expect(await markerSurvived(page)).toBe(true);
     expect(navigations).toEqual([]);
@@ -179,7 +179,7 @@ describeBrowser("VAT", () => {
     // Back and forward through the pushed URLs.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get("sort") === "rate,desc");
-    await page.waitForFunction(() => document.querySelector("#list-vat thead a.sort-link[aria-sort=descending]") !== null);
+    await page.waitForFunction(() => document.querySelector("#list-vat thead th[aria-sort=descending] a.sort-link") !== null);
     expect(await shownRates(page)).toEqual(descending);
   });
 

@@ -61,10 +61,17 @@ function cellValue<Row>(column: TableColumn<Row>, row: Row): ReactNode {
   return String(value);
 }
 
+const ARIA_SORT = { asc: "ascending", desc: "descending", none: "none" } as const;
+
+/** The direction the list is sorted by `column`, if it is the sort column. */
+function sortedBy(state: TableState, column: { key: string }): "asc" | "desc" | undefined {
+  const [field, dir] = (state.sort ?? "").split(",");
+  return field === column.key && (dir === "asc" || dir === "desc") ? dir : undefined;
+}
+
 function SortLink<Row>({ column, basePath, state, targetId }: { column: TableColumn<Row>; basePath: string; state: TableState; targetId: string }) {
   const { t } = useView();
-  const [field, dir] = (state.sort ?? "").split(",");
-  const current = field === column.key ? dir : undefined;
+  const current = sortedBy(state, column);
   const nextDir = current === "asc" ? "desc" : "asc";
   const href = listHref(basePath, state, { sort: `${column.key},${nextDir}`, page: 1 });
   return (
@@ -76,7 +83,6 @@ function SortLink<Row>({ column, basePath, state, targetId }: { column: TableCol
       hx-push-url="true"
       className="sort-link"
       aria-label={`${column.label}: ${t(nextDir === "asc" ? "table.sortAsc" : "table.sortDesc")}`}
-      aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : undefined}
     >
       {column.label} <Icon name={current === "asc" ? "sortAsc" : current === "desc" ? "sortDesc" : "sortNone"} className="sort-icon" />
     </a>
@@ -183,27 +189,46 @@ export function MultiChoiceFilter(props: {
   );
 }
 
+/**
+ * A page number past the list's end (a typed URL, a list that shrank): not a page of the list, so
+ * no "Page 999 of 2"; the table says so and links to the last page (docs/decisions/037).
+ */
+const isPastEnd = (meta: PageMeta): boolean => !meta.capped && meta.page > meta.pages;
+
+/** A link to another page of the list, swapped in by htmx and pushed to the URL. */
+function PageLink({ basePath, state, targetId, page, rel, className, children }: { basePath: string; state: TableState; targetId: string; page: number; rel?: string; className?: string; children: ReactNode }) {
+  const href = listHref(basePath, state, { page });
+  return (
+    <a className={className} href={href} hx-get={href} hx-target={`#${targetId}`} hx-swap="outerHTML" hx-push-url="true" rel={rel}>
+      {children}
+    </a>
+  );
+}
+
 function Pager({ basePath, state, meta, targetId }: { basePath: string; state: TableState; meta: PageMeta; targetId: string }) {
   const { t } = useView();
-  const link = (page: number, label: string, disabled: boolean, rel?: string) => {
-    const href = listHref(basePath, state, { page });
-    return disabled ? (
+  const pastEnd = isPastEnd(meta);
+  const link = (page: number, label: string, disabled: boolean, rel?: string) =>
+    disabled ? (
       <span className="pager-link disabled" aria-disabled="true">
         {label}
       </span>
     ) : (
-      <a className="pager-link" href={href} hx-get={href} hx-target={`#${targetId}`} hx-swap="outerHTML" hx-push-url="true" rel={rel}>
+      <PageLink className="pager-link" basePath={basePath} state={state} targetId={targetId} page={page} rel={rel}>
         {label}
-      </a>
+      </PageLink>
     );
-  };
+  const status = pastEnd
+    ? t("table.pastEnd", { page: meta.page, pages: meta.pages })
+    : t("table.page", { page: meta.page, pages: meta.capped ? `${meta.pages}+` : meta.pages });
   return (
-    <nav className="pager" aria-label={t("table.page", { page: meta.page, pages: meta.pages })}>
+    <nav className="pager" aria-label={status}>
       {link(1, t("table.first"), meta.page <= 1)}
-      {link(meta.page - 1, t("table.previous"), meta.page <= 1, "prev")}
-      <span className="pager-status">{t("table.page", { page: meta.page, pages: meta.capped ? `${meta.pages}+` : meta.pages })}</span>
+      {/* Past the end, the page before is the last one. */}
+      {link(pastEnd ? meta.pages : meta.page - 1, t("table.previous"), meta.page <= 1, "prev")}
+      <span className="pager-status">{status}</span>
       {link(meta.page + 1, t("table.next"), meta.page >= meta.pages, "next")}
-      {meta.capped ? null : link(meta.pages, t("table.last"), meta.page >= meta.pages)}
+      {meta.capped ? null : link(meta.pages, t("table.last"), meta.page === meta.pages)}
       <span className="pager-total">{t("table.total", { total: meta.capped ? `${meta.total.toLocaleString("cs-CZ")}+` : meta.total })}</span>
       <span className="pager-sizes">
         {t("table.pageSize")}:{" "}
@@ -244,7 +269,7 @@ export function DataTable<Row>(props: {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
   const hasFilters = columns.some((column) => column.filter);
-  // Once per column, not once per cell.
+  // Once per column, not once per cell (docs/decisions/039).
   const cellClasses = columns.map(cellClass);
   return (
     <div id={id} className="data-table" hx-indicator={`#${id}`}>
@@ -280,15 +305,22 @@ export function DataTable<Row>(props: {
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.align ? `align-${column.align}` : undefined}
+                  // On the header cell, where screen readers look for it: a link may not carry aria-sort.
+                  aria-sort={column.sortable ? ARIA_SORT[sortedBy(state, column) ?? "none"] : undefined}
+                >
                   {column.sortable ? <SortLink column={column} basePath={basePath} state={state} targetId={id} /> : column.label}
                 </th>
               ))}
             </tr>
             {hasFilters ? (
               <tr className="filter-row">
+                {/* Plain cells: a header cell above an unfilterable column would be an empty header. */}
                 {columns.map((column) => (
-                  <th key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} basePath={basePath} /> : null}</th>
+                  <td key={column.key}>{column.filter ? <FilterInput column={column} state={state} targetId={id} basePath={basePath} /> : null}</td>
                 ))}
               </tr>
             ) : null}
@@ -296,7 +328,18 @@ export function DataTable<Row>(props: {
           <tbody>
             {rows.length === 0 ? (
               <tr className="empty-row">
-                <td colSpan={columns.length}>{t("table.empty")}</td>
+                <td colSpan={columns.length}>
+                  {isPastEnd(meta) && meta.total > 0 ? (
+                    <>
+                      {t("table.pastEnd", { page: meta.page, pages: meta.pages })}{" "}
+                      <PageLink basePath={basePath} state={state} targetId={id} page={meta.pages}>
+                        {t("table.toLastPage", { pages: meta.pages })}
+                      </PageLink>
+                    </>
+                  ) : (
+                    t("table.empty")
+                  )}
+                </td>
               </tr>
             ) : (
               rows.map((row) => (

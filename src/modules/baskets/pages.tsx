@@ -24,7 +24,7 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { translateMessage } from "@/lib/i18n";
 import { readFileParts } from "@/lib/uploads";
-import { formErrorsOf, formNotValidToast } from "@/web/form-state";
+import { formErrorsOf, formNotValidToast, isRefusal, withFormErrors } from "@/web/form-state";
 import { backPath, flash, preloadLayout, renderPage } from "@/web/render";
 import { listAllWarehouses } from "@/modules/warehouse/service";
 import { ITEMS_TRANSFORMED, MANUFACTURE_DATA_FIELD, MANUFACTURE_DATA_RULES, type UploadManufactureDataResult } from "@/modules/warehouse/stock/schemas";
@@ -42,8 +42,6 @@ const formValue = (value: unknown): string | undefined => {
 
 /** Every value a form field posted (a multi-select), as texts. */
 const formValues = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item): item is string => typeof item === "string");
-
-const isFail = (error: unknown): error is AppError => error instanceof AppError && error.kind === "fail";
 
 /** A refusal as toasts: "Field “Amount”: …" per field error, else each message. */
 function flashRefusal(c: AppContext, error: AppError): void {
@@ -73,7 +71,7 @@ basketPages.post("/basket/add", async (c) => {
     await addToBasket({ ctx: c.get("ctx"), input });
     flash(c, "success", "ADDED");
   } catch (error) {
-    if (!isFail(error)) throw error;
+    if (!isRefusal(error)) throw error;
     flashRefusal(c, error);
   }
   return c.redirect(backPath(c, "/products"), 303);
@@ -156,18 +154,19 @@ basketPages.post(`${COMMON_BASKET_PATH}/production`, async (c) => {
   const fields = productionFields(c.get("t"), []);
   const sourceBaskets = formValues(body.sourceBaskets);
   const values = formToInput(fields, body);
-  try {
-    await produce({ ctx: c.get("ctx"), input: { ...values, sourceBaskets, idempotencyKey: formValue(body.idempotencyKey) } });
-  } catch (error) {
-    if (!isFail(error)) throw error;
-    return commonBasketPage(c, {
-      selected: sourceBaskets,
-      values: { production: values },
-      refused: { form: "production", error, fieldNames: [...fields.map((field) => field.name), "sourceBaskets"] },
-    });
-  }
-  flash(c, "success", ITEMS_TRANSFORMED);
-  return c.redirect(COMMON_BASKET_PATH, 303);
+  return withFormErrors(
+    async () => {
+      await produce({ ctx: c.get("ctx"), input: { ...values, sourceBaskets, idempotencyKey: formValue(body.idempotencyKey) } });
+      flash(c, "success", ITEMS_TRANSFORMED);
+      return c.redirect(COMMON_BASKET_PATH, 303);
+    },
+    (error) =>
+      commonBasketPage(c, {
+        selected: sourceBaskets,
+        values: { production: values },
+        refused: { form: "production", error, fieldNames: [...fields.map((field) => field.name), "sourceBaskets"] },
+      }),
+  );
 });
 
 /** Spec 02 "Stocktaking form" → takeStock(): In adds, Out removes the common basket's quantities. */
@@ -175,14 +174,14 @@ basketPages.post(`${COMMON_BASKET_PATH}/stocktaking`, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const fields = stocktakingFields(c.get("t"), []);
   const values = formToInput(fields, body);
-  try {
-    await takeStock({ ctx: c.get("ctx"), input: { ...values, idempotencyKey: formValue(body.idempotencyKey) } });
-  } catch (error) {
-    if (!isFail(error)) throw error;
-    return commonBasketPage(c, { values: { stocktaking: values }, refused: { form: "stocktaking", error, fieldNames: fields.map((field) => field.name) } });
-  }
-  flash(c, "success", ITEMS_TRANSFORMED);
-  return c.redirect(COMMON_BASKET_PATH, 303);
+  return withFormErrors(
+    async () => {
+      await takeStock({ ctx: c.get("ctx"), input: { ...values, idempotencyKey: formValue(body.idempotencyKey) } });
+      flash(c, "success", ITEMS_TRANSFORMED);
+      return c.redirect(COMMON_BASKET_PATH, 303);
+    },
+    (error) => commonBasketPage(c, { values: { stocktaking: values }, refused: { form: "stocktaking", error, fieldNames: fields.map((field) => field.name) } }),
+  );
 });
 
 /**
@@ -192,22 +191,24 @@ basketPages.post(`${COMMON_BASKET_PATH}/stocktaking`, async (c) => {
  */
 basketPages.post(`${COMMON_BASKET_PATH}/upload`, async (c) => {
   let warehouseId: string | undefined;
-  try {
-    const files = await readFileParts(c, MANUFACTURE_DATA_RULES);
-    const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
-    warehouseId = formValue(body[UPLOAD_WAREHOUSE_FIELD]);
-    const result = await uploadManufactureData({ ctx: c.get("ctx"), input: { files, warehouseId, idempotencyKey: formValue(body.idempotencyKey) } });
-    return await commonBasketPage(c, { values: { upload: { [UPLOAD_WAREHOUSE_FIELD]: warehouseId } }, uploadResult: result });
-  } catch (error) {
-    if (!isFail(error)) throw error;
-    // The service names the warehouse `warehouseId`; on this page the upload's field has its own name.
-    const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name === "warehouseId" ? UPLOAD_WAREHOUSE_FIELD : name, message]));
-    const named = AppError.fail(error.messages, fields);
-    return commonBasketPage(c, {
-      values: { upload: { [UPLOAD_WAREHOUSE_FIELD]: warehouseId } },
-      refused: { form: "upload", error: named, fieldNames: [UPLOAD_WAREHOUSE_FIELD, MANUFACTURE_DATA_FIELD] },
-    });
-  }
+  return withFormErrors(
+    async () => {
+      const files = await readFileParts(c, MANUFACTURE_DATA_RULES);
+      const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+      warehouseId = formValue(body[UPLOAD_WAREHOUSE_FIELD]);
+      const result = await uploadManufactureData({ ctx: c.get("ctx"), input: { files, warehouseId, idempotencyKey: formValue(body.idempotencyKey) } });
+      return await commonBasketPage(c, { values: { upload: { [UPLOAD_WAREHOUSE_FIELD]: warehouseId } }, uploadResult: result });
+    },
+    (error) => {
+      // The service names the warehouse `warehouseId`; on this page the upload's field has its own name.
+      const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name === "warehouseId" ? UPLOAD_WAREHOUSE_FIELD : name, message]));
+      const named = AppError.fail(error.messages, fields);
+      return commonBasketPage(c, {
+        values: { upload: { [UPLOAD_WAREHOUSE_FIELD]: warehouseId } },
+        refused: { form: "upload", error: named, fieldNames: [UPLOAD_WAREHOUSE_FIELD, MANUFACTURE_DATA_FIELD] },
+      });
+    },
+  );
 });
 
 // ---- a warehouse basket -------------------------------------------------------------------------
@@ -241,18 +242,16 @@ basketPages.post("/warehouse/basket/warehouse/:id{[0-9]+}/transfer", async (c) =
   const values = formToInput(transferFields(c.get("t"), []), body);
   // An unknown warehouse is 404 before anything is read from the form.
   const basket = await getWarehouseBasket({ ctx, input: { warehouseId } });
-  let target: number;
-  try {
-    // No basket yet (nothing was ever added): the service's own "empty basket" refusal.
-    if (basket.basketId === null) throw AppError.fail(msg("warehouseStock.basketEmpty", { warehouse: basket.warehouse.name }));
-    const result = await transferBasket({ ctx, input: { sourceBasketId: basket.basketId, targetWarehouseId: values.targetWarehouseId, idempotencyKey: formValue(body.idempotencyKey) } });
-    target = result.moves[0]!.targetWarehouseId!;
-  } catch (error) {
-    if (!isFail(error)) throw error;
-    return warehouseBasketPage(c, warehouseId, { values, error });
-  }
-  flash(c, "success", ITEMS_TRANSFORMED);
-  return c.redirect(`/warehouse/${target}`, 303);
+  return withFormErrors(
+    async () => {
+      // No basket yet (nothing was ever added): the service's own "empty basket" refusal.
+      if (basket.basketId === null) throw AppError.fail(msg("warehouseStock.basketEmpty", { warehouse: basket.warehouse.name }));
+      const result = await transferBasket({ ctx, input: { sourceBasketId: basket.basketId, targetWarehouseId: values.targetWarehouseId, idempotencyKey: formValue(body.idempotencyKey) } });
+      flash(c, "success", ITEMS_TRANSFORMED);
+      return c.redirect(`/warehouse/${result.moves[0]!.targetWarehouseId!}`, 303);
+    },
+    (error) => warehouseBasketPage(c, warehouseId, { values, error }),
+  );
 });
 
 // ---- a basket line without JavaScript -----------------------------------------------------------
@@ -266,7 +265,7 @@ basketPages.post("/warehouse/basket/items/:id{[0-9]+}/quantity", async (c) => {
     flash(c, "success", "UPDATED");
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") flash(c, "warning", c.get("t")("basket.table.itemGone", { id }) as string);
-    else if (isFail(error)) flashRefusal(c, error);
+    else if (isRefusal(error)) flashRefusal(c, error);
     else throw error;
   }
   return c.redirect(backPath(c, COMMON_BASKET_PATH), 303);

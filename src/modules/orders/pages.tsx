@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { namedEntityPages } from "@/web/crud/named-entity-pages";
-import { formState } from "@/web/form-state";
+import { formState, withFormErrors } from "@/web/form-state";
 import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { flash, renderPage } from "@/web/render";
@@ -47,12 +47,12 @@ ordersSetupPages.post(INVOICE_SETTINGS_PATH, async (c) => {
     }
     return invoiceSettingsView(c, { ...input, iban: derived.value });
   }
-  try {
-    await saveInvoiceSettings({ ctx: c.get("ctx"), input });
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return invoiceSettingsView(c, input, error);
-    throw error;
-  }
-  flash(c, "success", "SAVED");
-  return c.redirect(INVOICE_SETTINGS_PATH, 303);
+  return withFormErrors(
+    async () => {
+      await saveInvoiceSettings({ ctx: c.get("ctx"), input });
+      flash(c, "success", "SAVED");
+      return c.redirect(INVOICE_SETTINGS_PATH, 303);
+    },
+    (error) => invoiceSettingsView(c, input, error),
+  );
 });

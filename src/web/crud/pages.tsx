@@ -6,7 +6,7 @@ import { DataTable, type TableColumn, type TableState } from "@views/components/
 import { EntityForm, type FormField, type FormValues, formToInput } from "@views/components/form";
 import { Icon } from "@views/components/icons";
 import type { Ctx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { type T, translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "../render";
@@ -14,7 +14,7 @@ import { isHtmx } from "@/lib/http/htmx";
 import { filterKeysOf, listInputFromQuery } from "@/lib/crud/list-query";
 import type { CrudService, ListInput } from "@/lib/crud/service";
 import { idParam } from "@/lib/http/request";
-import { formState } from "../form-state";
+import { formState, isRefusal, withFormErrors } from "../form-state";
 
 export interface CrudPagesConfig<TEntity extends { id: number }> {
   /** Page route of the list, e.g. `/products/dph`. */
@@ -135,26 +135,17 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     return { raw: body, input: formToInput(fields, body) };
   };
 
-  const withFormErrors = async (c: AppContext, entity: TEntity | null, raw: FormValues, work: () => Promise<Response>) => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof AppError && error.kind === "fail") return formView(c, entity, { values: raw, error });
-      throw error;
-    }
-  };
-
   router.get(path, config.list?.view ?? listView);
   if (config.form === false) return router;
 
   router.get(newPath, (c) => formView(c, null));
   router.post(newPath, async (c) => {
     const { raw, input } = await postedInput(c, null);
-    return withFormErrors(c, null, raw, async () => {
+    return withFormErrors(async () => {
       await service.create({ ctx: c.get("ctx"), input });
       flash(c, "success", "CREATED");
       return c.redirect(path, 303);
-    });
+    }, (error) => formView(c, null, { values: raw, error }));
   });
 
   router.get(`${path}/:id{[0-9]+}`, async (c) => formView(c, await service.get({ ctx: c.get("ctx"), input: { id: idParam(c) } })));
@@ -162,11 +153,11 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     const id = idParam(c);
     const entity = await service.get({ ctx: c.get("ctx"), input: { id } });
     const { raw, input } = await postedInput(c, entity);
-    return withFormErrors(c, entity, raw, async () => {
+    return withFormErrors(async () => {
       await service.update({ ctx: c.get("ctx"), input: { id, values: input } });
       flash(c, "success", "UPDATED");
       return c.redirect(config.afterUpdate === "list" ? path : `${path}/${id}`, 303);
-    });
+    }, (error) => formView(c, entity, { values: raw, error }));
   });
 
   router.post(`${path}/:id{[0-9]+}/delete`, async (c) => {
@@ -174,7 +165,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     try {
       await service.remove({ ctx: c.get("ctx"), input: { id } });
     } catch (error) {
-      if (error instanceof AppError && error.kind === "fail") {
+      if (isRefusal(error)) {
         const t = c.get("t");
         for (const message of error.messages) flash(c, "fail", translateMessage(t, message));
         return c.redirect(`${path}/${id}`, 303);

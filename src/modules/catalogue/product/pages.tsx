@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ReactNode } from "react";
 import { crudPages } from "@/web/crud/pages";
-import { formNotValidToast, formState } from "@/web/form-state";
+import { formNotValidToast, formState, isRefusal, withFormErrors } from "@/web/form-state";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
@@ -195,7 +195,6 @@ const postedCommon = async (c: AppContext, editing: boolean) => {
   return { body, input: formToInput(fields, body) };
 };
 
-const isFail = (error: unknown): error is AppError => error instanceof AppError && error.kind === "fail";
 
 export const productPages = new Hono<AppEnv>();
 
@@ -208,14 +207,14 @@ productPages.get("/products/new", (c) => renderEditor(c, null));
 /** Spec 01 §4: create shows CREATED and goes to the path plus the new id (the other tabs need it). */
 productPages.post("/products/new", async (c) => {
   const { body, input } = await postedCommon(c, false);
-  try {
-    const id = await productService.create({ ctx: c.get("ctx"), input });
-    flash(c, "success", "CREATED");
-    return c.redirect(`/products/${id}`, 303);
-  } catch (error) {
-    if (isFail(error)) return renderEditor(c, null, { common: { values: body, error }, status: 422 });
-    throw error;
-  }
+  return withFormErrors(
+    async () => {
+      const id = await productService.create({ ctx: c.get("ctx"), input });
+      flash(c, "success", "CREATED");
+      return c.redirect(`/products/${id}`, 303);
+    },
+    (error) => renderEditor(c, null, { common: { values: body, error }, status: 422 }),
+  );
 });
 
 productPages.get("/products/:id{[0-9]+}", async (c) => {
@@ -229,14 +228,14 @@ productPages.post("/products/:id{[0-9]+}", async (c) => {
   const id = idParam(c);
   const product = await productService.get({ ctx: c.get("ctx"), input: { id } });
   const { body, input } = await postedCommon(c, true);
-  try {
-    await productService.update({ ctx: c.get("ctx"), input: { id, values: input } });
-  } catch (error) {
-    if (isFail(error)) return renderEditor(c, product, { common: { values: body, error }, status: 422 });
-    throw error;
-  }
-  flash(c, "success", "UPDATED");
-  return c.redirect(`/products/${id}`, 303);
+  return withFormErrors(
+    async () => {
+      await productService.update({ ctx: c.get("ctx"), input: { id, values: input } });
+      flash(c, "success", "UPDATED");
+      return c.redirect(`/products/${id}`, 303);
+    },
+    (error) => renderEditor(c, product, { common: { values: body, error }, status: 422 }),
+  );
 });
 
 productPages.post("/products/:id{[0-9]+}/delete", async (c) => {
@@ -244,7 +243,7 @@ productPages.post("/products/:id{[0-9]+}/delete", async (c) => {
   try {
     await productService.remove({ ctx: c.get("ctx"), input: { id } });
   } catch (error) {
-    if (!isFail(error)) throw error;
+    if (!isRefusal(error)) throw error;
     for (const message of error.messages) flash(c, "fail", translateMessage(c.get("t"), message));
     return c.redirect(`/products/${id}`, 303);
   }
@@ -268,22 +267,24 @@ productPages.post(`/products/:id{[0-9]+}/tab/${LAZY_TAB}`, async (c) => {
   const tab = lazyTabs[name];
   const body = (await c.req.parseBody({ all: true })) as Body;
   const t = c.get("t");
-  try {
-    await tab.save(c, id, body);
-  } catch (error) {
-    if (!isFail(error)) throw error;
-    const content = await tab.render({ c, id, posted: body, error });
-    if (isHtmx(c)) {
-      htmxToast(c, formNotValidToast(c));
-      return renderFragment(c, <>{content}</>, { status: 422 });
-    }
-    const product = await productService.get({ ctx: c.get("ctx"), input: { id } });
-    return renderEditor(c, product, { tab: { name, content }, status: 422 });
-  }
-  if (isHtmx(c)) {
-    htmxToast(c, { kind: "success", text: t("UPDATED") });
-    return renderFragment(c, <>{await tab.render({ c, id })}</>);
-  }
-  flash(c, "success", "UPDATED");
-  return c.redirect(tabHref(id, name), 303);
+  return withFormErrors(
+    async () => {
+      await tab.save(c, id, body);
+      if (isHtmx(c)) {
+        htmxToast(c, { kind: "success", text: t("UPDATED") });
+        return renderFragment(c, <>{await tab.render({ c, id })}</>);
+      }
+      flash(c, "success", "UPDATED");
+      return c.redirect(tabHref(id, name), 303);
+    },
+    async (error) => {
+      const content = await tab.render({ c, id, posted: body, error });
+      if (isHtmx(c)) {
+        htmxToast(c, formNotValidToast(c));
+        return renderFragment(c, <>{content}</>, { status: 422 });
+      }
+      const product = await productService.get({ ctx: c.get("ctx"), input: { id } });
+      return renderEditor(c, product, { tab: { name, content }, status: 422 });
+    },
+  );
 });

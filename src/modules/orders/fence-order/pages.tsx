@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields, TabNotReady } from "@views/orders/fence-order-editor";
 import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable } from "@views/orders/fence-order-list";
 import { type FormValues, formToInput } from "@views/components/form";
-import { formState } from "@/web/form-state";
+import { formState, isRefusal, withFormErrors } from "@/web/form-state";
 import { todayInPrague } from "@/lib/dates";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { flash, renderFragment, renderPage } from "@/web/render";
@@ -78,23 +78,14 @@ async function postedInput(c: AppContext) {
   return { raw: body as FormValues, input: formToInput(allFields(sections), body) };
 }
 
-async function withFormErrors(c: AppContext, order: FenceOrderRow | null, raw: FormValues, work: () => Promise<Response>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return editorView(c, order, { values: raw, error });
-    throw error;
-  }
-}
-
 fenceOrderPageRoutes.get(`${P}/new`, (c) => editorView(c, null));
 fenceOrderPageRoutes.post(`${P}/new`, async (c) => {
   const { raw, input } = await postedInput(c);
-  return withFormErrors(c, null, raw, async () => {
+  return withFormErrors(async () => {
     const id = await createFenceOrder({ ctx: c.get("ctx"), input });
     flash(c, "success", "CREATED");
     return c.redirect(`${P}/${id}`, 303);
-  });
+  }, (error) => editorView(c, null, { values: raw, error }));
 });
 
 fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}`, async (c) => editorView(c, await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }), { tab: tabOf(c) }));
@@ -102,11 +93,11 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}`, async (c) => {
   const id = idParam(c);
   const order = await getFenceOrder({ ctx: c.get("ctx"), input: { id } });
   const { raw, input } = await postedInput(c);
-  return withFormErrors(c, order, raw, async () => {
+  return withFormErrors(async () => {
     await updateFenceOrder({ ctx: c.get("ctx"), input: { id, values: input } });
     flash(c, "success", "UPDATED");
     return c.redirect(`${P}/${id}`, 303);
-  });
+  }, (error) => editorView(c, order, { values: raw, error }));
 });
 
 fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
@@ -115,7 +106,7 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
   try {
     await changeFenceOrderStatus({ ctx: c.get("ctx"), input: { id, status: body.status } });
   } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") {
+    if (isRefusal(error)) {
       flash(c, "fail", c.get("t")("validation.invalid"));
       return c.redirect(`${P}/${id}`, 303);
     }

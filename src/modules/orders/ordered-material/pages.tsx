@@ -12,14 +12,14 @@ import { formToInput } from "@views/components/form";
 import { OrderedMaterialPage } from "@views/orders/ordered-material-page";
 import { SUPPLIER_ORDERS_PATH } from "@views/suppliers/supplier-order-views";
 import type { Ctx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import type { T } from "@/lib/i18n";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
 import { ORDER_NAME_MAX } from "@/modules/suppliers/orders/schemas";
 import { supplierField } from "@/modules/suppliers/orders/fields";
-import { formState } from "@/web/form-state";
+import { formState, withFormErrors } from "@/web/form-state";
 import { flash, renderPage } from "@/web/render";
 import { orderedMaterialQueryInput } from "./api";
 import { exportOrderedMaterialXlsx } from "./export";
@@ -70,12 +70,12 @@ orderedMaterialPages.post(ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, async (c) => {
   const fields = await supplierOrderFields(t, c.get("ctx"));
   const orders = typeof body.orders === "string" ? body.orders : "";
   const idempotencyKey = typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined;
-  try {
-    const order = await createSupplierOrderFromShortLines({ ctx: c.get("ctx"), input: { ...formToInput(fields, body), orders, idempotencyKey } });
-    flash(c, "success", t("orderedMaterial.supplierOrder.created", { id: order.id, count: order.lines.length }) as string);
-    return c.redirect(`${SUPPLIER_ORDERS_PATH}/${order.id}`, 303);
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return materialView(c, { orders }, { values: body, error });
-    throw error;
-  }
+  return withFormErrors(
+    async () => {
+      const order = await createSupplierOrderFromShortLines({ ctx: c.get("ctx"), input: { ...formToInput(fields, body), orders, idempotencyKey } });
+      flash(c, "success", t("orderedMaterial.supplierOrder.created", { id: order.id, count: order.lines.length }) as string);
+      return c.redirect(`${SUPPLIER_ORDERS_PATH}/${order.id}`, 303);
+    },
+    (error) => materialView(c, { orders }, { values: body, error }),
+  );
 });

@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import { idColumn, idField } from "@/web/crud/columns";
 import { crudPages } from "@/web/crud/pages";
-import { formErrorsOf, formNotValidToast, formState } from "@/web/form-state";
+import { formErrorsOf, formNotValidToast, formState, withFormErrors } from "@/web/form-state";
 import type { Ctx } from "@/lib/context";
 import { formatCzechDate, todayInPrague } from "@/lib/dates";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
@@ -196,22 +196,24 @@ promisePages.post("/orders/fenceOrder/:id{[0-9]+}/promises", async (c) => {
   await getPromiseOrder({ ctx: c.get("ctx"), input: { orderId } });
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const input = { ...formToInput(await tabFields(c), body), order: orderId };
-  try {
-    await promiseService.create({ ctx: c.get("ctx"), input });
-  } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== "fail") throw error;
-    if (isHtmx(c)) {
-      htmxToast(c, formNotValidToast(c));
-      return promisesTab(c, orderId, { values: body, error });
-    }
-    flash(c, "warning", "FORM_NOT_VALID");
-    for (const text of formErrorsOf(t, error, []).formErrors) flash(c, "fail", text);
-    return c.redirect(orderPath(orderId, PROMISES_TAB), 303);
-  }
-  if (isHtmx(c)) {
-    htmxToast(c, { kind: "success", text: t("CREATED") });
-    return promisesTab(c, orderId);
-  }
-  flash(c, "success", "CREATED");
-  return c.redirect(orderPath(orderId, PROMISES_TAB), 303);
+  return withFormErrors(
+    async () => {
+      await promiseService.create({ ctx: c.get("ctx"), input });
+      if (isHtmx(c)) {
+        htmxToast(c, { kind: "success", text: t("CREATED") });
+        return promisesTab(c, orderId);
+      }
+      flash(c, "success", "CREATED");
+      return c.redirect(orderPath(orderId, PROMISES_TAB), 303);
+    },
+    (error) => {
+      if (isHtmx(c)) {
+        htmxToast(c, formNotValidToast(c));
+        return promisesTab(c, orderId, { values: body, error });
+      }
+      flash(c, "warning", "FORM_NOT_VALID");
+      for (const text of formErrorsOf(t, error, []).formErrors) flash(c, "fail", text);
+      return c.redirect(orderPath(orderId, PROMISES_TAB), 303);
+    },
+  );
 });

@@ -6,10 +6,10 @@
 import { Hono } from "hono";
 import { COMPANY_LOGO_SECTION_ID, CompanyIdentityPage, CompanyLogoSection, type CompanyLogoProps } from "@views/settings/company-identity-page";
 import { type FormField, type FormValues, formToInput } from "@views/components/form";
-import { AppError, type Message, msg } from "@/lib/errors";
+import { type AppError, type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { readFileParts } from "@/lib/uploads";
-import { formState } from "@/web/form-state";
+import { formState, withFormErrors } from "@/web/form-state";
 import { flash, renderFragment, renderPage } from "@/web/render";
 import { tabAction } from "@/web/tab-action";
 import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_MAX_BYTES, COMPANY_LOGO_MIME_TYPES, COMPANY_LOGO_RULES, COMPANY_LOGO_URL, type CompanyIdentity, OFFER_CLOSING_TEXT_MAX } from "./schemas";
@@ -68,14 +68,14 @@ companyIdentityPages.get(COMPANY_IDENTITY_PATH, (c) => companyPage(c));
 companyIdentityPages.post(COMPANY_IDENTITY_PATH, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const input = formToInput(fields(c), body);
-  try {
-    await saveCompanyIdentity({ ctx: c.get("ctx"), input });
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return companyPage(c, input, error);
-    throw error;
-  }
-  flash(c, "success", "SAVED");
-  return c.redirect(COMPANY_IDENTITY_PATH, 303);
+  return withFormErrors(
+    async () => {
+      await saveCompanyIdentity({ ctx: c.get("ctx"), input });
+      flash(c, "success", "SAVED");
+      return c.redirect(COMPANY_IDENTITY_PATH, 303);
+    },
+    (error) => companyPage(c, input, error),
+  );
 });
 
 /** Multipart, field `files`: one PNG or SVG. */

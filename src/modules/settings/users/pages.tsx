@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { crudPages } from "@/web/crud/pages";
-import { formState } from "@/web/form-state";
-import { AppError } from "@/lib/errors";
+import { formState, withFormErrors } from "@/web/form-state";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
@@ -86,16 +86,16 @@ usersPages.post(`${PATH}/:id{[0-9]+}/password`, async (c) => {
   const user = await userService.get({ ctx, input: { id } });
   const body = (await c.req.parseBody()) as Record<string, unknown>;
   const values = formToInput(passwordFields(c.get("t"), false), body);
-  try {
-    const keepToken = readSessionToken(c)?.token;
-    const { generatedPassword } = await resetUserPassword({ ctx, input: { id, values, keepToken }, cost: c.get("deps").passwordCost });
-    if (generatedPassword) showOnNextPage(c, [{ kind: "password", id, label: accountLabel(user), value: generatedPassword }]);
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return passwordPage(c, id, { error, values: { generatePassword: values.generatePassword } });
-    throw error;
-  }
-  flash(c, "success", c.get("t")("users.passwordChanged", { name: user.name }));
-  return c.redirect(PATH, 303);
+  return withFormErrors(
+    async () => {
+      const keepToken = readSessionToken(c)?.token;
+      const { generatedPassword } = await resetUserPassword({ ctx, input: { id, values, keepToken }, cost: c.get("deps").passwordCost });
+      if (generatedPassword) showOnNextPage(c, [{ kind: "password", id, label: accountLabel(user), value: generatedPassword }]);
+      flash(c, "success", c.get("t")("users.passwordChanged", { name: user.name }));
+      return c.redirect(PATH, 303);
+    },
+    (error) => passwordPage(c, id, { error, values: { generatePassword: values.generatePassword } }),
+  );
 });
 
 usersPages.route("/", crud);

@@ -4,8 +4,8 @@ import { formToInput } from "@views/components/form";
 import { OrderFromBasketPage, SUPPLIER_ORDERS_PATH as PATH, SupplierOrderDetailPage } from "@views/suppliers/supplier-order-views";
 import type { Ctx } from "@/lib/context";
 import { crudPages } from "@/web/crud/pages";
-import { formState } from "@/web/form-state";
-import { AppError } from "@/lib/errors";
+import { formState, withFormErrors } from "@/web/form-state";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
@@ -61,14 +61,14 @@ supplierOrderPages.get(`${PATH}/fromBasket`, (c) => fromBasketView(c));
 supplierOrderPages.post(`${PATH}/fromBasket`, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const input = formToInput(await fromBasketFields(c.get("t"), c.get("ctx")), body);
-  try {
-    const id = await createOrderFromBasket({ ctx: c.get("ctx"), input });
-    flash(c, "success", "CREATED");
-    return c.redirect(`${PATH}/${id}`, 303);
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return fromBasketView(c, { values: body, error });
-    throw error;
-  }
+  return withFormErrors(
+    async () => {
+      const id = await createOrderFromBasket({ ctx: c.get("ctx"), input });
+      flash(c, "success", "CREATED");
+      return c.redirect(`${PATH}/${id}`, 303);
+    },
+    (error) => fromBasketView(c, { values: body, error }),
+  );
 });
 
 supplierOrderPages.get(`${PATH}/:id{[0-9]+}`, async (c) => {

@@ -5,13 +5,13 @@ import { STOCK_TABLE_ID, StockTable, WarehouseExportLink, WarehouseStockPage } f
 import { formToInput, type FormValues } from "@views/components/form";
 import type { TableState } from "@views/components/data-table";
 import { listInputFromQuery } from "@/lib/crud/list-query";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import { isHtmx } from "@/lib/http/htmx";
 import { idParam } from "@/lib/http/request";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
-import { formState } from "@/web/form-state";
+import { formState, withFormErrors } from "@/web/form-state";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { listAllWarehouses } from "../service";
 import { exportManufactureXlsx, exportStockXlsx, exportWarehouseXlsx, type XlsxFile } from "./export";
@@ -70,15 +70,14 @@ warehouseItemPages.post("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => {
   const item = await getWarehouseItem({ ctx, input: { id } });
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const fields = warehouseItemFields(c.get("t"), item, { warehouses: [], scales: [] });
-  let saved: WarehouseItem;
-  try {
-    saved = await updateWarehouseItem({ ctx, input: { id, values: formToInput(fields, body) } });
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "fail") return editView(c, item, { values: body as FormValues, error });
-    throw error;
-  }
-  flash(c, "success", "UPDATED");
-  return c.redirect(WAREHOUSE_ITEM_PATH(id, backOf(c, saved)), 303);
+  return withFormErrors(
+    async () => {
+      const saved = await updateWarehouseItem({ ctx, input: { id, values: formToInput(fields, body) } });
+      flash(c, "success", "UPDATED");
+      return c.redirect(WAREHOUSE_ITEM_PATH(id, backOf(c, saved)), 303);
+    },
+    (error) => editView(c, item, { values: body as FormValues, error }),
+  );
 });
 
 const xlsx = (c: AppContext, file: XlsxFile) => sendFile(c, { bytes: file.bytes, contentType: XLSX_MIME, fileName: file.fileName, disposition: "attachment" });

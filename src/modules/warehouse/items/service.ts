@@ -130,7 +130,7 @@ async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, n
 
 /**
  * The same for a row of a page, inside its own statement: evaluated for the page's rows only
- * (after the sort and limit), it saves the page a statement (decision 030).
+ * (after the sort and limit), it saves the page a statement (decision 040).
  */
 const gramsOfItem = sql<string | null>`(select sum(${warehouseRackScales.lastWeight}) from ${warehouseItemRackScales} inner join ${warehouseRackScales} on ${warehouseRackScales.id} = ${warehouseItemRackScales.rackScaleId} where ${warehouseItemRackScales.warehouseItemId} = ${warehouseItems.id})`;
 
