@@ -119,8 +119,11 @@ export const booleanField = (fallback = false) =>
 export const requiredBoolean = () =>
   z.preprocess((value) => (blankToUndefined(value) === undefined ? undefined : (readBoolean(value) ?? value)), z.boolean({ error: requiredOrInvalid }));
 
-/** The largest id an int4 identity column gives; a larger number can reference nothing. */
-const MAX_ID = 2_147_483_647;
+/**
+ * The largest id an int4 identity column gives: a larger number can reference nothing, and sent to
+ * PostgreSQL it fails the query (a 500). Every id field (refId) and path id (idParam) stops here.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). `sentinels` are values a
@@ -137,7 +140,7 @@ export const refId = (options: { sentinels?: readonly number[] } = {}) =>
     z
       .number({ error: requiredOrInvalid })
       .int("validation.invalid")
-      .refine((id) => (id > 0 && id <= MAX_ID) || (options.sentinels?.includes(id) ?? false), "validation.invalid"),
+      .refine((id) => (id > 0 && id <= MAX_ROW_ID) || (options.sentinels?.includes(id) ?? false), "validation.invalid"),
   );
 
 /** An optional reference: missing, null or a blank select ("") all mean none. */
