@@ -3,6 +3,7 @@
  * Messages are i18n keys (`validation.*`) translated at the edge in the request's language.
  */
 import { z } from "zod";
+import { dateErrorKey } from "./dates";
 
 const required = "validation.required";
 /** Missing → "required"; present but of the wrong kind → "invalid". */
@@ -167,7 +168,7 @@ export const idempotencyKeyField = () =>
     storableString("idempotency.keyInvalid").regex(IDEMPOTENCY_KEY_PATTERN, "idempotency.keyInvalid").optional(),
   );
 
-/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. */
+/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is `validation.noSuchDate`. */
 export const dateField = () =>
   z.preprocess(
     (value) => {
@@ -177,7 +178,10 @@ export const dateField = () =>
       const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})$/.exec(text);
       return czech ? `${czech[3]}-${czech[2]!.padStart(2, "0")}-${czech[1]!.padStart(2, "0")}` : text;
     },
-    z.iso.date({ error: (issue) => (issue.input === undefined ? required : "validation.date") }),
+    z.iso.date({
+      // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
+      error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
+    }),
   );
 
 /** DESIGN.md §4: a list page holds 20 rows unless asked, and at most 500. */
