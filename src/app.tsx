@@ -3,6 +3,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { MessagePage } from "@views/shell/message-page";
 import type { AppContext, AppDeps, AppEnv } from "./lib/hono-env";
 import { bodyLimits } from "./lib/http/body-limit";
+import { noStoreUnlessSet } from "./lib/http/cache-control";
 import { csrfGuard } from "./lib/http/csrf";
 import { errorHandler } from "./lib/http/error-handler";
 import { adminGuard, BASE_PUBLIC_ROUTES, isApiPath, sessionGuard } from "./lib/http/guard";
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route("/", staticFiles());
+  app.use("*", noStoreUnlessSet);
   app.use("*", bodyLimits(tables.uploadLimits));
   app.use("*", loadSession({ wiring: tables.wiring, findUser: (ctx, token) => findSessionUser({ ctx, input: { token } }) }));
   app.use("*", csrfGuard);

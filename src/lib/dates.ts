@@ -21,6 +21,14 @@ export function parseCzechDate(text: string): string | null {
   return isValidIsoDate(iso) ? iso : null;
 }
 
+/**
+ * Why a date text was refused: written as a date (dd.mm.yyyy or ISO) but missing from the calendar
+ * (31.02.) is `validation.noSuchDate`; anything else is `validation.date`, which says how to write one.
+ */
+export function dateErrorKey(text: string): "validation.noSuchDate" | "validation.date" {
+  return czechPattern.test(text) || isoPattern.test(text.trim()) ? "validation.noSuchDate" : "validation.date";
+}
+
 export function formatCzechDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const match = isoPattern.exec(iso.slice(0, 10));

@@ -64,7 +64,12 @@ describe("shared field schemas", () => {
     expect(fieldError(refId(), null)?.key).toBe("validation.required");
     expect(parseInput(z.object({ v: dateField() }), { v: "7.3.2026" }).v).toBe("2026-03-07");
     expect(parseInput(z.object({ v: dateField() }), { v: "2026-03-07" }).v).toBe("2026-03-07");
-    expect(fieldError(dateField(), "31.02.2026")?.key).toBe("validation.date");
+    // Issue 18: a date in the right format that no calendar has is told so, not to use the format it used.
+    expect(fieldError(dateField(), "31.02.2026")?.key).toBe("validation.noSuchDate");
+    expect(fieldError(dateField(), "2026-02-29")?.key).toBe("validation.noSuchDate");
+    expect(fieldError(dateField(), "0.13.2026")?.key).toBe("validation.noSuchDate");
+    expect(parseInput(z.object({ v: dateField() }), { v: "29.2.2028" }).v).toBe("2028-02-29");
+    expect(fieldError(dateField(), "31/02/2026")?.key).toBe("validation.date");
   });
 
   test("no text takes a NUL, which PostgreSQL cannot store", () => {

@@ -3,6 +3,7 @@
  * Messages are i18n keys (`validation.*`) translated at the edge in the request's language.
  */
 import { z } from "zod";
+import { dateErrorKey } from "./dates";
 
 const required = "validation.required";
 /** Missing → "required"; present but of the wrong kind → "invalid". */
@@ -119,8 +120,11 @@ export const booleanField = (fallback = false) =>
 export const requiredBoolean = () =>
   z.preprocess((value) => (blankToUndefined(value) === undefined ? undefined : (readBoolean(value) ?? value)), z.boolean({ error: requiredOrInvalid }));
 
-/** The largest id an int4 identity column gives; a larger number can reference nothing. */
-const MAX_ID = 2_147_483_647;
+/**
+ * The largest id an int4 identity column gives: a larger number can reference nothing, and sent to
+ * PostgreSQL it fails the query (a 500). Every id field (refId) and path id (idParam) stops here.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). `sentinels` are values a
@@ -137,7 +141,7 @@ export const refId = (options: { sentinels?: readonly number[] } = {}) =>
     z
       .number({ error: requiredOrInvalid })
       .int("validation.invalid")
-      .refine((id) => (id > 0 && id <= MAX_ID) || (options.sentinels?.includes(id) ?? false), "validation.invalid"),
+      .refine((id) => (id > 0 && id <= MAX_ROW_ID) || (options.sentinels?.includes(id) ?? false), "validation.invalid"),
   );
 
 /** An optional reference: missing, null or a blank select ("") all mean none. */
@@ -164,7 +168,7 @@ export const idempotencyKeyField = () =>
     storableString("idempotency.keyInvalid").regex(IDEMPOTENCY_KEY_PATTERN, "idempotency.keyInvalid").optional(),
   );
 
-/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. */
+/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is `validation.noSuchDate`. */
 export const dateField = () =>
   z.preprocess(
     (value) => {
@@ -174,7 +178,10 @@ export const dateField = () =>
       const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})$/.exec(text);
       return czech ? `${czech[3]}-${czech[2]!.padStart(2, "0")}-${czech[1]!.padStart(2, "0")}` : text;
     },
-    z.iso.date({ error: (issue) => (issue.input === undefined ? required : "validation.date") }),
+    z.iso.date({
+      // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
+      error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
+    }),
   );
 
 /** DESIGN.md §4: a list page holds 20 rows unless asked, and at most 500. */

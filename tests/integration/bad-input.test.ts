@@ -368,3 +368,118 @@ describe("page sizes (DESIGN.md §4)", () => {
     expect(await sizeOf("abc")).toBe(DEFAULT_PAGE_SIZE);
   });
 });
+
+// ---- ids the columns cannot hold (issue 18) ------------------------------------------------------
+
+/**
+ * Ids are int4 identity columns (src/lib/zod-fields.ts MAX_ROW_ID): a larger number names no row and
+ * must never reach PostgreSQL (a 500). In a body or a query it is a 422 naming the field; in a path it
+ * names a record that cannot exist, a 404 like any other id no row has (decision 032).
+ */
+const TOO_LARGE_IDS = ["2147483648", "9999999999999999"];
+
+/** A field that references a row: `id`, `…Id`, or a list `…Ids`. */
+const isIdKey = (key: string) => key !== "tmpId" && /^(id|\w+Id|\w*Ids)$/.test(key);
+
+/** The path of every id field of a schema (a list's first element for a list of ids). */
+function idPaths(schema: z.ZodType, path: Path = []): Path[] {
+  const def = container(schema);
+  if (def?.type === "object") {
+    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => {
+      if (isIdKey(key)) return container(field)?.type === "array" ? [[...path, key, 0]] : [[...path, key]];
+      return idPaths(field, [...path, key]);
+    });
+  }
+  if (def?.type === "array") return idPaths(def.element as z.ZodType, [...path, 0]);
+  return [];
+}
+
+/** Routes whose ids sit in a query the route reads itself (not through a schema this file can walk). */
+const QUERY_IDS: Record<string, string[]> = {
+  "GET /api/basket/items": ["warehouseId"],
+  "GET /api/orders/fenceOrder/orderedMaterial": ["orders"],
+  "GET /api/orders/fenceOrder/upload": ["load"],
+  "GET /api/timesheets/worktype/barcode": ["id"],
+  "GET /api/products/category/parameters/forCategories": ["categoryIds"],
+  "GET /api/products/withMainImage": ["categoryIds"],
+  "GET /api/warehouse/export": ["id"],
+  "GET /api/warehouse/exportToExcelManufacture": ["id"],
+};
+
+/**
+ * Sends the request; answers what was wrong unless the id was taken for what it is (decision 032):
+ * a body's or a query schema's id refused (422), a record looked up by it not found (404), a list
+ * filtered by it empty (200, no rows); never a 500, and nothing saved.
+ */
+async function idRefusalProblem(route: MountedRoute, request: { path: string; body?: unknown }, field: string): Promise<string | null> {
+  const before = await snapshot();
+  const response = await admin.api(request.path, { method: route.method, json: request.body });
+  const label = `${route.key} ${field}`;
+  const text = await response.text();
+  const emptyList = response.status === 200 && route.method === "GET" && (JSON.parse(text) as { data?: unknown[] }).data?.length === 0;
+  if (response.status !== 422 && response.status !== 404 && !emptyList) return `${label}: ${response.status} ${text.slice(0, 200)}`;
+  if ((await snapshot()) !== before) return `${label}: something was saved`;
+  return null;
+}
+
+describe("an id no int4 column can hold is refused, never a 500", () => {
+  const bodyRoutes = ROUTES.filter((route) => route.input?.body && idPaths(route.input.body).length);
+  test.each(bodyRoutes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
+    const path = await concretePath(route);
+    const failures: (string | null)[] = [];
+    for (const field of idPaths(route.input!.body!)) {
+      for (const id of TOO_LARGE_IDS) {
+        // The basket and warehouse bodies need their type beside the id to reach it.
+        const body = { type: "WAREHOUSE", ...(bodyWith(field, Number(id)) as object) };
+        failures.push(await idRefusalProblem(route, { path, body }, fieldName(field.filter((key) => typeof key === "string"), route.input?.paths)));
+      }
+    }
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+
+  const queryIds = (route: MountedRoute): string[] => [
+    ...(QUERY_IDS[route.key] ?? []),
+    ...(route.input?.filters ?? []).filter(isIdKey),
+    ...(route.input?.query ? idPaths(route.input.query).map((path) => String(path[0])) : []),
+  ];
+  const queryRoutes = ROUTES.filter((route) => route.method === "GET" && queryIds(route).length);
+  test("the walk finds id queries", () => expect(queryRoutes.length).toBeGreaterThan(5));
+  test.each(queryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
+    const failures: (string | null)[] = [];
+    for (const key of new Set(queryIds(route))) {
+      for (const id of TOO_LARGE_IDS) {
+        const query = new URLSearchParams({ type: "WAREHOUSE", [key]: id });
+        failures.push(await idRefusalProblem(route, { path: `${route.pattern}?${query}` }, key));
+      }
+    }
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+
+  /** Every API route with an id in its path, GET and DELETE included, mounted or not above. */
+  const pathRoutes = modules.flatMap((module) =>
+    (module.api?.routes ?? []).filter((route) => route.path.includes(":")).map((route) => ({ key: `${route.method} /api${route.path}`, method: route.method, pattern: `/api${route.path}` })),
+  );
+  const uniquePathRoutes = [...new Map(pathRoutes.map((route) => [route.key, route])).values()].filter((route) => route.method !== "ALL");
+  test.each(uniquePathRoutes.map((route) => [route.key, route] as const))("path of %s is a 404", async (_key, route) => {
+    const failures: string[] = [];
+    for (const id of TOO_LARGE_IDS) {
+      const before = await snapshot();
+      const response = await admin.api(route.pattern.replace(/:\w+(\{[^}]*\})?/g, id), { method: route.method, json: route.method === "GET" ? undefined : {} });
+      if (response.status !== 404) failures.push(`${route.key} ${id}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      if ((await snapshot()) !== before) failures.push(`${route.key} ${id}: something was saved`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test("a body's or a query schema's id is a 422 naming it (the issue's three requests)", async () => {
+    const add = await admin.api("/api/basket/add", { method: "POST", json: { type: "WAREHOUSE", warehouseId: 2147483648, productId: 5, amount: 1 } });
+    expect(add.status).toBe(422);
+    expect((await json(add)).fields).toHaveProperty("warehouseId");
+    const items = await admin.api("/api/basket/items?type=WAREHOUSE&warehouseId=2147483648");
+    expect(items.status).toBe(422);
+    expect((await json(items)).fields).toHaveProperty("warehouseId");
+    const clear = await admin.api("/api/basket/clear", { method: "POST", json: { type: "WAREHOUSE", warehouseId: 9999999999999999 } });
+    expect(clear.status).toBe(422);
+    expect((await json(clear)).fields).toHaveProperty("warehouseId");
+  });
+});

@@ -86,7 +86,7 @@ describe("create and validation", () => {
     const id = await create({ offerDate: "5.1.2026" });
     expect((await get(id)).offerDate).toBe("2026-01-05");
     await expectFieldErrors(await (await session()).api("/api/orders/fenceOrder", { method: "POST", json: { ...validOrder, orderDate: "31.02.2026" } }), {
-      orderDate: "Zadejte datum ve tvaru dd.mm.rrrr",
+      orderDate: "Takové datum neexistuje",
     });
   });
 

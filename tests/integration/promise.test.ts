@@ -77,7 +77,7 @@ describe("API", () => {
   });
 
   test("dates are checked; the order and the status must exist; solved not before created", async () => {
-    await refused(await valid({ deadline: "31.02.2026" }), { deadline: "Zadejte datum ve tvaru dd.mm.rrrr" });
+    await refused(await valid({ deadline: "31.02.2026" }), { deadline: "Takové datum neexistuje" });
     await refused(await valid({ order: 2_000_000_000 }), { order: "Zakázka neexistuje" });
     await refused(await valid({ status: 2_000_000_000 }), { status: "Stav příslibu neexistuje" });
     await refused(await valid({ created: "2026-12-10", solved: "2026-12-09" }), { solved: "Datum vyřešení nesmí být před datem vytvoření" });

@@ -7,7 +7,7 @@ import { foldedSql, foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
 import { parseInput } from "../validation";
-import { type ListQuery, readBoolean } from "../zod-fields";
+import { type ListQuery, MAX_ROW_ID, readBoolean } from "../zod-fields";
 
 type TableWithId = PgTable<TableConfig> & { id: AnyPgColumn };
 
@@ -149,7 +149,7 @@ export function translateDbError<TInput>(error: unknown, unique: readonly Unique
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Ids are `integer` identity columns: anything beyond int4 cannot exist (and would make PostgreSQL fail). */
-export const MAX_ROW_ID = 2_147_483_647;
+export { MAX_ROW_ID };
 export const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ROW_ID;
 
 /** The largest magnitude an integer column holds; undefined for decimal columns. */

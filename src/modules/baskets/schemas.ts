@@ -3,7 +3,7 @@
  * zod and constants only.
  */
 import { z } from "zod";
-import { decimalField, idempotencyKeyField, integerField, refId } from "@/lib/zod-fields";
+import { decimalField, idempotencyKeyField, refId } from "@/lib/zod-fields";
 
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
@@ -33,7 +33,7 @@ export const basketAmountField = () =>
 /** Which basket: COMMON is warehouse 0 (also when the id is left out); WAREHOUSE needs a warehouse id > 0. */
 const basketRef = {
   type: basketTypeField(),
-  warehouseId: z.preprocess((value) => (value === undefined || value === null || value === "" ? undefined : value), integerField({ min: 0 }).optional()),
+  warehouseId: z.preprocess((value) => (value === undefined || value === null || value === "" ? undefined : value), refId({ sentinels: [COMMON_WAREHOUSE_ID] }).optional()),
 };
 
 function resolveWarehouse<T extends { type: BasketType; warehouseId?: number | undefined }>(value: T, context: z.RefinementCtx): T & { warehouseId: number } {

@@ -5,7 +5,7 @@ import { DateTimeInput } from "@views/timesheets/datetime-input";
 import { Duration, WORK_LOG_RESULTS_ID, WORK_LOG_TABLE_ID, WorkLogFilters, WorkLogResults } from "@views/timesheets/worklog-list";
 import { listInputFromQuery } from "@/lib/crud/list-query";
 import { crudPages } from "@/web/crud/pages";
-import { formatCzechDateTime, parseCzechDate } from "@/lib/dates";
+import { dateErrorKey, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 import { renderFragment, renderPage } from "@/web/render";
@@ -42,7 +42,7 @@ async function listPage(c: AppContext) {
   for (const name of ["from", "to"]) {
     const value = input.filters[name];
     if (value !== undefined && !parseCzechDate(value)) {
-      errors[name] = t("validation.date");
+      errors[name] = t(dateErrorKey(value));
       delete input.filters[name];
     }
   }

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "dr
 import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { czechCollator } from "@/lib/czech-order";
-import { addDays, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
+import { addDays, dateErrorKey, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
 import { createCrudService, filterCondition, type CrudService } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
@@ -12,7 +12,7 @@ import { newWorkLogInput, type WorkLog, workLogInput, type WorkLogSource } from 
 /** A filter's date (`28.3.2026` or `2026-03-28`) or a field error on that filter. */
 function filterDate(name: "from" | "to", value: string): string {
   const iso = parseCzechDate(value);
-  if (!iso) throw AppError.invalid({ [name]: msg("validation.date") });
+  if (!iso) throw AppError.invalid({ [name]: msg(dateErrorKey(value)) });
   return iso;
 }
 
