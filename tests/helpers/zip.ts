@@ -74,17 +74,23 @@ export function zipBytes(parts: ZipPart[]): Uint8Array {
 
 const SHEET_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
-/** The parts around one sheet: a workbook naming it, and its relationship. */
-export function workbookParts(sheet: ZipPart["content"] | ZipPart["deflated"], extra: ZipPart[] = []): ZipPart[] {
-  const sheetPart: ZipPart = sheet instanceof Uint8Array || typeof sheet === "string" ? { name: "xl/worksheets/sheet1.xml", content: sheet } : { name: "xl/worksheets/sheet1.xml", deflated: sheet };
+type SheetContent = ZipPart["content"] | ZipPart["deflated"];
+
+/** The parts around one sheet or several (in order): a workbook naming them, and their relationships. */
+export function workbookParts(sheet: SheetContent | SheetContent[], extra: ZipPart[] = []): ZipPart[] {
+  const sheets = Array.isArray(sheet) ? sheet : [sheet];
+  const sheetParts: ZipPart[] = sheets.map((content, index) => {
+    const name = `xl/worksheets/sheet${index + 1}.xml`;
+    return content instanceof Uint8Array || typeof content === "string" ? { name, content } : { name, deflated: content };
+  });
+  const relationships = sheets
+    .map((_, index) => `<Relationship Id="rId${index + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`)
+    .join("");
   return [
     { name: "[Content_Types].xml", content: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    { name: "xl/workbook.xml", content: `<?xml version="1.0"?><workbook ${SHEET_NS}><sheets><sheet name="List1" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-    {
-      name: "xl/_rels/workbook.xml.rels",
-      content: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-    },
-    sheetPart,
+    { name: "xl/workbook.xml", content: `<?xml version="1.0"?><workbook ${SHEET_NS}><sheets>${sheets.map((_, index) => `<sheet name="List${index + 1}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`).join("")}</sheets></workbook>` },
+    { name: "xl/_rels/workbook.xml.rels", content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>` },
+    ...sheetParts,
     ...extra,
   ];
 }

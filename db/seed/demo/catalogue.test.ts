@@ -319,19 +319,26 @@ describe("demo catalogue", () => {
 
 describe("demo catalogue on a catalogue that is not empty", () => {
   test("does nothing when a category or a non-system product already exists", async () => {
-    for (const prepare of [(db: TestDatabase) => createCategory(db.db, { name: "Vlastní kategorie" }), (db: TestDatabase) => createProduct(db.db, { name: "Vlastní výrobek" })]) {
-      const other = await createTestDatabase();
-      try {
-        const otherCtx = systemCtx(other.db);
-        await prepare(other);
+    // One database for both cases (a fresh one each cost a PGlite start): each case's row is
+    // removed before the next, so each meets a catalogue holding only its own row.
+    const cases = [
+      { prepare: (db: TestDatabase) => createCategory(db.db, { name: "Vlastní kategorie" }), undo: (db: TestDatabase, id: number) => db.db.delete(categories).where(eq(categories.id, id)) },
+      { prepare: (db: TestDatabase) => createProduct(db.db, { name: "Vlastní výrobek" }), undo: (db: TestDatabase, id: number) => db.db.delete(products).where(eq(products.id, id)) },
+    ];
+    const other = await createTestDatabase();
+    try {
+      const otherCtx = systemCtx(other.db);
+      for (const { prepare, undo } of cases) {
+        const id = await prepare(other);
         const result = await seedDemoCatalogue(otherCtx);
         expect(result.seeded).toBe(false);
         expect((await other.db.select({ n: count() }).from(categories))[0]!.n).toBeLessThanOrEqual(1);
         expect((await other.db.select({ n: count() }).from(products).where(isNull(products.systemRole)))[0]!.n).toBeLessThanOrEqual(1);
         expect((await other.db.select({ n: count() }).from(categoryParameters))[0]!.n).toBe(0);
-      } finally {
-        await other.destroy();
+        await undo(other, id);
       }
+    } finally {
+      await other.destroy();
     }
   }, HOOK_TIMEOUT_MS);
 });
