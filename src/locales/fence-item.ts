@@ -138,7 +138,7 @@ export const fenceItem = {
         notCreationParameter: "Parametr {{id}} není výrobním parametrem tohoto výrobku",
         conflict: "Položky zakázky mezitím uložil(a) {{name}} ({{at}}).",
         conflictUnknown: "Položky zakázky mezitím uložil někdo jiný ({{at}}).",
-        productOfOtherType: "Výrobek „{{name}}“ nepatří k typu položky {{type}}",
+        productOfOtherType: "Výrobek „{{name}}“ není tohoto typu položky",
       },
       subProduct: {
         lastOfCategory: "Podprodukt nelze odebrat: je poslední z kategorie „{{category}}“",
@@ -365,7 +365,7 @@ export const fenceItem = {
         notCreationParameter: "Parameter {{id}} is not a creation parameter of this product",
         conflict: "{{name}} saved the order's items meanwhile ({{at}}).",
         conflictUnknown: "Someone else saved the order's items meanwhile ({{at}}).",
-        productOfOtherType: "The product “{{name}}” is not of the item's type {{type}}",
+        productOfOtherType: "The product “{{name}}” is not of this item's type",
       },
       subProduct: {
         lastOfCategory: "The sub-product cannot be removed: it is the last of category “{{category}}”",

@@ -10,7 +10,7 @@ import { type ProductType, requiredFieldsFor } from "@/modules/orders/fence-item
 import { formatCzechDateTime } from "@/lib/dates";
 import { usingPostgres } from "../helpers/db";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { createFenceCategory, createFenceOrder, createFenceProduct, createProduct, createShipping, FENCE_1_PARAMETERS, type FenceCategory, fence1Item } from "../helpers/factories";
+import { createFenceCategory, createFenceOrder, createFenceProduct, createProduct, createShipping, FENCE_1_PARAMETERS, type FenceCategory, fence1Item, fenceProductParameters } from "../helpers/factories";
 import { okJson } from "./support";
 
 const t = useTestApp();
@@ -169,6 +169,15 @@ const VALID_ITEMS: [string, Record<string, unknown>][] = [
   ["CUSTOM", { product: 0, color: "RAL 7016", amount: 3, m2price: 1999.99, productType: "CUSTOM", height: 1000, length: 1500 }],
 ];
 
+/** One product per type, with the values its construction reads (the demo's). */
+const productsOfType = new Map<ProductType, number>();
+async function productOfType(type: ProductType): Promise<number> {
+  if (type === "FENCE") return product;
+  let found = productsOfType.get(type);
+  if (found === undefined) productsOfType.set(type, (found = await createFenceProduct(t.current.ctx.db, category, fenceProductParameters(type), { name: `Výrobek ${type}` })));
+  return found;
+}
+
 describe("each required field of each product type (spec 02 §5, the engine's rules)", () => {
   test("every product type is in the table", () => {
     const types = new Set(VALID_ITEMS.map(([, item]) => item.productType as ProductType));
@@ -176,7 +185,8 @@ describe("each required field of each product type (spec 02 §5, the engine's ru
   });
 
   test.each(VALID_ITEMS)("%s: the valid item saves; each required field left empty is named, all in one answer, and nothing is saved", async (_label, template) => {
-    const item = { ...template, product };
+    // A product of the item's type (a fence's product is refused in a gate, issue 18).
+    const item = { ...template, product: await productOfType(template.productType as ProductType) };
     const id = await newOrder();
     const required = requiredFieldsFor(item as never);
     expect(required.length).toBeGreaterThanOrEqual(7);
@@ -216,6 +226,21 @@ describe("amount and length above 0 (issue 18)", () => {
     const { fields } = await refusal(await put(id, { items: [{ ...fence1(), amount: 0 }, { ...fence1(), length: 0 }, { ...fence1(), height: "0" }] }));
     expect(fields).toEqual({ "items[0].amount": "Musí být větší než 0", "items[1].length": "Musí být větší než 0", "items[2].height": "Musí být větší než 0" });
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("a fence item takes a product of its type (issue 18)", () => {
+  test("a gate's product in a fence item, or a fence's in a gate, is refused at the item's product; nothing is saved", async () => {
+    const gate = await createFenceProduct(t.current.ctx.db, category, { ...FENCE_1_PARAMETERS, post: 100, lock: 40, hingeBearing: 30 }, { name: "Brána Typová" });
+    const id = await newOrder();
+    const before = await snapshot();
+    const { fields } = await refusal(await put(id, { items: [{ ...fence1(), product: gate }, { ...fence1(), productType: "ONE_WING_GATE" }] }));
+    expect(fields["items[0].product"]).toBe("Výrobek „Brána Typová“ není tohoto typu položky");
+    expect(fields["items[1].product"]).toBe("Výrobek „Plot Lamela“ není tohoto typu položky");
+    expect(await snapshot()).toBe(before);
+    // Each in an item of its own type: no message at the product.
+    const right = await refusal(await put(id, { items: [fence1(), { ...fence1(), productType: "ONE_WING_GATE", product: gate }] }));
+    expect(Object.keys(right.fields).filter((field) => field.endsWith(".product"))).toEqual([]);
   });
 });
 
@@ -306,12 +331,14 @@ describe("other and assembly items (spec 02 §3, §5, §9)", () => {
     const db = t.current.ctx.db;
     const [attention] = await db.select({ id: products.id }).from(products).where(eq(products.systemRole, "ATTENTION"));
     const roles = Object.fromEntries((await db.select({ id: products.id, role: products.systemRole }).from(products).where(sql`${products.systemRole} like 'ASSEMBLY_%'`)).map((row) => [row.role, row.id]));
-    const unpriced = await createFenceProduct(db, category, { pieceHeight: 100 });
+    const unpriced = await createFenceProduct(db, category, { pieceHeight: 100, lock: 40 });
+    // A wicket's product: the fence's values and a wicket's own (so its assembly price is the fence's 350).
+    const wicketProduct = await createFenceProduct(db, category, { ...FENCE_1_PARAMETERS, post: 60, lock: 35 });
     const id = await newOrder();
     const wicket = VALID_ITEMS.find(([label]) => label === "WICKET")![1];
     const gate = VALID_ITEMS.find(([label]) => label === "GATE")![1];
     await saved(id, {
-      items: [fence1(), { ...fence1(), amount: 2.5 }, { ...wicket, product }, { ...wicket, product, amount: 2 }, { ...gate, product: unpriced }],
+      items: [fence1(), { ...fence1(), amount: 2.5 }, { ...wicket, product: wicketProduct }, { ...wicket, product: wicketProduct, amount: 2 }, { ...gate, product: unpriced }],
       otherItems: [{ product: attention!.id, amount: 1, unitPrice: 0 }],
     });
     const tab = await read(id);

@@ -46,38 +46,8 @@ export interface FenceCategory {
   parameters: Partial<Record<FenceParameterKey | CreationParameterKey, number>>;
 }
 
-/**
- * The engine parameters each product type's construction reads (docs/fence-geometry.md, "Per
- * product type"): a category of made-to-measure products of that type brings these, no more.
- */
-export const FENCE_PARAMETER_KEYS_BY_TYPE: Record<ProductType, readonly FenceParameterKey[]> = {
-  FENCE: ["pieceHeight", "topBar", "bottomBar", "uProfile", "weightPerMeter", "assemblyPrice"],
-  GATE: ["pieceHeight", "topBar", "cProfile", "uProfile", "stop", "lock", "electricLock", "fieldDivider", "driveMountSize", "driveMountPosition", "weightPerMeter", "assemblyPrice"],
-  RAIL_GATE: [
-    "pieceHeight",
-    "topBar",
-    "bottomBar",
-    "uProfile",
-    "stop",
-    "lock",
-    "electricLock",
-    "fieldDivider",
-    "wheel60",
-    "wheel80",
-    "wheel100",
-    "driveMountSize",
-    "driveMountPosition",
-    "railGateOverhang",
-    "weightPerMeter",
-    "assemblyPrice",
-  ],
-  ONE_WING_GATE: ["pieceHeight", "topBar", "bottomBar", "uProfile", "post", "stop", "lock", "electricLock", "fieldDivider", "hingeBearing", "hingeArticulated", "weightPerMeter", "assemblyPrice"],
-  TWO_WING_GATE: ["pieceHeight", "topBar", "bottomBar", "uProfile", "post", "lock", "electricLock", "fieldDivider", "hingeBearing", "hingeArticulated", "wingGap", "weightPerMeter", "assemblyPrice"],
-  WICKET: ["pieceHeight", "topBar", "bottomBar", "uProfile", "post", "stop", "lock", "electricLock", "fieldDivider", "hingeBearing", "hingeArticulated", "weightPerMeter", "assemblyPrice"],
-  TWO_WING_WICKET: ["pieceHeight", "topBar", "bottomBar", "uProfile", "post", "lock", "electricLock", "fieldDivider", "hingeBearing", "hingeArticulated", "wingGap", "weightPerMeter", "assemblyPrice"],
-  // A custom item's construction is unknown: only its weight and assembly can be said.
-  CUSTOM: ["weightPerMeter", "assemblyPrice"],
-};
+// The engine parameters each product type reads live with the engine's rule that products fit item types by them.
+export { FENCE_PARAMETER_KEYS_BY_TYPE } from "@/modules/orders/fence-item/product-types";
 
 /**
  * An engine parameter as a category parameter: its catalogue name and unit, and as its default

@@ -32,6 +32,7 @@ import {
 } from "./engine";
 import { detailsOf, engineParametersOf, type ItemRow, itemFieldsOf, orderPricing, readStoredTab, type StoredTab } from "./items-read";
 import { type EditItemsResult, editItemsInput, type FenceItemDraft, fenceItemDraftInput, type OtherItemInput, otherItemInput, type SubProductInput, subProductInput } from "./schemas";
+import { productFitsType, valuedEngineKeys } from "./product-types";
 import { creationValuesFor, findOrCreateVariants, type VariantBase, variantLookupKey, type VariantRequest } from "./variants.service";
 
 type Fields = Record<string, Message>;
@@ -185,9 +186,12 @@ function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { ite
     const existing = item.id ? (storedItems.get(item.id) ?? null) : null;
     checkId(item.id, (id) => storedItems.has(id), listedItems, path);
     checkProduct(item.product, `${path}.product`);
+    const parameters = item.product ? (refs.parameters.get(item.product) ?? []) : [];
+    // Only a product of the item's type (a gate is not a fence field; docs/decisions/034-items-tab-version.md).
+    const chosen = item.product ? refs.products.get(item.product) : undefined;
+    if (chosen && !productFitsType(valuedEngineKeys(parameters), item.productType)) flag(fields, `${path}.product`, msg("fenceItem.save.productOfOtherType", { name: chosen.name }));
 
     // The engine: required fields per type, fillings at least 0 (one rule set with the island).
-    const parameters = item.product ? (refs.parameters.get(item.product) ?? []) : [];
     const computed = computeFenceItem(item, engineParametersOf(parameters));
     for (const issue of computed.validation.errors) flag(fields, `${path}.${issue.field}`, msg(issue.message, issue.params));
 
