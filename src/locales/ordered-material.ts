@@ -4,6 +4,8 @@ export const orderedMaterial = {
     orderedMaterial: {
       title: "Objednaný materiál",
       noneTicked: "Zaškrtněte aspoň jednu zakázku: bez ní není co sečíst",
+      ordersUnreadable: "Výběr zakázek „{{value}}“ nelze přečíst (čekají se čísla zakázek); nic se nesečetlo, zaškrtněte zakázky",
+      shortUnreadable: "„{{value}}“ neznamená ano ani ne: zobrazeny jsou všechny řádky",
       ordersHeading: "Zakázky v potvrzení objednávky a objednávce materiálu",
       listHeading: "Seznam materiálu",
       intro: "Materiál zakázek ve stavu Potvrzení objednávky a Objednávka materiálu: řezný seznam všech jejich položek sečtený po produktech, dílech a barvách, s doplňky a s tím, ze kterých zakázek pochází. Odškrtnutím zakázek a tlačítkem Vyplnit seznam materiálu sečtete jen některé.",
@@ -56,6 +58,8 @@ export const orderedMaterial = {
     orderedMaterial: {
       title: "Ordered material",
       noneTicked: "Tick at least one order: with none there is nothing to sum",
+      ordersUnreadable: "The choice of orders “{{value}}” cannot be read (order numbers expected); nothing was summed, tick the orders",
+      shortUnreadable: "“{{value}}” means neither yes nor no: every line is shown",
       ordersHeading: "Orders in order confirmation and material order",
       listHeading: "Material list",
       intro: "The material of the orders in Order confirmation and Material order: the cut list of all their items summed per product, part and colour, with the accessories and the orders each line comes from. Untick orders and press Fill in the material list to sum only some.",

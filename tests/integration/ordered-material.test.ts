@@ -105,7 +105,18 @@ describe("GET /orders/fenceOrder/orderedMaterial", () => {
   });
 
   test("a bad id is refused with the field named and nothing summed", async () => {
-    expect((await session.page(`${PATH}?orders=abc`)).status).toBe(422);
+    // The page, not a bare 422: the orders to tick, the message at them, nothing summed, no export.
+    const html = await pageShowing(await session.page(`${PATH}?orders=abc`), 422, "Vybrané zakázky nemají žádný materiál.");
+    expect(html).toMatch(/<p id="ordered-material-orders-error" class="field-error" role="alert">Výběr zakázek „abc“ nelze přečíst[^<]*<\/p>/);
+    expect(html).toContain('aria-describedby="ordered-material-orders-error"');
+    expect(html).toContain(`name="orders" value="${confirmed}"`);
+    expect(html).not.toContain(`name="orders" checked=""`);
+    expect(html).not.toContain('data-component="slat"');
+    expect(html).not.toContain(`${PATH}/export.xlsx`);
+    // A bad "only short lines" is said at its box; the rest applies.
+    const short = await pageShowing(await session.page(`${PATH}?short=maybe`), 422);
+    expect(short).toMatch(/<p id="ordered-material-short-error" class="field-error" role="alert">[^<]+<\/p>/);
+    expect(short).toContain('data-component="slat"');
     const response = await session.api(`/api${PATH}?orders=abc`);
     expect(response.status).toBe(422);
     expect((await json(response)).status).toBe("fail");

@@ -115,7 +115,18 @@ function SupplierOrderSection({ material, form }: { material: OrderedMaterial; f
 }
 
 /** `noneTicked`: every order box was unticked; the page sums nothing and offers no export (its empty choice would mean every order). */
-export function OrderedMaterialPage({ material, supplierOrder, noneTicked = false }: { material: OrderedMaterial; supplierOrder: SupplierOrderForm; noneTicked?: boolean }) {
+/** `queryErrors`: the unreadable parts of the query (`orders`, `short`), said at their fields. */
+export function OrderedMaterialPage({
+  material,
+  supplierOrder,
+  noneTicked = false,
+  queryErrors = {},
+}: {
+  material: OrderedMaterial;
+  supplierOrder: SupplierOrderForm;
+  noneTicked?: boolean;
+  queryErrors?: Record<string, string>;
+}) {
   const { t } = useView();
   const column = (key: string) => t(`orderedMaterial.column.${key}`);
   const actions = (
@@ -134,7 +145,12 @@ export function OrderedMaterialPage({ material, supplierOrder, noneTicked = fals
       <form method="get" action={ORDERED_MATERIAL_PATH} className="ordered-material-orders">
         <input type="hidden" name={ORDERS_FORM_SENT} value="1" />
         <h2>{t("orderedMaterial.ordersHeading")}</h2>
-        <table className="simple-table">
+        {queryErrors.orders ? (
+          <p id="ordered-material-orders-error" className="field-error" role="alert">
+            {queryErrors.orders}
+          </p>
+        ) : null}
+        <table className="simple-table" aria-describedby={queryErrors.orders ? "ordered-material-orders-error" : undefined}>
           <thead>
             <tr>
               <th scope="col">{t("orderedMaterial.column.selected")}</th>
@@ -173,12 +189,17 @@ export function OrderedMaterialPage({ material, supplierOrder, noneTicked = fals
         {material.orders.length ? (
           <p className="no-print">
             <label className="inline-check">
-              <input type="checkbox" name="short" value="1" defaultChecked={material.onlyShort} /> {t("orderedMaterial.onlyShort")}
+              <input type="checkbox" name="short" value="1" defaultChecked={material.onlyShort} aria-describedby={queryErrors.short ? "ordered-material-short-error" : undefined} /> {t("orderedMaterial.onlyShort")}
             </label>{" "}
             <button type="submit" className="button button-primary">
               {t("orderedMaterial.fill")}
             </button>{" "}
             <a href={ORDERED_MATERIAL_PATH}>{t("orderedMaterial.all")}</a>
+          </p>
+        ) : null}
+        {queryErrors.short ? (
+          <p id="ordered-material-short-error" className="field-error" role="alert">
+            {queryErrors.short}
           </p>
         ) : null}
       </form>

@@ -22,6 +22,7 @@ import { supplierField } from "@/modules/suppliers/orders/fields";
 import { formState, withFormErrors } from "@/web/form-state";
 import { flash, renderPage } from "@/web/render";
 import { orderedMaterialQueryInput } from "./api";
+import { orderedMaterialInput } from "./schemas";
 import { exportOrderedMaterialXlsx } from "./export";
 import { ORDERED_MATERIAL_PATH, ORDERED_MATERIAL_SUPPLIER_ORDER_PATH, ORDERED_MATERIAL_XLSX_PATH, ORDERS_FORM_SENT } from "./schemas";
 import { createSupplierOrderFromShortLines, getOrderedMaterial } from "./service";
@@ -39,7 +40,13 @@ const supplierOrderFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
  * what was typed. `noneTicked`: the order form was sent with every box unticked, which the query
  * cannot tell from "every order": the page says to tick one and sums nothing (422).
  */
-async function materialView(c: AppContext, input: Record<string, unknown>, refused: { values: FormValues; error: AppError } | null = null, noneTicked = false) {
+async function materialView(
+  c: AppContext,
+  input: Record<string, unknown>,
+  refused: { values: FormValues; error: AppError } | null = null,
+  noneTicked = false,
+  queryErrors: Record<string, string> = {},
+) {
   const t = c.get("t");
   const ctx = c.get("ctx");
   // The page links each line's orders: it asks for the sources the API leaves out by default.
@@ -50,13 +57,30 @@ async function materialView(c: AppContext, input: Record<string, unknown>, refus
   const { errors, formErrors, answer } = formState(c, refused?.error, fields.map((field) => field.name));
   // A fresh key per render: a double click (or a resubmitted form) creates one order; reloading the page gives a new one.
   const supplierOrder = { fields, values: refused?.values ?? {}, errors, formErrors, idempotencyKey: crypto.randomUUID() };
-  const init = noneTicked ? { status: 422, toasts: [{ kind: "warning" as const, text: t("orderedMaterial.noneTicked") as string }] } : answer;
-  return renderPage(c, <OrderedMaterialPage material={material} supplierOrder={supplierOrder} noneTicked={noneTicked} />, init);
+  const init = Object.keys(queryErrors).length
+    ? { status: 422 }
+    : noneTicked
+      ? { status: 422, toasts: [{ kind: "warning" as const, text: t("orderedMaterial.noneTicked") as string }] }
+      : answer;
+  return renderPage(c, <OrderedMaterialPage material={material} supplierOrder={supplierOrder} noneTicked={noneTicked} queryErrors={queryErrors} />, init);
 }
 
+/**
+ * An unreadable query (a hand-edited `?orders=abc`, a `short=maybe`) shows the page again (422)
+ * with the message at its field, as the transfer log's filters do, not a bare error: unreadable
+ * orders sum nothing (dropping them would mean every order), an unreadable `short` shows every line.
+ */
 orderedMaterialPages.get(ORDERED_MATERIAL_PATH, (c) => {
+  const t = c.get("t");
   const input = orderedMaterialQueryInput(c);
-  return materialView(c, input, null, c.req.query(ORDERS_FORM_SENT) === "1" && input.orders === "");
+  const parsed = orderedMaterialInput.safeParse(input);
+  const bad = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  const queryErrors: Record<string, string> = {};
+  if (bad.has("orders")) queryErrors.orders = t("orderedMaterial.ordersUnreadable", { value: input.orders }) as string;
+  if (bad.has("short")) queryErrors.short = t("orderedMaterial.shortUnreadable", { value: input.short ?? "" }) as string;
+  const usable = { orders: bad.has("orders") ? "" : input.orders, short: bad.has("short") ? undefined : input.short, sources: bad.has("sources") ? undefined : input.sources };
+  const noneTicked = bad.has("orders") || (c.req.query(ORDERS_FORM_SENT) === "1" && input.orders === "");
+  return materialView(c, usable, null, noneTicked, queryErrors);
 });
 
 orderedMaterialPages.get(ORDERED_MATERIAL_XLSX_PATH, async (c) => {
