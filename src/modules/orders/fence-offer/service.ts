@@ -33,7 +33,7 @@ import { offerContent } from "./content";
 import { pdfLogo } from "./logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
-export const OFFER_DOCUMENT_VERSION = 1;
+export const OFFER_DOCUMENT_VERSION = 2;
 /** A PDF larger than this is answered but not stored (DESIGN.md §3: files in the database are size-limited). */
 export const OFFER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
