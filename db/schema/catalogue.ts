@@ -37,17 +37,27 @@ export const categories = pgTable(
   (table) => [index("categories_parent_idx").on(table.parentId), check("categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`)],
 );
 
-export const categoryParameters = pgTable("category_parameters", {
-  id: identityId(),
-  name: text("name").notNull(),
-  required: boolean("required").notNull().default(false),
-  defaultValue: text("default_value"),
-  /** Spec 01 §9: blank, mm, cm, m, kg or g. */
-  unit: text("unit").notNull().default(""),
-  creationParameter: boolean("creation_parameter").notNull().default(false),
-  titleAppending: boolean("title_appending").notNull().default(false),
-  ...auditColumns,
-});
+export const categoryParameters = pgTable(
+  "category_parameters",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    required: boolean("required").notNull().default(false),
+    defaultValue: text("default_value"),
+    /** Spec 01 §9: blank, mm, cm, m, kg or g. */
+    unit: text("unit").notNull().default(""),
+    creationParameter: boolean("creation_parameter").notNull().default(false),
+    titleAppending: boolean("title_appending").notNull().default(false),
+    /**
+     * What the fence engine reads this parameter as (its key in FENCE_PARAMETERS: `pieceHeight`…),
+     * like a product's system_role: the engine finds it by role, so staff may rename it. Set by the
+     * reference seed only; never changed or deleted (docs/decisions/035-engine-parameter-roles.md).
+     */
+    role: text("role"),
+    ...auditColumns,
+  },
+  (table) => [uniqueIndex("category_parameters_role_unique").on(table.role)],
+);
 
 export const categoryParameterCategories = pgTable(
   "category_parameter_categories",

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
 import { defaultVatId } from "@/modules/catalogue/product/service";
+import { seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
 import { SEEDED_VAT_RATES } from "@/modules/catalogue/vat/schemas";
 
 /**
@@ -20,8 +21,8 @@ const REFERENCE_PRODUCTS: { systemRole: SystemRole; name: string; invoiceName: s
 
 /**
  * Reference rows every installation needs (DESIGN.md §6). Idempotent: VAT rates go only into an
- * empty table, reference products only where their role is missing, so a restart or a later edit
- * by staff is never overwritten.
+ * empty table, reference products and the fence engine's category parameters only where their
+ * role is missing, so a restart or a later edit by staff (a renamed parameter) is never overwritten.
  */
 export async function seedReference(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
@@ -34,5 +35,7 @@ export async function seedReference(ctx: Ctx): Promise<void> {
       .insert(products)
       .values(REFERENCE_PRODUCTS.map((product) => ({ ...product, vatId, storable: false })))
       .onConflictDoNothing({ target: products.systemRole });
+    // Without them a new company's fence products cannot count slats (docs/decisions/035-engine-parameter-roles.md).
+    await seedEngineParameters(tx.db);
   });
 }

@@ -34,6 +34,9 @@ export const category = {
       unitInvalid: "Jednotka musí být prázdná, nebo jedna z mm, cm, m, kg, g",
       unknownCategories: "Kategorie neexistuje: {{ids}}",
       hasValues: "Parametr je vyplněn u produktů ({{n}}), nejdříve hodnoty u produktů odeberte",
+      role: "Role ve výpočtu plotu",
+      roleHint: "Systémový parametr: podle role ho čte výpočet plotů, bran a branek (lamely, lišty, profily…). Název, jednotku, výchozí hodnotu i kategorie můžete změnit, roli ne, a parametr nelze smazat.",
+      systemParameter: "Parametr „{{name}}“ je systémový, čte ho výpočet plotu, a nelze ho smazat. Můžete ho přejmenovat nebo odebrat z kategorií.",
     },
   },
   en: {
@@ -70,6 +73,9 @@ export const category = {
       unitInvalid: "The unit must be blank or one of mm, cm, m, kg, g",
       unknownCategories: "No such category: {{ids}}",
       hasValues: "Products have a value for this parameter ({{n}}); remove those values first",
+      role: "Role in the fence calculation",
+      roleHint: "A system parameter: the calculation of fences, gates and wickets reads it by its role (slats, bars, profiles…). You may change its name, unit, default and categories, not its role, and it cannot be deleted.",
+      systemParameter: "The parameter “{{name}}” is a system one, the fence calculation reads it, and it cannot be deleted. You may rename it or detach it from categories.",
     },
   },
 };

@@ -24,7 +24,8 @@ export const companyIdentity = {
       offerValidityDaysHint: "Kolik dní od vystavení nabídka platí (1–365).",
       days: "dní",
       offerClosingText: "Závěrečný text nabídky",
-      offerClosingTextHint: "Tiskne se pod položkami nabídky, nejvýše 2000 znaků.",
+      offerClosingTextHint:
+        "Tiskne se pod položkami nabídky, nejvýše 2000 znaků. Platební podmínky tiskne nabídka podle zakázky, nepište je sem; chcete-li je mít v tomto textu, napište na jejich místo {platba}.",
       validation: {
         ico: "IČO musí mít 8 číslic a vyhovět kontrole modulo 11",
         dic: "DIČ zadejte jako CZ a 8–10 číslic",
@@ -79,7 +80,8 @@ export const companyIdentity = {
       offerValidityDaysHint: "How many days after it is issued the offer is valid (1–365).",
       days: "days",
       offerClosingText: "Offer closing text",
-      offerClosingTextHint: "Printed under the offer's items, at most 2000 characters.",
+      offerClosingTextHint:
+        "Printed under the offer's items, at most 2000 characters. The offer prints the order's payment terms, so do not write them here; to have them in this text, write {payment} where they go.",
       validation: {
         ico: "The company ID must have 8 digits and pass the mod 11 check",
         dic: "Enter the VAT ID as CZ and 8–10 digits",

@@ -54,6 +54,14 @@ export const fenceOffer = {
         delivery: "Při dodání",
         completion: "Po dokončení",
       },
+      /** The schedule inside the company's closing text, where it writes {platba}. */
+      paymentInWords: {
+        stage: "{{percent}} % {{stage}} ({{amount}})",
+        and: " a ",
+        confirmation: "při potvrzení objednávky",
+        delivery: "při dodání",
+        completion: "po dokončení",
+      },
       delivery: "Termín dodání",
       note: "Poznámka",
       page: "Strana {{page}} z {{pages}}",
@@ -112,6 +120,13 @@ export const fenceOffer = {
         confirmation: "Deposit on order confirmation",
         delivery: "On delivery",
         completion: "On completion",
+      },
+      paymentInWords: {
+        stage: "{{percent}} % {{stage}} ({{amount}})",
+        and: " and ",
+        confirmation: "on order confirmation",
+        delivery: "on delivery",
+        completion: "on completion",
       },
       delivery: "Delivery timeframe",
       note: "Note",

@@ -59,6 +59,7 @@ describe("API /api/products/category/parameters", () => {
       unit: "cm",
       creationParameter: true,
       titleAppending: true,
+      role: null,
     });
   });
 
@@ -73,6 +74,7 @@ describe("API /api/products/category/parameters", () => {
       unit: "",
       creationParameter: false,
       titleAppending: false,
+      role: null,
     });
   });
 
@@ -109,6 +111,7 @@ describe("API /api/products/category/parameters", () => {
       unit: "m",
       creationParameter: false,
       titleAppending: false,
+      role: null,
     });
     expect((await get(id)).categories).toEqual([{ id: brany, name: `Brány ${n}` }]);
     // An empty list detaches it from every category.

@@ -7,9 +7,12 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { fenceOfferPdfs } from "@db/schema";
+import { fenceOfferPdfs, fenceOrders, shippingTypes } from "@db/schema";
 import { formatMoney } from "@/lib/money";
+import { DEMO_COMPANY_IDENTITY } from "@db/seed/demo/company-identity";
+import { kcToHalere } from "@/modules/orders/fence-item/engine";
 import { getOrderItems } from "@/modules/orders/fence-item/service";
+import { paymentStages } from "@/modules/orders/fence-offer/payment";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createFenceOrder } from "../helpers/factories";
 import { createOfferOrder, flat, type OfferOrder, popplerText, saveOfferCompany } from "../helpers/fence-offer";
@@ -146,4 +149,74 @@ test("the Common tab shows the offer and regenerates it, each in a new tab", asy
   expect(html).toContain("Přegenerovat nabídku");
   const fresh = await (await user.page("/orders/fenceOrder/new")).text();
   expect(fresh).not.toContain("/pdf/fenceOffer/");
+});
+
+describe("the payment schedule (issue 18 §2): printed once, with the order's numbers", () => {
+  /** A 50 / 50 / 0 % order of OFFER_CUSTOMER and the amounts its stages come to. */
+  async function fiftyFifty() {
+    const made = await createOfferOrder({ ...t.current.ctx, userId: user.user.id }, { order: { paymentRuleConfirmation: 50, paymentRuleDelivery: 50, paymentRuleCompletion: 0 } });
+    const tab = await getOrderItems({ ctx: t.current.ctx, input: { id: made.id } });
+    const [first, second] = paymentStages(kcToHalere(tab.summary.total), { confirmation: 50, delivery: 50, completion: 0 }).map((stage) => money(stage.halere / 100));
+    return { id: made.id, first: first!, second: second! };
+  }
+  const offerText = async (id: number) => flat(await popplerText(await pdfOf(await user.page(`/pdf/fenceOffer/${id}?regenerate=true`)), { layout: true }));
+  /** Every "NN %" the offer prints. */
+  const percents = (text: string) => [...text.matchAll(/(\d+) %/g)].map((match) => match[1]).filter((percent) => percent !== "21");
+
+  test("the demo company's closing text no longer brings a schedule of its own: the terms block's 50 / 50 % is the only one", async () => {
+    await saveOfferCompany(t.current.database.db, { offerClosingText: DEMO_COMPANY_IDENTITY.offerClosingText });
+    try {
+      const { id, first, second } = await fiftyFifty();
+      const text = await offerText(id);
+      expect(text).toContain(`Záloha při potvrzení objednávky (50 %) ${first}`);
+      expect(text).toContain(`Při dodání (50 %) ${second}`);
+      expect(text).toContain("Děkujeme za Váš zájem o naše ploty a brány.");
+      expect(percents(text)).toEqual(["50", "50"]);
+    } finally {
+      await saveOfferCompany(t.current.database.db);
+    }
+  });
+
+  test("a closing text with {platba} prints the order's schedule there, in words, and the terms block leaves it out", async () => {
+    await saveOfferCompany(t.current.database.db, { offerClosingText: "Platba: {platba}. Děkujeme za důvěru." });
+    try {
+      const { id, first, second } = await fiftyFifty();
+      const text = await offerText(id);
+      expect(text).toContain(`Platba: 50 % při potvrzení objednávky (${first}) a 50 % při dodání (${second}). Děkujeme za důvěru.`);
+      expect(text).not.toContain("Platební podmínky");
+      expect(text).not.toContain("{platba}");
+      expect(percents(text)).toEqual(["50", "50"]);
+    } finally {
+      await saveOfferCompany(t.current.database.db);
+    }
+  });
+});
+
+test("a long shipping type's name wraps within its own column, money kept whole, and its amount stays alone at the right (issue 18 §3)", async () => {
+  const made = await createOfferOrder({ ...t.current.ctx, userId: user.user.id });
+  const [row] = await t.current.database.db.select({ id: fenceOrders.shippingTypeId }).from(fenceOrders).where(eq(fenceOrders.id, made.id));
+  const amount = money((await getOrderItems({ ctx: t.current.ctx, input: { id: made.id } })).totals.shipping!);
+  // The first breaks just before "Kč" of the rate, the second takes three lines.
+  for (const name of ["Vlastní doprava 99", "Doprava vlastním nákladním vozidlem s hydraulickou rukou po celé Vysočině"]) {
+    await t.current.database.db.update(shippingTypes).set({ name, updatedAt: new Date() }).where(eq(shippingTypes.id, row!.id!));
+    const pdf = await pdfOf(await user.page(`/pdf/fenceOffer/${made.id}?regenerate=true`));
+    if (process.env.OFFER_PDF_OUT) await Bun.write(`${process.env.OFFER_PDF_OUT}-${name.length}.pdf`, pdf);
+    const lines = (await popplerText(pdf, { layout: true })).split("\n");
+    const at = lines.findIndex((line) => line.includes(amount));
+    expect(at).toBeGreaterThan(-1);
+    // The amount ends its line: nothing of the name runs on after it.
+    expect(lines[at]!.trimEnd().endsWith(amount)).toBe(true);
+    // The name's lines read as the name, "18,00 Kč" on one line, and none of them reaches the amount's column.
+    const amountColumn = lines[at]!.indexOf(amount);
+    const nameStart = lines[at]!.indexOf("Doprava (");
+    expect(nameStart).toBeGreaterThan(-1);
+    const nameLines = [lines[at]!.slice(nameStart, amountColumn)];
+    for (let next = at + 1; next < lines.length && !nameLines.join(" ").includes("Kč)"); next++) {
+      const part = lines[next]!.slice(nameStart);
+      expect(part.trimEnd().length).toBeLessThanOrEqual(amountColumn - nameStart);
+      nameLines.push(part);
+    }
+    expect(flat(nameLines.join(" "))).toBe(`Doprava (${name}: 42,5 km × 18,00 Kč)`);
+    expect({ name, wholeRate: nameLines.some((line) => line.includes("18,00 Kč")) }).toEqual({ name, wholeRate: true });
+  }
 });

@@ -177,6 +177,21 @@ describe("editor", () => {
     expect(html).not.toContain("Změnit stav");
   });
 
+  test("the payment rules' labels name the unit once: 'Při potvrzení objednávky* (%)' (issue 18 §4)", async () => {
+    const labelOf = (html: string, name: string) => {
+      const start = html.indexOf(`<label for="field-${name}"`);
+      expect(start).toBeGreaterThan(-1);
+      return html.slice(start, html.indexOf("</label>", start)).replace(/<[^>]+>/g, "").trim();
+    };
+    const html = await page("/orders/fenceOrder/new");
+    expect(labelOf(html, "paymentRuleConfirmation")).toBe("Při potvrzení objednávky* (%)");
+    expect(labelOf(html, "paymentRuleDelivery")).toBe("Při dodání* (%)");
+    expect(labelOf(html, "paymentRuleCompletion")).toBe("Po dokončení* (%)");
+    const english = await t.current.login();
+    await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
+    expect(labelOf(await htmlOf(await english.page("/orders/fenceOrder/new")), "paymentRuleConfirmation")).toBe("On order confirmation* (%)");
+  });
+
   test("invalid save: 422 FORM_NOT_VALID with field errors and nothing saved", async () => {
     const db = t.current.database.db;
     const before = (await db.select({ id: fenceOrders.id }).from(fenceOrders)).length;

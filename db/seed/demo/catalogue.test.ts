@@ -21,6 +21,7 @@ import { type Ctx, systemCtx } from "@/lib/context";
 import { parseDecimal } from "@/lib/money";
 import { isValidEan13 } from "@/lib/ean13";
 import { PARAMETER_UNITS } from "@/modules/catalogue/category-parameter/schemas";
+import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
 import { NUMERIC_UNITS } from "@/modules/catalogue/product/schemas";
 import { productService } from "@/modules/catalogue/product/service";
@@ -241,12 +242,12 @@ describe("demo catalogue", () => {
     expect(list.rows.length).toBe(20);
   });
 
-  test("the fence engine's parameters are category parameters, with their units and the spec's figures as defaults", async () => {
+  test("the fence engine's parameters are the reference seed's category parameters, once each, with their roles, units and the spec's figures as defaults", async () => {
     const rows = await ctx.db.select().from(categoryParameters);
     for (const definition of FENCE_PARAMETERS) {
-      const row = rows.find((parameter) => parameter.name === definition.name);
-      expect({ name: definition.name, unit: row?.unit }).toEqual({ name: definition.name, unit: definition.unit });
-      expect(row!.defaultValue).toBe(definition.defaultValue ? String(definition.defaultValue) : null);
+      const named = rows.filter((parameter) => parameter.name === definition.name);
+      expect({ name: definition.name, n: named.length, role: named[0]?.role, unit: named[0]?.unit }).toEqual({ name: definition.name, n: 1, role: definition.key, unit: definition.unit });
+      expect(named[0]!.defaultValue).toBe(definition.defaultValue ? String(definition.defaultValue) : null);
     }
   });
 
@@ -273,7 +274,7 @@ describe("demo catalogue", () => {
         expect(list.filter((parameter) => parameter.creationParameter).map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["Výška", "Šířka", "Barva (RAL)"]));
         expect(list.find((parameter) => parameter.name === "Barva (RAL)")).toMatchObject({ titleAppending: true, value: "RAL 7016" });
         const slat = type === "CUSTOM" ? 100 : (Number(row.name.split(" ").at(-1)) as (typeof SLAT_HEIGHTS)[number]);
-        const engine = engineParametersOf(list);
+        const engine = engineParametersOf(list, await parameterRoles({ ctx }));
         expect(engine).toEqual(expect.objectContaining(fenceProductParameters(type, slat)));
         expect(Number(row.m2Price)).toBeGreaterThan(2000);
         expect(Number(row.unitPrice)).toBeGreaterThan(Number(row.m2Price));
@@ -286,7 +287,7 @@ describe("demo catalogue", () => {
       expect(new Set(filed.map((link) => categoryRows.find((category) => category.id === link.categoryId)?.name))).toEqual(new Set([treeNames.get(DEMO_MADE_TO_MEASURE_CATEGORIES[type])]));
     }
     const [steel] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, DEMO_STEEL_FENCE_NAME));
-    expect(engineParametersOf((await parametersOfProducts({ ctx, input: { ids: [steel!.id] } })).get(steel!.id))).toMatchObject({ pieceHeight: 100, uProfile: 30, weightPerMeter: 17.5 });
+    expect(engineParametersOf((await parametersOfProducts({ ctx, input: { ids: [steel!.id] } })).get(steel!.id), await parameterRoles({ ctx }))).toMatchObject({ pieceHeight: 100, uProfile: 30, weightPerMeter: 17.5 });
   });
 
   test("sub-products of the system: posts and caps in every system colour, concrete footings", async () => {
@@ -334,7 +335,8 @@ describe("demo catalogue on a catalogue that is not empty", () => {
         expect(result.seeded).toBe(false);
         expect((await other.db.select({ n: count() }).from(categories))[0]!.n).toBeLessThanOrEqual(1);
         expect((await other.db.select({ n: count() }).from(products).where(isNull(products.systemRole)))[0]!.n).toBeLessThanOrEqual(1);
-        expect((await other.db.select({ n: count() }).from(categoryParameters))[0]!.n).toBe(0);
+        // Only the reference seed's engine parameters.
+        expect((await other.db.select({ n: count() }).from(categoryParameters).where(isNull(categoryParameters.role)))[0]!.n).toBe(0);
         await undo(other, id);
       }
     } finally {

@@ -36,7 +36,8 @@ import {
 import { type Ctx, withTransaction } from "@/lib/context";
 import type { ParameterUnit } from "@/modules/catalogue/category-parameter/schemas";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
-import { FENCE_PARAMETERS, PRODUCT_TYPES, type ProductType } from "@/modules/orders/fence-item/engine";
+import { engineParameterIds, seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
+import { FENCE_PARAMETERS, type FenceParameterKey, PRODUCT_TYPES, type ProductType } from "@/modules/orders/fence-item/engine";
 import { ean13 } from "@/lib/ean13";
 import {
   FENCE_PARAMETER_KEYS_BY_TYPE,
@@ -179,6 +180,8 @@ interface ParameterSpec {
   titleAppending?: boolean;
   /** Category keys; the parameter also applies to everything below them. */
   categories: string[];
+  /** An engine parameter: the reference seed's row with this role is attached, not a copy made. */
+  role?: FenceParameterKey;
 }
 
 export const DEMO_PARAMETERS: ParameterSpec[] = [
@@ -213,10 +216,10 @@ export const DEMO_PARAMETERS: ParameterSpec[] = [
   { key: "kridla", name: "Počet křídel", unit: "", defaultValue: "1", creationParameter: true, categories: ["brany", "branky"] },
   { key: "hmotnost", name: "Hmotnost křídla", unit: "kg", categories: ["brany"] },
   { key: "nosnost", name: "Max. hmotnost brány", unit: "kg", categories: ["pohony", "voziky"] },
-  // The fence engine's parameters (issue 10), each on the made-to-measure categories of the types that read it.
+  // The fence engine's parameters (issue 10; the reference seed's rows, found by role), each on the made-to-measure categories of the types that read it.
   ...FENCE_PARAMETERS.map((definition): ParameterSpec => {
     const { name, unit, defaultValue } = fenceCategoryParameter(definition.key);
-    return { key: definition.key, name, unit: unit as ParameterUnit, defaultValue: defaultValue ?? undefined, categories: categoriesReading(definition.key) };
+    return { key: definition.key, name, unit: unit as ParameterUnit, defaultValue: defaultValue ?? undefined, categories: categoriesReading(definition.key), role: definition.key };
   }),
 ];
 
@@ -903,11 +906,14 @@ export async function seedDemoCatalogue(ctx: Ctx): Promise<DemoCatalogueResult> 
       return id;
     };
 
-    // Category parameters and the categories they hang on.
+    // Category parameters and the categories they hang on; the engine's are the reference seed's rows (docs/decisions/035-engine-parameter-roles.md).
+    await seedEngineParameters(tx.db);
+    const engineIds = await engineParameterIds(tx.db);
+    const ownParameters = DEMO_PARAMETERS.filter((p) => !p.role);
     const parameterRows = await tx.db
       .insert(categoryParameters)
       .values(
-        DEMO_PARAMETERS.map((p) => ({
+        ownParameters.map((p) => ({
           name: p.name,
           unit: p.unit,
           required: p.required ?? false,
@@ -917,7 +923,7 @@ export async function seedDemoCatalogue(ctx: Ctx): Promise<DemoCatalogueResult> 
         })),
       )
       .returning({ id: categoryParameters.id, name: categoryParameters.name });
-    const parameterIds = new Map(DEMO_PARAMETERS.map((p) => [p.key, parameterRows.find((row) => row.name === p.name)!.id]));
+    const parameterIds = new Map(DEMO_PARAMETERS.map((p) => [p.key, p.role ? engineIds.get(p.role)! : parameterRows.find((row) => row.name === p.name)!.id]));
     await tx.db
       .insert(categoryParameterCategories)
       .values(DEMO_PARAMETERS.flatMap((p) => p.categories.map((key) => ({ parameterId: parameterIds.get(p.key)!, categoryId: category(key) }))));

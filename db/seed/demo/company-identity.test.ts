@@ -24,4 +24,19 @@ describe("seedDemoCompanyIdentity", () => {
     expect(await t.db.select().from(companyIdentity)).toEqual(before);
     expect(before.map((row) => [row.id, row.offerValidityDays])).toEqual([[1, 14]]);
   });
+
+  test("a demo record still saying the old fixed 10 / 55 / 35 % in its closing text gets the new text; any other text stays (issue 18 §2)", async () => {
+    const old =
+      "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
+      "Platba: 10 % při potvrzení objednávky, 55 % při dodání materiálu a 35 % po dokončení montáže. " +
+      "Termín montáže domluvíme po zaměření, obvykle do 6 týdnů. Těšíme se na spolupráci.";
+    expect(DEMO_COMPANY_IDENTITY.offerClosingText).not.toMatch(/\d+ %/);
+    await saveCompanyIdentity({ ctx: t.ctx, input: { ...DEMO_COMPANY_IDENTITY, offerClosingText: old } });
+    await seedDemoCompanyIdentity(t.ctx);
+    expect((await getCompanyIdentity({ ctx: t.ctx })).offerClosingText).toBe(DEMO_COMPANY_IDENTITY.offerClosingText);
+
+    await saveCompanyIdentity({ ctx: t.ctx, input: { ...DEMO_COMPANY_IDENTITY, offerClosingText: `${old} Vlastní dodatek.` } });
+    await seedDemoCompanyIdentity(t.ctx);
+    expect((await getCompanyIdentity({ ctx: t.ctx })).offerClosingText).toBe(`${old} Vlastní dodatek.`);
+  });
 });

@@ -18,11 +18,17 @@ export const DEMO_COMPANY_IDENTITY = {
   email: "obchod@ploty-ohrada.cz",
   web: "https://www.ploty-ohrada.cz",
   offerValidityDays: 30,
+  // No payment schedule here: the offer prints the order's own (issue 18 §2); {platba} would put it into this text instead.
   offerClosingText:
     "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
-    "Platba: 10 % při potvrzení objednávky, 55 % při dodání materiálu a 35 % po dokončení montáže. " +
     "Termín montáže domluvíme po zaměření, obvykle do 6 týdnů. Těšíme se na spolupráci.",
 };
+
+/** What the demo's closing text said before issue 18: a fixed 10 / 55 / 35 % that contradicted an order with other rules. */
+const PREVIOUS_DEMO_CLOSING_TEXT =
+  "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
+  "Platba: 10 % při potvrzení objednávky, 55 % při dodání materiálu a 35 % po dokončení montáže. " +
+  "Termín montáže domluvíme po zaměření, obvykle do 6 týdnů. Těšíme se na spolupráci.";
 
 /**
  * The demo logo: a picket fence rising to a gate arch, drawn in shapes only (no text, so it needs
@@ -47,11 +53,19 @@ export const DEMO_LOGO_SVG = (() => {
   );
 })();
 
-/** The company identity and its logo, through the service (validated). Idempotent: only when there is none yet. */
+/**
+ * The company identity and its logo, through the service (validated). Idempotent: only when there
+ * is none yet; a demo record still holding the old closing text word for word gets the new one.
+ */
 export async function seedDemoCompanyIdentity(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
-    const [existing] = await tx.db.select({ id: companyIdentity.id }).from(companyIdentity).where(eq(companyIdentity.id, COMPANY_IDENTITY_ID));
-    if (existing) return;
+    const [existing] = await tx.db.select({ id: companyIdentity.id, offerClosingText: companyIdentity.offerClosingText }).from(companyIdentity).where(eq(companyIdentity.id, COMPANY_IDENTITY_ID));
+    if (existing) {
+      if (existing.offerClosingText === PREVIOUS_DEMO_CLOSING_TEXT) {
+        await tx.db.update(companyIdentity).set({ offerClosingText: DEMO_COMPANY_IDENTITY.offerClosingText, updatedAt: new Date() }).where(eq(companyIdentity.id, COMPANY_IDENTITY_ID));
+      }
+      return;
+    }
     await saveCompanyIdentity({ ctx: tx, input: DEMO_COMPANY_IDENTITY });
     await setCompanyLogo({ ctx: tx, input: { files: [{ fileName: "ploty-ohrada.svg", data: new TextEncoder().encode(DEMO_LOGO_SVG) }] } });
   });

@@ -17,6 +17,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { productCategories, products, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
+import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import { type AssemblyRole, assemblyCounts, creationFieldOf, type FenceParameters, parameterOrDefault, type ProductType } from "@/modules/orders/fence-item/engine";
 import { assemblyProducts, engineParametersOf } from "@/modules/orders/fence-item/items-read";
@@ -119,7 +120,7 @@ export async function readDemoItemsCatalogue(ctx: Ctx): Promise<DemoItemsCatalog
   for (const row of rows) if (!byName.has(row.name) || (row.categoryId ?? Infinity) < (byName.get(row.name)!.categoryId ?? Infinity)) byName.set(row.name, row);
 
   const made = madeNames.flatMap((name) => (byName.get(name)?.m2Price ? [byName.get(name)!] : []));
-  const parameters = await parametersOfProducts({ ctx, input: { ids: made.map((row) => row.id) } });
+  const [parameters, roles] = await Promise.all([parametersOfProducts({ ctx, input: { ids: made.map((row) => row.id) } }), parameterRoles({ ctx })]);
   const madeByName = new Map<string, MadeToMeasure>(
     made.map((row) => {
       const list = parameters.get(row.id) ?? [];
@@ -129,7 +130,7 @@ export async function readDemoItemsCatalogue(ctx: Ctx): Promise<DemoItemsCatalog
           id: row.id,
           m2Price: Number(row.m2Price),
           invoiceName: row.invoiceName,
-          engine: engineParametersOf(list),
+          engine: engineParametersOf(list, roles),
           parameters: list.filter((parameter) => parameter.creationParameter && creationFieldOf(parameter.name) === null && parameter.value).map((parameter) => ({ id: parameter.id, value: parameter.value! })),
         },
       ];

@@ -11,6 +11,7 @@
 import { categoryParameterCategories, categoryParameters, productParameterValues } from "@db/schema";
 import type { Db } from "@/lib/db";
 import { FENCE_PARAMETERS, type FenceParameterKey, fenceParameterDefinition, type ProductType } from "@/modules/orders/fence-item/engine";
+import { engineParameterIds, seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
 import { createCategory, createProduct } from "./catalogue";
 import { nextNumber } from "./sequence";
 
@@ -59,19 +60,24 @@ export function fenceCategoryParameter(key: FenceParameterKey): { name: string; 
   return { name: definition.name, unit: definition.unit, defaultValue: definition.defaultValue ? String(definition.defaultValue) : null };
 }
 
-/** A category with the engine's parameters, and the creation parameters unless `creation: false`. */
+/**
+ * A category with the engine's parameters (the reference seed's rows, found by role and attached:
+ * docs/decisions/035-engine-parameter-roles.md), and new creation parameters unless `creation: false`.
+ */
 export async function createFenceCategory(db: Db, options: { name?: string; parentId?: number | null; creation?: boolean } = {}): Promise<FenceCategory> {
   const categoryId = await createCategory(db, { name: options.name ?? `Plotové dílce ${nextNumber()}`, parentId: options.parentId ?? null });
-  const specs = [
-    ...FENCE_PARAMETERS.map((definition) => ({ key: definition.key as string, ...fenceCategoryParameter(definition.key), creationParameter: false, titleAppending: false, required: false })),
-    ...(options.creation === false ? [] : FENCE_CREATION_PARAMETERS.map((spec) => ({ ...spec, creationParameter: true }))),
-  ];
-  const rows = await db
-    .insert(categoryParameters)
-    .values(specs.map(({ key: _key, ...spec }) => spec))
-    .returning({ id: categoryParameters.id });
-  await db.insert(categoryParameterCategories).values(rows.map((row) => ({ parameterId: row.id, categoryId })));
-  return { categoryId, parameters: Object.fromEntries(specs.map((spec, index) => [spec.key, rows[index]!.id])) };
+  await seedEngineParameters(db);
+  const engine = await engineParameterIds(db);
+  const creation = options.creation === false ? [] : FENCE_CREATION_PARAMETERS.map((spec) => ({ ...spec, creationParameter: true }));
+  const rows = creation.length
+    ? await db
+        .insert(categoryParameters)
+        .values(creation.map(({ key: _key, ...spec }) => spec))
+        .returning({ id: categoryParameters.id })
+    : [];
+  const parameters: FenceCategory["parameters"] = { ...Object.fromEntries(engine), ...Object.fromEntries(creation.map((spec, index) => [spec.key, rows[index]!.id])) };
+  await db.insert(categoryParameterCategories).values(Object.values(parameters).map((parameterId) => ({ parameterId: parameterId!, categoryId })));
+  return { categoryId, parameters };
 }
 
 /** A product in a fence category with these parameter values (by engine or creation key). */

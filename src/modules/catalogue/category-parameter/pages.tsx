@@ -1,6 +1,9 @@
 import { crudPages } from "@/web/crud/pages";
 import { categoryPickerField } from "@views/catalogue/category-picker-field";
 import { categoryTree } from "../category/service";
+import { fenceParameterDefinition, isFenceParameterRole } from "@/modules/orders/fence-item/parameters";
+import type { T } from "@/lib/i18n";
+import type { FormField } from "@views/components/form";
 import { PARAMETER_UNITS } from "./schemas";
 import { categoryParameterService } from "./service";
 
@@ -42,5 +45,23 @@ export const categoryParameterPages = crudPages({
     },
     { name: "creationParameter", label: t("categoryParameter.creationParameter"), kind: "checkbox" },
     { name: "titleAppending", label: t("categoryParameter.titleAppending"), kind: "checkbox" },
+    ...(entity?.role ? [roleField(t, entity.role, ctx.lang)] : []),
   ],
 });
+
+/**
+ * A system parameter's role, shown and never posted (docs/decisions/035-engine-parameter-roles.md).
+ * Drawn from the stored row, not the posted values, so a refused save shows it too.
+ */
+function roleField(t: T, role: string, lang: string): FormField {
+  const definition = isFenceParameterRole(role) ? fenceParameterDefinition(role) : null;
+  const text = definition ? `${lang === "en" ? definition.nameEn : definition.name} (${role})` : role;
+  return {
+    name: "role",
+    label: t("categoryParameter.role"),
+    kind: "custom",
+    readOnly: true,
+    hint: t("categoryParameter.roleHint"),
+    render: () => <input id="field-role" type="text" value={text} readOnly disabled aria-label={t("categoryParameter.role")} aria-describedby="field-role-hint" />,
+  };
+}

@@ -49,4 +49,9 @@ export interface CategoryParameter {
   unit: ParameterUnit;
   creationParameter: boolean;
   titleAppending: boolean;
+  /**
+   * What the fence engine reads it as (an engine key: `pieceHeight`…), or null. Set by the
+   * reference seed only: the input has no such field, so a save never changes it.
+   */
+  role: string | null;
 }

@@ -17,6 +17,7 @@ const toParameter = (row: typeof categoryParameters.$inferSelect): CategoryParam
   unit: row.unit as ParameterUnit,
   creationParameter: row.creationParameter,
   titleAppending: row.titleAppending,
+  role: row.role,
 });
 
 /** Fills in the categories of a whole page of parameters with one query, each list by Czech name. */
@@ -88,6 +89,9 @@ export const categoryParameterService = createCrudService({
     if (input.categories.length) await ctx.db.insert(links).values(input.categories.map((categoryId) => ({ parameterId: id, categoryId })));
   },
   beforeDelete: async ({ ctx, id }) => {
+    // The engine finds its parameters by role (docs/decisions/035-engine-parameter-roles.md): without the row it cannot count slats.
+    const [row] = await ctx.db.select({ name: categoryParameters.name, role: categoryParameters.role }).from(categoryParameters).where(eq(categoryParameters.id, id));
+    if (row?.role) throw AppError.fail(msg("categoryParameter.systemParameter", { name: row.name }));
     const [used] = await ctx.db.select({ n: count() }).from(productParameterValues).where(eq(productParameterValues.parameterId, id));
     if (used && used.n > 0) throw AppError.fail(msg("categoryParameter.hasValues", { n: used.n }));
   },

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { categoryTree } from "@/modules/catalogue/category/service";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
+import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { type AssemblyRole, creationFieldOf } from "./engine";
 import { assemblyProducts, engineParametersOf, readItemsTab } from "./items-read";
 import type { ItemProductChoice, ItemsTab, ItemsTabChoices } from "./schemas";
@@ -20,13 +21,14 @@ const numberOrNull = (value: string | null): number | null => (value === null ? 
 export async function itemProductChoices({ ctx, input }: { ctx: Ctx; input: { ids: readonly number[] } }): Promise<ItemProductChoice[]> {
   const ids = [...new Set(input.ids)];
   if (!ids.length) return [];
-  const [rows, parameters] = await Promise.all([
+  const [rows, parameters, roles] = await Promise.all([
     ctx.db
       .select({ id: products.id, name: products.name, systemRole: products.systemRole, m2Price: products.m2Price, unitPrice: products.unitPrice })
       .from(products)
       .where(inArray(products.id, ids))
       .orderBy(asc(products.id)),
     parametersOfProducts({ ctx, input: { ids } }),
+    parameterRoles({ ctx }),
   ]);
   return rows.map((row) => {
     const own = parameters.get(row.id) ?? [];
@@ -34,7 +36,7 @@ export async function itemProductChoices({ ctx, input }: { ctx: Ctx; input: { id
       ...row,
       m2Price: numberOrNull(row.m2Price),
       unitPrice: numberOrNull(row.unitPrice),
-      parameters: engineParametersOf(own),
+      parameters: engineParametersOf(own, roles),
       // Height, length and colour come from the item itself (creation.ts); the rest the office enters.
       creation: own
         .filter((parameter) => parameter.creationParameter && creationFieldOf(parameter.name) === null)

@@ -9,6 +9,7 @@ import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { parametersOfProducts, type ProductParameterValue } from "@/modules/catalogue/product/parameters";
+import { parameterRoles, type ParameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import {
   ASSEMBLY_ROLES,
@@ -81,9 +82,12 @@ export function itemFieldsOf(row: ItemRow): ItemFields {
   };
 }
 
-/** A product's parameters as the engine reads them: each stored value, else the parameter's default. */
-export function engineParametersOf(parameters: readonly ProductParameterValue[] | undefined): FenceParameters {
-  return fenceParametersFrom((parameters ?? []).map((parameter) => ({ name: parameter.name, value: parameter.value ?? parameter.default, unit: parameter.unit })));
+/**
+ * A product's parameters as the engine reads them: each stored value, else the parameter's default,
+ * found by the parameter's role (`parameterRoles`), never its name (docs/decisions/035-engine-parameter-roles.md).
+ */
+export function engineParametersOf(parameters: readonly ProductParameterValue[] | undefined, roles: ParameterRoles): FenceParameters {
+  return fenceParametersFrom((parameters ?? []).map((parameter) => ({ role: roles.get(parameter.id), value: parameter.value ?? parameter.default, unit: parameter.unit })));
 }
 
 // ---- reading ----------------------------------------------------------------------------------------
@@ -232,16 +236,17 @@ export const shippingOf = (order: StoredTab["order"], type: StoredTab["shippingT
 
 /** `GET /api/orders/fenceOrder/:id/items`: the whole tab with every derived number (spec 02 §2, §3, §9). */
 export async function readItemsTab(ctx: Ctx, orderId: number): Promise<ItemsTab> {
-  const [stored, parameters, assembly] = await Promise.all([
+  const [stored, parameters, roles, assembly] = await Promise.all([
     readStoredTab(ctx, orderId),
     parametersOfProducts({ ctx, input: { ids: itemProductsOf(ctx, orderId) } }),
+    parameterRoles({ ctx }),
     assemblyProducts(ctx),
   ]);
   const engineParameters = new Map<number, FenceParameters>();
   const parametersFor = (productId: number | null): FenceParameters => {
     if (productId === null) return {};
     let found = engineParameters.get(productId);
-    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId))));
+    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId), roles)));
     return found;
   };
 

@@ -19,6 +19,7 @@ import { AppError, type Message, msg } from "@/lib/errors";
 import { halereToNumeric } from "@/lib/money";
 import { issueFields } from "@/lib/validation";
 import { parametersOfProducts, type ProductParameterValue } from "@/modules/catalogue/product/parameters";
+import { parameterRoles, type ParameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import { dateRulesOnSave } from "../fence-order/service";
 import {
@@ -95,6 +96,8 @@ interface References {
   products: Map<number, VariantBase>;
   categories: Map<number, string>;
   parameters: Map<number, ProductParameterValue[]>;
+  /** Which parameters the engine reads as what. */
+  roles: ParameterRoles;
   shippingType: { id: number; price: string; priceByDistance: boolean } | null;
 }
 
@@ -112,7 +115,7 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
   }
   for (const line of [...(parsed.otherItems ?? []), ...(parsed.assemblyItems ?? [])]) if (line && line.product !== VIRTUAL_CUSTOM_PRODUCT_ID) productIds.add(line.product);
   const shippingTypeId = parsed.sent("shippingType") ? (parsed.header.shippingType ?? null) : order.shippingTypeId;
-  const [productRows, categoryRows, parameters, shipping] = await Promise.all([
+  const [productRows, categoryRows, parameters, roles, shipping] = await Promise.all([
     productIds.size
       ? ctx.db
           .select({ id: products.id, name: products.name, invoiceName: products.invoiceName, vatId: products.vatId, weight: products.weight, unitPrice: products.unitPrice, m2Price: products.m2Price })
@@ -121,6 +124,7 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
       : [],
     categoryIds.size ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
     parametersOfProducts({ ctx, input: { ids: [...itemProducts] } }),
+    parameterRoles({ ctx }),
     shippingTypeId === null
       ? []
       : ctx.db.select({ id: shippingTypes.id, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance }).from(shippingTypes).where(eq(shippingTypes.id, shippingTypeId)),
@@ -129,6 +133,7 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
     products: new Map(productRows.map((row) => [row.id, row])),
     categories: new Map(categoryRows.map((row) => [row.id, row.name])),
     parameters,
+    roles,
     shippingType: shipping[0] ?? null,
   };
 }
@@ -189,10 +194,10 @@ function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { ite
     const parameters = item.product ? (refs.parameters.get(item.product) ?? []) : [];
     // Only a product of the item's type (a gate is not a fence field; docs/decisions/034-items-tab-version.md).
     const chosen = item.product ? refs.products.get(item.product) : undefined;
-    if (chosen && !productFitsType(valuedEngineKeys(parameters), item.productType)) flag(fields, `${path}.product`, msg("fenceItem.save.productOfOtherType", { name: chosen.name }));
+    if (chosen && !productFitsType(valuedEngineKeys(parameters, refs.roles), item.productType)) flag(fields, `${path}.product`, msg("fenceItem.save.productOfOtherType", { name: chosen.name }));
 
     // The engine: required fields per type, fillings at least 0 (one rule set with the island).
-    const computed = computeFenceItem(item, engineParametersOf(parameters));
+    const computed = computeFenceItem(item, engineParametersOf(parameters, refs.roles));
     for (const issue of computed.validation.errors) flag(fields, `${path}.${issue.field}`, msg(issue.message, issue.params));
 
     // Dynamic products: the variant of the product for the item's creation values.

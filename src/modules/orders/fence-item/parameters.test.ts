@@ -24,13 +24,15 @@ describe("the parameter keys the engine reads", () => {
 });
 
 describe("reading a product's stored parameter values", () => {
-  test("by catalogue name, English name or key; case, diacritics and spaces do not matter", () => {
+  test("by role (the engine key), whatever the parameter is called; a parameter without a role is not the engine's", () => {
     expect(
       fenceParametersFrom([
-        { name: "Výška lamely", value: "100", unit: "mm" },
-        { name: "horni  lista", value: "30", unit: "mm" },
-        { name: "Bottom bar", value: 25 },
-        { name: "uProfile", value: "24" },
+        { role: "pieceHeight", value: "100", unit: "mm" },
+        { role: "topBar", value: "30", unit: "mm" },
+        { role: "bottomBar", value: 25 },
+        { role: "uProfile", value: "24" },
+        { role: null, value: "40" },
+        { role: "notAnEngineKey", value: "40" },
       ]),
     ).toEqual({ pieceHeight: 100, topBar: 30, bottomBar: 25, uProfile: 24 });
   });
@@ -38,22 +40,21 @@ describe("reading a product's stored parameter values", () => {
   test("decimal commas, and other units converted to mm and kg", () => {
     expect(
       fenceParametersFrom([
-        { name: "C profil", value: "9,5", unit: "cm" },
-        { name: "Přesah přes pohon", value: "0.15", unit: "m" },
-        { name: "Hmotnost na metr", value: "12500", unit: "g" },
-        { name: "Doraz", value: "12,5", unit: "mm" },
+        { role: "cProfile", value: "9,5", unit: "cm" },
+        { role: "railGateOverhang", value: "0.15", unit: "m" },
+        { role: "weightPerMeter", value: "12500", unit: "g" },
+        { role: "stop", value: "12,5", unit: "mm" },
       ]),
     ).toEqual({ cProfile: 95, railGateOverhang: 150, weightPerMeter: 12.5, stop: 12.5 });
   });
 
-  test("unknown parameters, blanks, non-numbers and impossible units are left out", () => {
+  test("blanks, non-numbers and impossible units are left out", () => {
     expect(
       fenceParametersFrom([
-        { name: "Barva (RAL)", value: "RAL 7016" },
-        { name: "Zámek", value: "" },
-        { name: "Doraz", value: "abc" },
-        { name: "Šířka sloupku", value: "80", unit: "kg" },
-        { name: "Mezera mezi křídly", value: null },
+        { role: "lock", value: "" },
+        { role: "stop", value: "abc" },
+        { role: "post", value: "80", unit: "kg" },
+        { role: "wingGap", value: null },
       ]),
     ).toEqual({});
   });

@@ -1,8 +1,9 @@
 /**
  * The category parameters the fence engine reads (issue 10: no size of a product type lives in
  * code). Each product carries these as category parameter values; the engine takes them as a
- * typed map. The demo seed and the catalogue create the parameters from this list (name, unit,
- * default), and `fenceParametersFrom` reads a product's stored values back into the map.
+ * typed map. The reference seed creates one category parameter per entry (name, unit, default,
+ * and the key as its role), and `fenceParametersFrom` reads a product's stored values back into
+ * the map by role.
  *
  * Lengths are millimetres, like every measure of a fence item (spec 02 §9 divides mm × mm by
  * 1,000,000 for m²). Browser-safe: no imports.
@@ -10,7 +11,7 @@
 
 export interface FenceParameterDefinition {
   key: string;
-  /** The category parameter's name in the catalogue (Czech, as the office reads it). */
+  /** The category parameter's name the reference seed gives it (Czech, as the office reads it); staff may rename it. */
   name: string;
   nameEn: string;
   /** A unit of spec 01 §9 (blank, mm, cm, m, kg, g); blank for a price in Kč. */
@@ -227,12 +228,12 @@ export const foldParameterName = (name: string) =>
     .trim()
     .toLowerCase();
 
-const BY_NAME = new Map<string, FenceParameterDefinition>();
-for (const definition of FENCE_PARAMETERS) {
-  BY_NAME.set(foldParameterName(definition.name), definition);
-  BY_NAME.set(foldParameterName(definition.nameEn), definition);
-  BY_NAME.set(foldParameterName(definition.key), definition);
-}
+/**
+ * A category parameter's role is the engine key it stands for (`pieceHeight`…): the reference seed
+ * creates one parameter per key with that role, and the engine reads a product's values by role,
+ * never by name, so staff may rename them (docs/decisions/035-engine-parameter-roles.md).
+ */
+export const isFenceParameterRole = (role: string | null | undefined): role is FenceParameterKey => typeof role === "string" && DEFINITIONS.has(role);
 
 /** Lengths entered under another unit are converted to mm, weights to kg; a price has no unit. */
 export const TO_ENGINE_UNIT: Record<string, Record<string, number>> = {
@@ -249,22 +250,22 @@ const parseNumber = (value: string | number | null | undefined): number | null =
 };
 
 export interface StoredParameterValue {
-  /** The category parameter's name (or the engine key itself). */
-  name: string;
+  /** The category parameter's role (an engine key); a parameter without one is not the engine's. */
+  role: string | null | undefined;
   value: string | number | null | undefined;
   /** The category parameter's unit; blank means the engine's unit. */
   unit?: string | null;
 }
 
 /**
- * A product's stored parameter values (name, value, unit) as the engine's map. Parameters the
- * engine does not know, blank values and non-numbers are left out (the default applies).
+ * A product's stored parameter values (role, value, unit) as the engine's map. Parameters without
+ * an engine role, blank values and non-numbers are left out (the default applies).
  */
 export function fenceParametersFrom(values: readonly StoredParameterValue[]): FenceParameters {
   const parameters: FenceParameters = {};
-  for (const { name, value, unit } of values) {
-    const definition = BY_NAME.get(foldParameterName(name));
-    if (!definition) continue;
+  for (const { role, value, unit } of values) {
+    if (!isFenceParameterRole(role)) continue;
+    const definition = DEFINITIONS.get(role)!;
     const number = parseNumber(value);
     const factor = TO_ENGINE_UNIT[definition.unit]![unit ?? ""];
     if (number === null || factor === undefined) continue;

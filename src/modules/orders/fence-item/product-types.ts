@@ -7,6 +7,7 @@
  * product without any engine value is of no known type and fits every type (the engine then hints
  * at the missing slat height); a custom item takes any product.
  */
+import type { ParameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import type { ProductParameterValue } from "@/modules/catalogue/product/parameters";
 import { type FenceParameterKey, fenceParametersFrom } from "./parameters";
 import type { ProductType } from "./constants";
@@ -53,7 +54,7 @@ export function productFitsType(keys: ReadonlySet<string>, type: ProductType | n
 }
 
 /** The engine parameters a product has a value of its own for (a category default says nothing of the product's type). */
-export function valuedEngineKeys(parameters: readonly ProductParameterValue[] | undefined): Set<string> {
+export function valuedEngineKeys(parameters: readonly ProductParameterValue[] | undefined, roles: ParameterRoles): Set<string> {
   const valued = (parameters ?? []).filter((parameter) => parameter.value !== null && parameter.value.trim() !== "");
-  return new Set(Object.keys(fenceParametersFrom(valued.map((parameter) => ({ name: parameter.name, value: parameter.value, unit: parameter.unit })))));
+  return new Set(Object.keys(fenceParametersFrom(valued.map((parameter) => ({ role: roles.get(parameter.id), value: parameter.value, unit: parameter.unit })))));
 }

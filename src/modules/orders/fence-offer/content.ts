@@ -93,6 +93,12 @@ export interface OfferSource {
 }
 
 const DASH = "–";
+
+/**
+ * Where a company's closing text wants the order's payment schedule in words (docs/decisions/022,
+ * amended for issue 18): `{platba}`, or `{payment}`, any case.
+ */
+export const PAYMENT_PLACEHOLDER = /\{(platba|payment)\}/i;
 const money = (kc: number | null | undefined) => (kc === null || kc === undefined ? DASH : formatMoney(kc));
 const joined = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
 
@@ -187,7 +193,15 @@ export function offerContent(source: OfferSource): OfferDocumentData {
     confirmation: order.paymentRuleConfirmation,
     delivery: order.paymentRuleDelivery,
     completion: order.paymentRuleCompletion,
-  });
+  }).filter((stage) => stage.percent > 0);
+  // One schedule only (issue 18 §2): where the company's closing text asks for it with {platba},
+  // it is written there in words and the terms block leaves it out; otherwise the terms block has it.
+  const closingText = identity.offerClosingText?.trim() || null;
+  const scheduleInText = closingText !== null && PAYMENT_PLACEHOLDER.test(closingText);
+  const scheduleInWords = () => {
+    const parts = stages.map((stage) => tt("fenceOffer.paymentInWords.stage", { percent: stage.percent, stage: tt(`fenceOffer.paymentInWords.${stage.stage}`), amount: formatMoney(stage.halere / 100) }));
+    return parts.length > 1 ? `${parts.slice(0, -1).join(", ")}${tt("fenceOffer.paymentInWords.and")}${parts.at(-1)}` : (parts[0] ?? "");
+  };
 
   const empty = tab.items.length + tab.otherItems.length + tab.assemblyItems.length === 0;
   const title = tt("fenceOffer.title");
@@ -236,12 +250,12 @@ export function offerContent(source: OfferSource): OfferDocumentData {
       { label: tt("fenceOffer.vat"), value: money(summary.vat) },
       { label: tt("fenceOffer.total"), value: money(summary.total) },
     ],
-    payment: stages
-      .filter((stage) => stage.percent > 0)
-      .map((stage) => ({ label: tt("fenceOffer.paymentStage", { stage: tt(`fenceOffer.stage.${stage.stage}`), percent: stage.percent }), value: formatMoney(stage.halere / 100) })),
+    payment: scheduleInText
+      ? []
+      : stages.map((stage) => ({ label: tt("fenceOffer.paymentStage", { stage: tt(`fenceOffer.stage.${stage.stage}`), percent: stage.percent }), value: formatMoney(stage.halere / 100) })),
     deliveryText: order.delivery,
     note: tab.note?.trim() || null,
-    closing: identity.offerClosingText?.trim() || null,
+    closing: scheduleInText ? closingText!.replace(new RegExp(PAYMENT_PLACEHOLDER.source, "gi"), scheduleInWords) : closingText,
     pageLabel: (page, pages) => tt("fenceOffer.page", { page, pages }),
   };
 }

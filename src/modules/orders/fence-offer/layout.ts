@@ -212,12 +212,17 @@ export function emptyBlock(text: string): Block {
   return { height: top + height, ops };
 }
 
-/** Labelled amounts in a column from `top`, labels wrapping before the amount; answers their height. */
+/**
+ * Labelled amounts in a column from `top`; answers their height. The amounts take a column of
+ * their own, as wide as the widest, right-aligned; every label wraps within what is left, so a
+ * long one (a shipping type's name) never runs beside or under an amount.
+ */
 function valueRows(ops: PaintOp[], fonts: PdfFonts, rows: LabelledValue[], at: { x: number; width: number; top: number; size: number; gap: number }): number {
+  const amountsWidth = Math.max(0, ...rows.map((row) => textWidthOf(fonts.regular, at.size, row.value)));
+  const labelWidth = at.width - amountsWidth - 3 * MM;
   let y = at.top;
   for (const row of rows) {
-    const valueWidth = textWidthOf(fonts.regular, at.size, row.value);
-    const labelHeight = place(ops, wrapText(fonts.regular, at.size, row.label, at.width - valueWidth - 3 * MM, 3), { x: at.x, top: y, size: at.size });
+    const labelHeight = place(ops, wrapText(fonts.regular, at.size, row.label, labelWidth, 3), { x: at.x, top: y, size: at.size });
     place(ops, [row.value], { x: at.x + at.width, top: y, size: at.size, anchor: "end" });
     y += labelHeight + at.gap;
   }
@@ -233,8 +238,12 @@ export function bottomBlock(fonts: PdfFonts, offer: OfferDocumentData): Block {
   const termsWidth = totalsX - 6 * MM;
   const title = (text: string, x: number, y: number) => place(ops, [text], { x, top: y, size: 9.5, bold: true, colour: ACCENT }) + 1.5;
 
-  let left = top + title(offer.labels.payment, 0, top);
-  left += valueRows(ops, fonts, offer.payment, { x: 0, width: termsWidth, top: left, size: SIZE, gap: 1 });
+  // Without rows (the closing text says the schedule in words) the title goes too; the next part starts at the top.
+  let left = top - 3 * MM;
+  if (offer.payment.length) {
+    left = top + title(offer.labels.payment, 0, top);
+    left += valueRows(ops, fonts, offer.payment, { x: 0, width: termsWidth, top: left, size: SIZE, gap: 1 });
+  }
   for (const [label, text] of [
     [offer.labels.delivery, offer.deliveryText],
     [offer.labels.note, offer.note],

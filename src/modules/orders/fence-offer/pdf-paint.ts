@@ -97,7 +97,8 @@ export function textWidth(font: MeasuringFont, size: number, text: string): numb
 export function wrapText(font: MeasuringFont, size: number, text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
-    const words = paragraph.split(/\s+/).filter(Boolean);
+    // A no-break space holds its words together: "18,00 Kč" or "1 290,00 Kč" never breaks across lines.
+    const words = paragraph.split(/[^\S\u00a0\u202f]+/).filter(Boolean);
     const space = textWidth(font, size, " ");
     let line = "";
     let lineWidth = 0;

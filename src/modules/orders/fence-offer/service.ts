@@ -24,6 +24,7 @@ import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
+import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { COMPANY_IDENTITY_ID } from "@/modules/settings/company-identity/schemas";
 import { getCompanyIdentity, getCompanyLogo } from "@/modules/settings/company-identity/service";
 import type { FenceParameters } from "../fence-item/engine";
@@ -32,7 +33,7 @@ import { offerContent } from "./content";
 import { pdfLogo } from "./logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
-export const OFFER_DOCUMENT_VERSION = 1;
+export const OFFER_DOCUMENT_VERSION = 2;
 /** A PDF larger than this is answered but not stored (DESIGN.md §3: files in the database are size-limited). */
 export const OFFER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -154,11 +155,12 @@ export interface FenceOfferPdf {
 /** What the offer is made from, read and laid out: the order, its items tab, the company, the product parameters the drawings need. */
 async function buildOffer(ctx: Ctx, orderId: number, onLogoError: (error: unknown) => void): Promise<Uint8Array> {
   const itemProducts = ctx.db.select({ id: fenceOrderItems.productId }).from(fenceOrderItems).where(eq(fenceOrderItems.orderId, orderId));
-  const [[order], tab, identity, parameters] = await Promise.all([
+  const [[order], tab, identity, parameters, roles] = await Promise.all([
     ctx.db.select().from(fenceOrders).where(eq(fenceOrders.id, orderId)),
     readItemsTab(ctx, orderId),
     getCompanyIdentity({ ctx }),
     parametersOfProducts({ ctx, input: { ids: itemProducts } }),
+    parameterRoles({ ctx }),
   ]);
   if (!order) throw AppError.notFound();
   const logo = identity.hasLogo ? await pdfLogo(await getCompanyLogo({ ctx }), onLogoError) : null;
@@ -166,7 +168,7 @@ async function buildOffer(ctx: Ctx, orderId: number, onLogoError: (error: unknow
   const parametersOf = (productId: number | null): FenceParameters => {
     if (productId === null) return {};
     let found = engineParameters.get(productId);
-    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId))));
+    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId), roles)));
     return found;
   };
   const offer = offerContent({ lang: ctx.lang, order, tab, identity, logo, parametersOf, today: todayInPrague() });

@@ -17,6 +17,7 @@ import { parseInput } from "@/lib/validation";
 import { addLinesToBasket } from "@/modules/baskets/service";
 import { COMMON_WAREHOUSE_ID } from "@/modules/baskets/schemas";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
+import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { buildCutList, type CutLine, type CutListItemInput, type CutListSubProduct } from "../fence-item/cut-list";
 import type { FenceParameters } from "../fence-item/engine";
 import { engineParametersOf, itemFieldsOf } from "../fence-item/items-read";
@@ -40,7 +41,7 @@ const manufactured = aliasedTable(products, "manufactured");
 export async function cutListItemsOf(ctx: Ctx, orderIds: readonly number[]): Promise<CutListItemInput[]> {
   if (!orderIds.length) return [];
   const ofOrders = inArray(fenceOrderItems.orderId, [...orderIds]);
-  const [items, subProducts, parameters] = await Promise.all([
+  const [items, subProducts, parameters, roles] = await Promise.all([
     ctx.db
       .select({ item: fenceOrderItems, productName: products.name, manufacturedName: manufactured.name })
       .from(fenceOrderItems)
@@ -59,6 +60,7 @@ export async function cutListItemsOf(ctx: Ctx, orderIds: readonly number[]): Pro
       ctx,
       input: { ids: ctx.db.select({ id: fenceOrderItems.productId }).from(fenceOrderItems).where(and(ofOrders, isNotNull(fenceOrderItems.productId))) },
     }),
+    parameterRoles({ ctx }),
   ]);
 
   const subsOf = new Map<number, CutListSubProduct[]>();
@@ -73,7 +75,7 @@ export async function cutListItemsOf(ctx: Ctx, orderIds: readonly number[]): Pro
   const parametersFor = (productId: number | null): FenceParameters => {
     if (productId === null) return {};
     let found = engineParameters.get(productId);
-    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId))));
+    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId), roles)));
     return found;
   };
   return items.map(({ item, productName, manufacturedName }) => ({
