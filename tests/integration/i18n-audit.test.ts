@@ -11,7 +11,8 @@ import { Glob } from "bun";
 import { join } from "node:path";
 import ts from "typescript";
 import { menuLinks } from "@views/layouts/menu";
-import { products } from "@db/schema";
+import { isNotNull } from "drizzle-orm";
+import { categoryParameters, products } from "@db/schema";
 import { resources } from "@/locales";
 import { createFenceOrder } from "@/modules/orders/fence-order/service";
 import { validFenceOrder } from "../helpers/factories/fence-order";
@@ -177,9 +178,11 @@ describe("pages in English show no Czech text of the locales", () => {
     const session = await english({ admin: true });
     const orderId = await createFenceOrder({ ctx: t.current.ctx, input: { ...validFenceOrder, lastName: "Audit", orderDate: "2026-03-02" } });
     const productId = await createProduct(t.current.database.db, { name: "Audit product" });
-    // The seeded reference products are named in Czech (db/seed/reference.ts): data, shown as typed.
-    const productNames = (await t.current.database.db.select({ name: products.name, invoiceName: products.invoiceName }).from(products))
-      .flatMap((row) => [row.name, row.invoiceName ?? ""])
+    // The seeded reference products and the fence engine's category parameters are named in Czech (db/seed/reference.ts): data, shown as typed.
+    const productNames = [
+      ...(await t.current.database.db.select({ name: products.name, invoiceName: products.invoiceName }).from(products)).flatMap((row) => [row.name, row.invoiceName ?? ""]),
+      ...(await t.current.database.db.select({ name: categoryParameters.name }).from(categoryParameters).where(isNotNull(categoryParameters.role))).map((row) => row.name),
+    ]
       .filter(Boolean)
       .sort((a, b) => b.length - a.length);
     const paths = [
