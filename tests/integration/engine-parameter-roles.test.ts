@@ -63,7 +63,8 @@ async function fence1ThroughTheApi(): Promise<{ slatCount: number | null; tail: 
   expect(saved.status, JSON.stringify(await json(saved.clone()))).toBe(200);
 
   const order = await createFenceOrder({ ...t.current.ctx, userId: (await session()).user.id });
-  const put = await api(`/api/orders/fenceOrder/${order}/items`, { method: "PUT", json: { items: [fence1Item(product)] } });
+  const { itemsVersion } = (await okJson(await api(`/api/orders/fenceOrder/${order}/items`))).data;
+  const put = await api(`/api/orders/fenceOrder/${order}/items`, { method: "PUT", json: { itemsVersion, items: [fence1Item(product)] } });
   expect(put.status, JSON.stringify(await json(put.clone()))).toBe(200);
   const [item] = (await okJson(await api(`/api/orders/fenceOrder/${order}/items`))).data.items;
   return { slatCount: item.slatCount, tail: item.tail, realFillingHeight: item.realFillingHeight };
@@ -135,7 +136,7 @@ describe("a system parameter", () => {
   });
 });
 
-describe("a database made before roles (migration 0018)", () => {
+describe("a database made before roles (migration 0020)", () => {
   test("gets the roles attached to its rows by name (case, diacritics and spaces aside), no duplicates", async () => {
     const db = t.current.ctx.db;
     const before = await db.select({ id: categoryParameters.id, role: categoryParameters.role }).from(categoryParameters).where(isNotNull(categoryParameters.role));
