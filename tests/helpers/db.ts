@@ -18,8 +18,10 @@ function migrationsHash(): string {
   for (const file of readdirSync(migrationsFolder).filter((f) => f.endsWith(".sql")).sort()) {
     hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
-  // Seeds shape the template too.
-  hash.update(readFileSync(join(import.meta.dir, "../../db/seed/reference.ts")));
+  // Seeds shape the template too: the reference seed and the engine parameters it creates.
+  for (const file of ["db/seed/reference.ts", "src/modules/catalogue/category-parameter/roles.ts", "src/modules/orders/fence-item/parameters.ts"]) {
+    hash.update(readFileSync(join(import.meta.dir, "../..", file)));
+  }
   return hash.digest("hex").slice(0, 12);
 }
 
