@@ -1,6 +1,6 @@
 /** parametersOfProducts: what it answers, and that it reads the values of the asked products only. */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { categoryParameterCategories, categoryParameters, productCategories, productParameterValues, products } from "@db/schema";
 import { selectRows } from "@/lib/db";
 import { createCategoryTree, createProduct, defaultVatId } from "../../../../tests/helpers/factories/catalogue";
@@ -62,6 +62,11 @@ describe("parametersOfProducts", () => {
     expect(valuesOf(asked[0]!)).toEqual(new Map([["Výška P", "1500"], ["Barva P", "zelená"]]));
     expect(valuesOf(asked[1]!)).toEqual(new Map<string, string | null>([["Výška P", "1800"], ["Barva P", null]]));
     expect(byProduct.get(asked[0]!)!.map((p) => p.id)).toEqual([height, colour].sort((a, b) => a - b));
+  });
+
+  test("answers the same for a query of product ids (as the items tab passes them)", async () => {
+    const query = t.db.select({ id: products.id }).from(products).where(inArray(products.id, asked));
+    expect(await parametersOfProducts({ ctx: t.ctx, input: { ids: query } })).toEqual(await parametersOfProducts({ ctx: t.ctx, input: { ids: asked } }));
   });
 
   test("reads the values of the asked products only, not the whole values table", async () => {

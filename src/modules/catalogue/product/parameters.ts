@@ -152,12 +152,14 @@ export async function parametersOfProducts({
  * parametersOfProducts' statement, for the given product ids or a query answering them. Each value
  * is looked up by its (product_id, parameter_id) key: as a left join, the planner (which cannot
  * size the recursive CTE) hashed the whole values table for an order of 20 products (6,436 rows
- * read; docs/decisions/033).
+ * read; docs/decisions/033). A query of ids is read first, as an array (`= any(array(…))`), so
+ * the categories are probed per product too: as `in (…)` it was merged along the whole
+ * product_categories key up to the highest product asked for.
  */
 export function parametersOfProductsQuery(ids: readonly number[] | SQLWrapper): SQL {
   return sql`with recursive up(product_id, category_id) as (
         select ${productCategories.productId}, ${productCategories.categoryId} from ${productCategories}
-        where ${Array.isArray(ids) ? inArray(productCategories.productId, ids) : sql`${productCategories.productId} in ${ids}`}
+        where ${Array.isArray(ids) ? inArray(productCategories.productId, ids) : sql`${productCategories.productId} = any(array${ids})`}
         union
         select up.product_id, c.parent_id from up join ${categories} c on c.id = up.category_id where c.parent_id is not null
       )
