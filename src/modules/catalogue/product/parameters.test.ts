@@ -9,6 +9,17 @@ import { parametersOfProducts, parametersOfProductsQuery } from "./parameters";
 
 const t = useTestDatabase();
 
+/** The plan nodes that read a table. */
+function nodesReading(plan: unknown, table: string): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const visit = (node: Record<string, unknown>) => {
+    if (node["Relation Name"] === table) found.push(node);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+  };
+  for (const root of plan as { Plan: Record<string, unknown> }[]) visit(root.Plan);
+  return found;
+}
+
 /** Rows each plan node read from a table: actual rows (and those a filter removed) times loops. */
 function rowsReadFrom(plan: unknown, table: string): number {
   let total = 0;
@@ -72,7 +83,12 @@ describe("parametersOfProducts", () => {
   test("reads the values of the asked products only, not the whole values table", async () => {
     const [row] = await selectRows<{ "QUERY PLAN": unknown }>(t.db, sql`explain (analyze, format json) ${parametersOfProductsQuery(asked)}`);
     const read = rowsReadFrom(row!["QUERY PLAN"], "product_parameter_values");
-    // Exactly the three values it answers, each by its key; the table holds 603.
-    expect(read).toBe(3);
+    // At most one per answered row (2 products × 2 parameters), each by its key; the table holds
+    // 603. (PostgreSQL before 18 rounds a probe's rows up, so a miss may count as one.)
+    expect(read).toBeLessThanOrEqual(4);
+    // Each probe uses the whole key, not the product alone with the parameter filtered afterwards.
+    const conditions = nodesReading(row!["QUERY PLAN"], "product_parameter_values").map((node) => String(node["Index Cond"] ?? node["Node Type"]));
+    expect(conditions.length).toBeGreaterThan(0);
+    for (const condition of conditions) expect(condition).toMatch(/product_id = .*parameter_id = /);
   });
 });
