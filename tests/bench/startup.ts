@@ -28,6 +28,20 @@ export interface StartupResult {
   stopMedian: number;
 }
 
+/** Issue 18's targets (docs/decisions/033): past them the bench prints FAIL and exits non-zero. */
+export const STARTUP_TARGET_MS = { cold: 3_000, warm: 1_000 } as const;
+
+/** One line per median past its target; empty when both are within. */
+export function startupFailures(s: Pick<StartupResult, "coldMedian" | "warmMedian">): string[] {
+  const failures: string[] = [];
+  for (const kind of ["cold", "warm"] as const) {
+    const median = kind === "cold" ? s.coldMedian : s.warmMedian;
+    const target = STARTUP_TARGET_MS[kind];
+    if (!(median <= target)) failures.push(`FAIL: start-up ${kind} median ${Math.round(median)} ms is past its target of ${target} ms`);
+  }
+  return failures;
+}
+
 const POLL_MS = 20;
 const READY_TIMEOUT_MS = 60_000;
 

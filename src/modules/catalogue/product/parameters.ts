@@ -2,7 +2,7 @@
  * The Category parameters tab (spec 01 §2.7): the parameters of the product's categories and
  * their ancestors, each with the product's value.
  */
-import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { categories, categoryParameterCategories, categoryParameters, productCategories, productParameterValues } from "@db/schema";
 import { selectRows } from "@/lib/db";
 import { type Ctx, withTransaction } from "@/lib/context";
@@ -138,22 +138,7 @@ export async function parametersOfProducts({
   const byProduct = new Map<number, ProductParameterValue[]>();
   const ids = Array.isArray(input.ids) ? [...new Set(input.ids as readonly number[])] : (input.ids as SQLWrapper);
   if (Array.isArray(ids) && !ids.length) return byProduct;
-  const rows = await selectRows<ProductParameterValue & { productId: number }>(
-    ctx.db,
-    sql`with recursive up(product_id, category_id) as (
-        select ${productCategories.productId}, ${productCategories.categoryId} from ${productCategories}
-        where ${Array.isArray(ids) ? inArray(productCategories.productId, ids) : sql`${productCategories.productId} in ${ids}`}
-        union
-        select up.product_id, c.parent_id from up join ${categories} c on c.id = up.category_id where c.parent_id is not null
-      )
-      select distinct up.product_id as "productId", p.id, p.name, p.unit, p.default_value as "default", p.required,
-        p.creation_parameter as "creationParameter", p.title_appending as "titleAppending", v.value
-      from up
-      join ${categoryParameterCategories} l on l.category_id = up.category_id
-      join ${categoryParameters} p on p.id = l.parameter_id
-      left join ${productParameterValues} v on v.product_id = up.product_id and v.parameter_id = p.id
-      order by 1, 2`,
-  );
+  const rows = await selectRows<ProductParameterValue & { productId: number }>(ctx.db, parametersOfProductsQuery(ids));
   for (const { productId, ...parameter } of rows) {
     const list = byProduct.get(Number(productId));
     const value = { ...parameter, id: Number(parameter.id) };
@@ -161,4 +146,28 @@ export async function parametersOfProducts({
     else byProduct.set(Number(productId), [value]);
   }
   return byProduct;
+}
+
+/**
+ * parametersOfProducts' statement, for the given product ids or a query answering them. Each value
+ * is looked up by its (product_id, parameter_id) key: as a left join, the planner (which cannot
+ * size the recursive CTE) hashed the whole values table for an order of 20 products (6,436 rows
+ * read; docs/decisions/033). A query of ids is read first, as an array (`= any(array(…))`), so
+ * the categories are probed per product too: as `in (…)` it was merged along the whole
+ * product_categories key up to the highest product asked for.
+ */
+export function parametersOfProductsQuery(ids: readonly number[] | SQLWrapper): SQL {
+  return sql`with recursive up(product_id, category_id) as (
+        select ${productCategories.productId}, ${productCategories.categoryId} from ${productCategories}
+        where ${Array.isArray(ids) ? inArray(productCategories.productId, ids) : sql`${productCategories.productId} = any(array${ids})`}
+        union
+        select up.product_id, c.parent_id from up join ${categories} c on c.id = up.category_id where c.parent_id is not null
+      )
+      select distinct up.product_id as "productId", p.id, p.name, p.unit, p.default_value as "default", p.required,
+        p.creation_parameter as "creationParameter", p.title_appending as "titleAppending",
+        (select v.value from ${productParameterValues} v where v.product_id = up.product_id and v.parameter_id = p.id) as value
+      from up
+      join ${categoryParameterCategories} l on l.category_id = up.category_id
+      join ${categoryParameters} p on p.id = l.parameter_id
+      order by 1, 2`;
 }
