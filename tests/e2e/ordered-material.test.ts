@@ -72,4 +72,28 @@ describeBrowser("Ordered material against stock", () => {
     expect(await line(1)).toEqual([String(motor), "Pohon E2E OM", "", "2,5"]);
     expect(errors).toEqual([]);
   });
+  test("at 900 px wide the page and its material table fit: no sideways scroll (issue 18)", async () => {
+    const { ctx } = e2e.server.testApp;
+    const db = ctx.db;
+    const category = await createFenceCategory(db, { name: "Materiál úzký E2E" });
+    const fence = await createFenceProduct(db, category, WORKED_EXAMPLES["FENCE-1"]!.parameters as Record<string, number>, { name: "Plot Lamela úzký E2E s delším názvem produktu" });
+    const motor = await createProduct(db, { name: "Pohon brány úzký E2E OM", unitPrice: "9900.00" });
+    for (const lastName of ["Široká", "Dlouhá", "Úzká"]) {
+      await createFenceOrderWithItems(ctx, {
+        order: { orderDate: "2026-11-03", lastName, company: "Stavební firma s dlouhým názvem s.r.o." },
+        items: [{ ...WORKED_EXAMPLES["FENCE-1"]!.item, product: fence }],
+        otherItems: [{ product: motor, amount: 2, unitPrice: 9900 }],
+      });
+    }
+    const { page, errors } = await e2e.open({ signedIn: true, viewport: { width: 900, height: 900 } });
+    await page.goto(PATH);
+    await page.locator("tbody tr[data-component=slat]").first().waitFor();
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tables: [...document.querySelectorAll<HTMLElement>("main .table-scroll, main table")].map((element) => element.scrollWidth - element.clientWidth),
+    }));
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    expect(overflow.tables.every((extra) => extra <= 0)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -218,7 +218,7 @@ export function OrderedMaterialPage({
       <h2>{t("orderedMaterial.listHeading")}</h2>
       <div className="data-table">
         <div className="table-scroll">
-          <table>
+          <table className="ordered-material-table">
             <thead>
               <tr>
                 <th scope="col">{column("productId")}</th>
