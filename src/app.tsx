@@ -10,6 +10,7 @@ import { adminGuard, BASE_PUBLIC_ROUTES, isApiPath, sessionGuard } from "./lib/h
 import { moduleTables, type PublicRoute } from "./lib/http/module";
 import { AppError } from "./lib/errors";
 import { loadSession } from "./lib/http/session";
+import { awaitStartup } from "./lib/http/startup";
 import { staticFiles } from "./lib/static";
 import { findSessionUser } from "./modules/auth/service";
 import { modules } from "./modules";
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/", staticFiles());
   app.use("*", noStoreUnlessSet);
+  app.use("*", awaitStartup(deps.starting));
   app.use("*", bodyLimits(tables.uploadLimits));
   app.use("*", loadSession({ wiring: tables.wiring, findUser: (ctx, token) => findSessionUser({ ctx, input: { token } }) }));
   app.use("*", csrfGuard);

@@ -1,12 +1,14 @@
 /**
  * Boot: configuration, database (migrated, seeded), MQTT and the HTTP server; graceful shutdown.
- * The slow steps overlap: the app's modules load while PGlite opens and the broker starts, so a
- * warm start answers in well under a second.
+ * The slow steps overlap: the app's modules load while PGlite opens and the broker starts, and the
+ * server listens before the database is ready (only the login page answers until it is), so a warm
+ * start answers in well under a second.
  */
 import { systemCtx } from "./lib/context";
 import { lockDataDir } from "./lib/data-dir-lock";
-import { migrate, openDatabase, scheduleEmbeddedMaintenance } from "./lib/db";
+import { type Database, migrate, openDatabase, scheduleEmbeddedMaintenance } from "./lib/db";
 import { createLogger } from "./lib/logger";
+import type { Mqtt } from "./mqtt";
 import { copyTemplateInto } from "./lib/pglite-template";
 import { EnvError, parseEnv } from "./env";
 
@@ -34,38 +36,61 @@ async function main() {
     import("@db/seed/reference"),
   ]);
 
-  const database = await opening;
-  await migrate(database);
-  const ctx = systemCtx(database.db);
-  await seedReference(ctx);
-  const admin = await ensureAdmin({ ctx, input: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, cost: productionPasswordCost });
-  if (admin.created) {
-    const password = admin.generatedPassword ?? "(ADMIN_PASSWORD)";
-    console.log(`\n  Admin login: ${admin.email} / ${password}\n  (shown once; change it under Settings → Users)\n`);
-  }
-  if (env.DEMO || process.argv.includes("--demo")) {
-    const { seedDemo } = await import("@db/seed/demo");
-    await seedDemo(ctx);
-    logger.info("demo data loaded");
-  }
-
-  const stopMaintenance = scheduleEmbeddedMaintenance(database, (error) => logger.warn("database maintenance failed", { error: String(error) }), {
-    firstAfterMs: 5_000,
+  // The server listens as soon as the app's modules are loaded: the login page needs no database,
+  // everything else waits for `starting` (docs/decisions/017-start-up.md).
+  let database: Database | null = null;
+  let mqtt: Mqtt | null = null;
+  let stopMaintenance = () => {};
+  const starting = (async () => {
+    const opened = await opening;
+    await migrate(opened);
+    const ctx = systemCtx(opened.db);
+    await seedReference(ctx);
+    const admin = await ensureAdmin({ ctx, input: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, cost: productionPasswordCost });
+    if (admin.created) {
+      const password = admin.generatedPassword ?? "(ADMIN_PASSWORD)";
+      console.log(`\n  Admin login: ${admin.email} / ${password}\n  (shown once; change it under Settings → Users)\n`);
+    }
+    if (env.DEMO || process.argv.includes("--demo")) {
+      const { seedDemo } = await import("@db/seed/demo");
+      await seedDemo(ctx);
+      logger.info("demo data loaded");
+    }
+    stopMaintenance = scheduleEmbeddedMaintenance(opened, (error) => logger.warn("database maintenance failed", { error: String(error) }), {
+      firstAfterMs: 5_000,
+    });
+    database = opened;
+  })();
+  void mqttStarting.then((started) => {
+    mqtt = started;
   });
-  const mqtt = await mqttStarting;
+
   const app = createApp({
-    database,
+    get database() {
+      if (!database) throw new Error("the database is still starting");
+      return database;
+    },
+    starting,
     logger,
     sessionTtlHours: env.SESSION_TTL,
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
-    mqttStatus: () => mqtt.status(),
+    mqttStatus: () => mqtt?.status() ?? "down",
   });
-
   const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
+
+  try {
+    await starting;
+  } catch (error) {
+    logger.error("start-up failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    await server.stop();
+    unlock();
+    process.exit(1);
+  }
+  const broker = await mqttStarting;
   logger.info(`Ohrada listens on http://localhost:${server.port}`, {
-    database: database.kind,
-    mqtt: mqtt.brokerUrl,
+    database: database!.kind,
+    mqtt: broker.brokerUrl,
     startupMs: Math.round(performance.now() - started),
   });
 
@@ -76,8 +101,8 @@ async function main() {
     logger.info(`${signal}: shutting down`);
     await server.stop();
     stopMaintenance();
-    await mqtt.close().catch(() => {});
-    await database.close().catch(() => {});
+    await mqtt?.close().catch(() => {});
+    await database?.close().catch(() => {});
     unlock();
     process.exit(0);
   };

@@ -14,16 +14,24 @@ export const LANGUAGE_COOKIE = "ohrada_lang";
  */
 export function loadSession(init: { wiring: Wiring; findUser: (ctx: Ctx, token: string) => Promise<SessionUser | null> }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const db = c.get("deps").database.db;
+    const deps = c.get("deps");
     const session = readSessionToken(c);
-    const user = session ? await init.findUser(systemCtx(db, "cs", init.wiring), session.token) : null;
+    const user = session ? await init.findUser(systemCtx(deps.database.db, "cs", init.wiring), session.token) : null;
     if (session && !user && session.via === "cookie") clearSessionCookie(c);
     const lang: Lang = user?.language ?? pickLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? "cs";
     c.set("user", user);
     c.set("authVia", user ? session!.via : null);
     c.set("lang", lang);
     c.set("t", tFor(lang));
-    c.set("ctx", { db, userId: user?.id ?? null, lang, wiring: init.wiring });
+    // Read when used: the login page answers before the database is open (src/lib/http/startup.ts).
+    c.set("ctx", {
+      get db() {
+        return deps.database.db;
+      },
+      userId: user?.id ?? null,
+      lang,
+      wiring: init.wiring,
+    });
     await next();
   };
 }
