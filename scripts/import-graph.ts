@@ -37,7 +37,8 @@ function resolveImport(from: string, specifier: string): string | null {
   else {
     const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
     if (alias) base = join(ROOT, alias[1], specifier.slice(alias[0].length));
-    else if (specifier.startsWith("/work/") || specifier.startsWith(ROOT)) base = specifier;
+    // An absolute path is followed only inside this checkout, wherever it lies.
+    else if (specifier.startsWith(`${ROOT}/`)) base = specifier;
   }
   if (base === null) return null;
   if (/\.tsx?$/.test(base) && existsSync(base)) return relative(ROOT, base);
@@ -77,6 +78,9 @@ const RULES: { name: string; from: (file: string) => boolean; to: (file: string)
   { name: "src/lib imports no page plumbing (src/web)", from: isLib, to: (t) => t.startsWith("src/web/") },
   { name: "src/lib imports no tests", from: isLib, to: (t) => t.startsWith("tests/") },
   { name: "production code imports no tests", from: (f) => !isTest(f), to: (t) => t.startsWith("tests/") },
+  // Islands are the browser's: the server side (lib, modules' pages and services) imports none of them.
+  // Views may, to render an island in its place; what both sides need lives in a browser-safe schemas.ts.
+  { name: "src/lib and modules import no islands", from: (f) => (isLib(f) || f.startsWith("src/modules/")) && !isTest(f), to: (t) => t.startsWith("islands/") },
   // islands/Island.tsx is the server-side wrapper that marks where an island hydrates.
   { name: "islands never reach server code", from: (f) => f.startsWith("islands/") && f !== "islands/Island.tsx" && !isTest(f), to: serverOnly, transitive: true },
 ];

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { SPACER_FIELDS, type SpacerField, type SpacerInitialValues } from "@/modules/manufacture/schemas";
 import { spacerCalculatorInput } from "@/modules/orders/fence-item/schemas";
 import { computeSpacers, type SpacerCalculation, type SpacerOption } from "@/modules/orders/fence-item/spacer-calculator";
 import { SpacerDrawing } from "./spacer-drawing";
@@ -6,9 +7,7 @@ import { fillText, formatMm, type SpacerCalculatorTexts } from "./spacer-texts";
 
 export type { SpacerCalculatorTexts };
 
-/** The calculator's inputs, in the order of the form (and of its Tab order). */
-export const SPACER_FIELDS = ["height", "slatHeight", "spacer", "z1", "z2"] as const;
-export type SpacerField = (typeof SPACER_FIELDS)[number];
+export { SPACER_FIELDS, type SpacerField, type SpacerInitialValues };
 
 /** The option rows: round the exact slat count down or up, or keep the wanted spacer. */
 export const SPACER_OPTIONS = ["floor", "ceiling", "fixed"] as const;
@@ -19,8 +18,6 @@ export interface SpacerChoice {
   spacerHeight: number;
   slatCount: number;
 }
-
-export type SpacerInitialValues = Partial<Record<SpacerField, string | number | null>>;
 
 export interface SpacerCalculatorProps {
   texts: SpacerCalculatorTexts;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { callApi } from "../api";
 import { showToast } from "../toast";
+import { isLongEnoughCode } from "@/modules/barcode/schemas";
 
-/** Spec 01 §5, §9: act after a 250 ms pause, only on more than 2 characters, only on a changed value. */
+/** Spec 01 §5, §9: act after a 250 ms pause, only on more than 2 characters (or a printed P5), only on a changed value. */
 export const BARCODE_DEBOUNCE_MS = 250;
-export const BARCODE_MIN_LENGTH = 3;
 
 interface ScanAnswer {
   action: "open" | "added";
@@ -27,7 +27,7 @@ export default function BarcodeBox({ label, placeholder, genericError }: Barcode
 
   const process = async (raw: string, force = false) => {
     const code = raw.trim();
-    if (code.length < BARCODE_MIN_LENGTH) return;
+    if (!isLongEnoughCode(code)) return;
     if (!force && code === lastProcessed.current) return;
     lastProcessed.current = code;
     setBusy(true);

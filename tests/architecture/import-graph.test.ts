@@ -11,7 +11,7 @@ describe("the project's import graph", () => {
     expect(graph.get("src/modules/index.ts")).toContain("src/modules/catalogue/module.ts");
   });
 
-  test("has no layer violations (src/lib imports neither views, modules, src/web nor tests; production code no tests; islands no server code)", () => {
+  test("has no layer violations (src/lib imports neither views, modules, src/web nor tests; production code no tests; lib and modules no islands; islands no server code)", () => {
     expect(layerViolations(graph)).toEqual([]);
   });
 
@@ -49,6 +49,10 @@ describe("the checks themselves", () => {
         "src/modules/baskets/schemas.ts": ["src/lib/db.ts"],
         "src/lib/db.ts": [],
         "islands/api.ts": [],
+        // A page importing an island's constant (issue 18); a view rendering the island may.
+        "src/modules/manufacture/pages.tsx": ["islands/manufacture/spacer-calculator.tsx"],
+        "views/manufacture/spacer-calculator.tsx": ["islands/manufacture/spacer-calculator.tsx"],
+        "islands/manufacture/spacer-calculator.tsx": [],
         // Tests may use helpers, services and anything else.
         "src/lib/crud/service.test.ts": ["tests/helpers/service.ts", "src/modules/catalogue/vat/service.ts"],
       }),
@@ -61,6 +65,7 @@ describe("the checks themselves", () => {
       "production code imports no tests: src/lib/barcode.ts → tests/helpers/factories/catalogue.ts",
       "production code imports no tests: db/seed/demo/catalogue.ts → tests/helpers/factories/catalogue.ts",
       "islands never reach server code: islands/shell/box.tsx → src/lib/db.ts",
+      "src/lib and modules import no islands: src/modules/manufacture/pages.tsx → islands/manufacture/spacer-calculator.tsx",
     ]);
   });
 });

@@ -158,6 +158,29 @@ describeBrowser("shell", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the barcode box sends a product label's two-character code (P5), never a two-character word", async () => {
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.clock.install();
+    const scans: Request[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/barcode/scan") scans.push(request);
+    });
+    await page.goto("/index");
+    await waitForHydration(page, '[data-island="barcode-box"]');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const input = page.locator("#barcode-input");
+    await input.click();
+    await page.keyboard.type("XY");
+    await page.clock.runFor(1_000);
+    expect(scans.length).toBe(0);
+    await input.fill("");
+    await page.keyboard.type("P5");
+    await page.clock.runFor(260);
+    await page.locator(".toast").first().waitFor();
+    expect(scans.map((request) => request.postDataJSON())).toEqual([{ code: "P5" }]);
+    expect(errors).toEqual([]);
+  });
+
   test("the baskets column is 200 px beside the content, and stacks above it under 800 px", async () => {
     const { page } = await e2e.open({ signedIn: true, viewport: { width: 1280, height: 800 } });
     await page.goto("/index");

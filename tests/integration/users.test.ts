@@ -3,6 +3,7 @@
  * pages), required fields, unique email and card (case-insensitive), the last-admin and self rules,
  * deactivation and password resets ending sessions at once, generated passwords shown once.
  */
+import { czechSortKey } from "@/lib/czech-order";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { baskets, sessions, users } from "@db/schema";
@@ -231,9 +232,14 @@ describe("API /api/settings/users", () => {
     const admins = await json<ListBody<User>>(await admin.api("/api/settings/users?isAdmin=true&size=500"));
     expect(admins.data.every((user) => user.isAdmin)).toBe(true);
     expect(admins.data.some((user) => user.id === admin.user.id)).toBe(true);
+    // Fixed values with a "ch", which sorts after "h" the Czech way: the list's order is never compared byte by byte.
+    await createUser({ email: `ch.${tag}@ohrada.test` });
+    await createUser({ email: `hz.${tag}@ohrada.test` });
     const sorted = await json<ListBody<User>>(await admin.api("/api/settings/users?sort=email,desc&size=500"));
     const emails = sorted.data.map((user) => user.email);
-    expect(emails).toEqual([...emails].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    const keyOf = (email: string) => czechSortKey(email);
+    expect(emails).toEqual([...emails].sort((a, b) => (keyOf(a) < keyOf(b) ? 1 : keyOf(a) > keyOf(b) ? -1 : 0)));
+    expect(emails.indexOf(`ch.${tag}@ohrada.test`)).toBeLessThan(emails.indexOf(`hz.${tag}@ohrada.test`));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { isValidEan13 } from "@/lib/ean13";
-import { parseBarcode, scanInput } from "./schemas";
+import { isLongEnoughCode, parseBarcode, scanInput } from "./schemas";
 
 describe("isValidEan13", () => {
   test("accepts codes whose check digit matches", () => {
@@ -48,7 +48,7 @@ describe("parseBarcode (DESIGN.md §8.1)", () => {
   });
 
   test("anything else is unknown", () => {
-    for (const code of ["XYZ123", "P", "P12a", "O-1", "W 3", "WT", "P1234567890", "U", "U!x", "123", "hello", "PO12"]) {
+    for (const code of ["XYZ123", "P", "P12a", "O-1", "W 3", "WT", "P12345678901", "P2147483648", "U", "U!x", "123", "hello", "PO12"]) {
       expect(parseBarcode(code)).toEqual({ kind: "unknown" });
     }
   });
@@ -59,6 +59,7 @@ describe("scanInput", () => {
     expect(scanInput.safeParse({ code: "ab" }).success).toBe(false);
     expect(scanInput.safeParse({ code: "  ab  " }).success).toBe(false);
     expect(scanInput.safeParse({ code: "abc" }).success).toBe(true);
+    expect(scanInput.safeParse({ code: "P5" }).success).toBe(true);
     expect(scanInput.safeParse({}).success).toBe(false);
     expect(scanInput.safeParse({ code: 123 }).success).toBe(false);
   });
@@ -66,5 +67,22 @@ describe("scanInput", () => {
   test("caps the length at 64", () => {
     expect(scanInput.safeParse({ code: "x".repeat(64) }).success).toBe(true);
     expect(scanInput.safeParse({ code: "x".repeat(65) }).success).toBe(false);
+  });
+});
+
+describe("every code the app prints is one the menu box opens (issue 18)", () => {
+  test.each([1, 9, 10, 2_147_483_647])("product %d: its label's P<id>, and O<id>, W<id>", async (id) => {
+    const { productBarcode } = await import("@/lib/barcode");
+    const label = productBarcode({ id, ean13: null }).value;
+    expect(label).toBe(`P${id}`);
+    for (const [code, kind] of [[label, "product"], [`O${id}`, "order"], [`W${id}`, "warehouse"]] as const) {
+      expect(isLongEnoughCode(code)).toBe(true);
+      expect(parseBarcode(code)).toEqual({ kind, by: "id", id });
+    }
+  });
+
+  test("two characters that are no printed code are still too short; an id past int4 is no code", () => {
+    for (const code of ["ab", "P0", "X5", " 7 "]) expect(isLongEnoughCode(code)).toBe(false);
+    expect(parseBarcode("P2147483648")).toEqual({ kind: "unknown" });
   });
 });

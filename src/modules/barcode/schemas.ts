@@ -1,15 +1,23 @@
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
-import { storableString } from "@/lib/zod-fields";
+import { MAX_ROW_ID, storableString } from "@/lib/zod-fields";
 
 /** DESIGN.md §8.1: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
 
-/** Spec 01 §5, §9: the menu box acts only on more than 2 characters. */
+/** Spec 01 §5, §9: the menu box acts only on more than 2 characters… */
 export const BARCODE_MIN_LENGTH = 3;
+/** …or on a whole code the app prints for an id 1–9 (P5, O7, W9: decision 032), which has 2. */
+const SHORT_PRINTED_CODE = /^[POW][1-9]$/i;
+
+/** Whether the menu box acts on `raw`: the box (islands/shell/barcode-box.tsx) and the scan API read it the same. */
+export const isLongEnoughCode = (raw: string): boolean => {
+  const code = raw.trim();
+  return code.length >= BARCODE_MIN_LENGTH || SHORT_PRINTED_CODE.test(code);
+};
 
 export const scanInput = z.object({
-  code: storableString("validation.required").trim().min(BARCODE_MIN_LENGTH, "validation.required").max(64, "validation.maxLength"),
+  code: storableString("validation.required").trim().min(1, "validation.required").max(64, "validation.maxLength").refine(isLongEnoughCode, "validation.required"),
 });
 
 export type ParsedCode =
@@ -21,8 +29,9 @@ export type ParsedCode =
 export function parseBarcode(raw: string): ParsedCode {
   const code = raw.trim().toUpperCase();
   if (isValidEan13(code)) return { kind: "product", by: "ean13", ean13: code };
-  const prefixed = /^(WT|P|O|W)(\d{1,9})$/.exec(code);
-  if (prefixed) {
+  // Up to 10 digits: every int4 id (2147483647) the labels print; a larger number names nothing.
+  const prefixed = /^(WT|P|O|W)(\d{1,10})$/.exec(code);
+  if (prefixed && Number(prefixed[2]) <= MAX_ROW_ID) {
     const kind = ({ P: "product", O: "order", W: "warehouse", WT: "workType" } as const)[prefixed[1] as "P" | "O" | "W" | "WT"];
     return { kind, by: "id", id: Number(prefixed[2]) };
   }

@@ -1,7 +1,7 @@
 import { type Ctx, type DomainCode, type ScanResult } from "@/lib/context";
 import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { BARCODE_MIN_LENGTH, parseBarcode, scanInput } from "./schemas";
+import { BARCODE_MIN_LENGTH, isLongEnoughCode, parseBarcode, scanInput } from "./schemas";
 
 /**
  * The menu box's scan (DESIGN.md §8.1). Each domain answers its own codes through the handler it
@@ -9,8 +9,8 @@ import { BARCODE_MIN_LENGTH, parseBarcode, scanInput } from "./schemas";
  */
 export async function scanBarcode({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ScanResult> {
   const raw = (input as { code?: unknown } | null)?.code;
-  // Spec 01 §5: the box acts only on more than 2 characters; a shorter scan says so plainly.
-  if (typeof raw === "string" && raw.trim() !== "" && raw.trim().length < BARCODE_MIN_LENGTH) {
+  // Spec 01 §5: the box acts only on more than 2 characters (or a short printed code); a shorter scan says so plainly.
+  if (typeof raw === "string" && raw.trim() !== "" && !isLongEnoughCode(raw)) {
     throw AppError.invalid({ code: msg("shell.barcodeTooShort", { min: BARCODE_MIN_LENGTH }) });
   }
   const { code } = parseInput(scanInput, input);

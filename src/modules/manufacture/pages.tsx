@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { SPACER_FIELDS, type SpacerInitialValues } from "@islands/manufacture/spacer-calculator";
+import { SPACER_FIELDS, type SpacerInitialValues } from "./schemas";
 import { SpacerCalculatorPage } from "@views/manufacture/spacer-calculator";
 import type { AppEnv } from "@/lib/hono-env";
 import { renderPage } from "@/web/render";
