@@ -351,7 +351,10 @@ describeBrowser("Order items tab", () => {
     // The fence item's picker offers fence products only: no gate nor wicket to pick by the keyboard.
     await field(page, 0, "product").fill("E2E");
     await page.locator("[role=listbox] [role=option]").first().waitFor();
-    expect(await page.locator("[role=listbox] [role=option]").allInnerTexts()).toEqual(["Plot Lamela E2E"]);
+    // (Other tests of this file add fence products of their own; the gate and the wicket are the catalogue's.)
+    const offered = await page.locator("[role=listbox] [role=option]").allInnerTexts();
+    expect(offered).toContain("Plot Lamela E2E");
+    expect(offered.filter((name) => name === "Brána dvoukřídlá E2E" || name === "Branka E2E")).toEqual([]);
     await field(page, 0, "product").press("Escape");
 
     // A refused save: the summary takes the focus; each entry is a link to its field, opening the item it is in.
