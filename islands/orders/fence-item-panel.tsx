@@ -225,7 +225,7 @@ export function ItemPanel(props: ItemPanelProps) {
     if (name === "product") {
       return (
         <FieldBox key={name} id={id(name)} name={name} label={t("fenceItem.field.product")} className={missing.has(name) ? "field-missing" : undefined} error={props.errors[path(name)]} hint={hintOf(name)}>
-          <ProductPicker id={id(name)} name={path(name)} value={item.product} onPick={props.onProduct} placeholder={t("fenceItem.editor.productSearch")} noMatch={t("fenceItem.editor.noProducts")} />
+          <ProductPicker id={id(name)} name={path(name)} value={item.product} itemType={(item.v.productType as string) || null} onPick={props.onProduct} placeholder={t("fenceItem.editor.productSearch")} noMatch={t("fenceItem.editor.noProducts")} />
         </FieldBox>
       );
     }

@@ -13,6 +13,8 @@ export interface ProductPickerProps {
   onPick: (product: ProductHit) => void;
   /** Only products of this category (and below it): a sub-product's. */
   category?: number | null;
+  /** Only products a fence item of this type may take (the items API's own search, issue 18). */
+  itemType?: string | null;
   /** Offered after the matches, whatever was typed: the virtual "new custom" product. */
   extra?: ProductHit[];
   placeholder: string;
@@ -23,7 +25,8 @@ export interface ProductPickerProps {
 
 /**
  * A product combobox: type a few letters and choose with the arrows and Enter (which never submits
- * anything), or the mouse. It asks /api/products (name filter, base products only: `variant=false`).
+ * anything), or the mouse. It asks /api/products (name filter, base products only: `variant=false`),
+ * or for a fence item the items API's search, which offers only products of the item's type.
  */
 export function ProductPicker(props: ProductPickerProps) {
   const listId = useId();
@@ -39,9 +42,14 @@ export function ProductPicker(props: ProductPickerProps) {
     clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       const call = ++asked.current;
-      const params = new URLSearchParams({ name: query.trim(), variant: "false", size: "15", sort: "name,asc" });
-      if (props.category) params.set("categories", String(props.category));
-      const answer = await callApi<ProductHit[]>(`/api/products?${params}`);
+      let url: string;
+      if (props.itemType !== undefined) url = `/api/orders/fenceOrder/itemProducts?${new URLSearchParams({ name: query.trim(), type: props.itemType ?? "" })}`;
+      else {
+        const params = new URLSearchParams({ name: query.trim(), variant: "false", size: "15", sort: "name,asc" });
+        if (props.category) params.set("categories", String(props.category));
+        url = `/api/products?${params}`;
+      }
+      const answer = await callApi<ProductHit[]>(url);
       if (call !== asked.current) return;
       setHits(answer?.status === "success" && answer.data ? answer.data : []);
       setActive(0);

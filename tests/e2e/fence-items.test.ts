@@ -348,6 +348,15 @@ describeBrowser("Order items tab", () => {
     await page.waitForSelector(`${ISLAND} .fence-items[data-reloads="2"]`);
     expect(await focused()).toBe("items[0].amount");
 
+    // The fence item's picker offers fence products only: no gate nor wicket to pick by the keyboard.
+    await field(page, 0, "product").fill("E2E");
+    await page.locator("[role=listbox] [role=option]").first().waitFor();
+    // (Other tests of this file add fence products of their own; the gate and the wicket are the catalogue's.)
+    const offered = await page.locator("[role=listbox] [role=option]").allInnerTexts();
+    expect(offered).toContain("Plot Lamela E2E");
+    expect(offered.filter((name) => name === "Brána dvoukřídlá E2E" || name === "Branka E2E")).toEqual([]);
+    await field(page, 0, "product").press("Escape");
+
     // A refused save: the summary takes the focus; each entry is a link to its field, opening the item it is in.
     await field(page, 0, "height").fill("");
     await page.locator(".fi-item").nth(1).locator(".fi-item-head button").first().click();

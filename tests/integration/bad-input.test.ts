@@ -25,7 +25,7 @@ import { loadSavedBasketBody, SAVED_BASKET_FILTERS, saveBasketInput } from "@/mo
 import { parameterValuesInput, pricesInput, translationsInput } from "@/modules/catalogue/product/schemas";
 import { modules } from "@/modules/index";
 import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
-import { editItemsInput } from "@/modules/orders/fence-item/schemas";
+import { editItemsInput, itemProductSearchInput } from "@/modules/orders/fence-item/schemas";
 import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
@@ -85,6 +85,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/orders/fenceOrder/:id{[0-9]+}": { body: fenceOrderInput, target: "fenceOrder" },
   "PUT /api/orders/fenceOrder/:id{[0-9]+}/status": { body: fenceOrderStatusInput, target: "fenceOrder" },
   "PUT /api/orders/fenceOrder/:id{[0-9]+}/items": { body: editItemsInput, target: "fenceOrder", paths: "brackets" },
+  "GET /api/orders/fenceOrder/itemProducts": { query: itemProductSearchInput },
   // The route's own create takes a password too (the generic update does not).
   "POST /api/settings/users": { body: newUserInput },
   "POST /api/settings/users/:id{[0-9]+}/password": { body: passwordResetInput, target: "user" },

@@ -125,6 +125,19 @@ describe("prices the tab takes from elsewhere say where they come from (issue 18
   });
 });
 
+describe("GET /api/orders/fenceOrder/itemProducts (issue 18)", () => {
+  test("a fence item's picker is offered the products of its type only; any for a custom item; a type that is none is 422", async () => {
+    const category = await createFenceCategory(t.current.ctx.db, { name: "Ploty a brány výběr" });
+    const fence = await createFenceProduct(t.current.ctx.db, category, FENCE_1_PARAMETERS, { name: "Výběr Plot" });
+    const gate = await createFenceProduct(t.current.ctx.db, category, { ...FENCE_1_PARAMETERS, post: 100, lock: 40 }, { name: "Výběr Branka" });
+    const offered = async (type: string) => ((await okJson(await session.api(`/api/orders/fenceOrder/itemProducts?name=vyber&type=${type}`))).data as { id: number }[]).map((row) => row.id);
+    expect(await offered("FENCE")).toEqual([fence]);
+    expect(await offered("WICKET")).toEqual([gate]);
+    expect((await offered("CUSTOM")).sort()).toEqual([fence, gate].sort());
+    expect((await session.api("/api/orders/fenceOrder/itemProducts?name=x&type=PLOT")).status).toBe(422);
+  });
+});
+
 describe("GET /api/orders/fenceOrder/itemProduct/:id", () => {
   test("answers a product as the editor computes with it; 404 for none", async () => {
     const data = (await okJson(await session.api(`/api/orders/fenceOrder/itemProduct/${product}`))).data;

@@ -10,6 +10,8 @@
  *                              newer version answers 409 CONFLICT naming who saved it and when
  *                              (docs/decisions/034-items-tab-version.md);
  * - GET  /:id/dynamicProducts the order's manufactured variants;
+ * - GET  /itemProducts        a fence item's product picker: base products by name, of the item's
+ *                              `type` only (issue 18);
  * - GET  /itemProduct/:id     one product as the items editor computes with it (prices, the
  *                              engine's parameters, creation parameters), when the office picks it;
  * - DELETE /item/:id, /otherItem/:id, /subProduct/:id   one row each, code DELETED, data
@@ -21,7 +23,7 @@ import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { bodyWithIdempotencyKey, idParam } from "@/lib/http/request";
 import { tFor } from "@/lib/i18n";
-import { getItemProductChoice } from "./choices";
+import { getItemProductChoice, searchItemProducts } from "./choices";
 import { ItemsVersionConflict } from "./items-write";
 import { deleteOrderItem, deleteOrderOtherItem, deleteOrderSubProduct, editOrderItems, getOrderItems, listOrderDynamicProducts } from "./service";
 
@@ -54,6 +56,7 @@ function conflictEnvelope(c: AppContext, conflict: ItemsVersionConflict) {
   };
 }
 fenceItemApi.get("/:id{[0-9]+}/dynamicProducts", async (c) => c.json(success(await listOrderDynamicProducts({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
+fenceItemApi.get("/itemProducts", async (c) => c.json(success(await searchItemProducts({ ctx: c.get("ctx"), input: c.req.query() }))));
 fenceItemApi.get("/itemProduct/:id{[0-9]+}", async (c) => c.json(success(await getItemProductChoice({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 
 const deleted = <T>(data: T) => ({ ...success(data), code: "DELETED" });

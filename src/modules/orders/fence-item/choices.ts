@@ -3,17 +3,20 @@
  * types, categories, products with what the editor computes from, the parameters of dynamic
  * products): read once with the page, and one product at a time when the office picks one.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like } from "drizzle-orm";
 import { products, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { foldText } from "@/lib/search-text";
+import { parseInput } from "@/lib/validation";
 import { categoryTree } from "@/modules/catalogue/category/service";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
 import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
 import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { type AssemblyRole, creationFieldOf } from "./engine";
 import { assemblyProducts, engineParametersOf, readItemsTab } from "./items-read";
-import type { ItemProductChoice, ItemsTab, ItemsTabChoices } from "./schemas";
+import { productFitsType, valuedEngineKeys } from "./product-types";
+import { type ItemProductChoice, itemProductSearchInput, type ItemsTab, type ItemsTabChoices } from "./schemas";
 
 const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 
@@ -50,6 +53,29 @@ export async function getItemProductChoice({ ctx, input }: { ctx: Ctx; input: { 
   const [found] = await itemProductChoices({ ctx, input: { ids: [input.id] } });
   if (!found) throw AppError.notFound();
   return found;
+}
+
+/** How many matches the picker lists; candidates read before those of another type are left out. */
+const PICKER_SIZE = 15;
+const PICKER_CANDIDATES = 60;
+
+/**
+ * `GET /api/orders/fenceOrder/itemProducts?type=&name=`: what a fence item's product picker offers:
+ * base products (no variants) whose name has the text, of the item's type only (product-types.ts;
+ * issue 18: a gate's product was offered, and picked by the keyboard, in a fence item).
+ */
+export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ id: number; name: string; systemRole: string | null }[]> {
+  const { type, name } = parseInput(itemProductSearchInput, input);
+  const folded = foldText(name ?? "").trim();
+  const rows = await ctx.db
+    .select({ id: products.id, name: products.name, systemRole: products.systemRole })
+    .from(products)
+    .where(and(isNull(products.baseProductId), folded ? like(products.searchName, `%${folded.replace(/[\\%_]/g, "\\$&")}%`) : undefined))
+    .orderBy(asc(products.sortName), asc(products.id))
+    .limit(PICKER_CANDIDATES);
+  if (!type || type === "CUSTOM") return rows.slice(0, PICKER_SIZE);
+  const parameters = await parametersOfProducts({ ctx, input: { ids: rows.map((row) => row.id) } });
+  return rows.filter((row) => productFitsType(valuedEngineKeys(parameters.get(row.id)), type)).slice(0, PICKER_SIZE);
 }
 
 /** Categories in tree order with their depth, for a select. */

@@ -231,6 +231,15 @@ export const editItemsInput = z.object({
 });
 export type EditItemsInput = z.output<typeof editItemsInput>;
 
+/**
+ * `GET /api/orders/fenceOrder/itemProducts`: the products a fence item's picker offers: base
+ * products whose name has `name`, of the item's `type` (issue 18; product-types.ts).
+ */
+export const itemProductSearchInput = z.object({
+  type: z.preprocess(blank, z.enum(PRODUCT_TYPES, { error: "validation.invalid" }).optional()),
+  name: z.preprocess(blank, optionalText(200)),
+});
+
 // ---- the items tab's answers (GET /api/orders/fenceOrder/:id/items, the save, dynamic products) ---
 
 /** A reference as the API answers it (DESIGN.md §4). */
