@@ -16,7 +16,7 @@ import { paymentStages } from "@/modules/orders/fence-offer/payment";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createFenceOrder } from "../helpers/factories";
 import { createOfferOrder, flat, type OfferOrder, popplerText, saveOfferCompany } from "../helpers/fence-offer";
-import "./support";
+import { okJson } from "./support";
 
 const t = useTestApp();
 
@@ -72,7 +72,8 @@ describe("GET /pdf/fenceOffer/:id", () => {
   test("an items save through the API makes the next offer new, with the new numbers", async () => {
     await user.page(`/pdf/fenceOffer/${order.id}`);
     const before = (await cached(order.id))!.createdAt;
-    const save = await user.api(`/api/orders/fenceOrder/${order.id}/items`, { method: "PUT", json: { discountDescription: "Věrnostní sleva", discountAmount: 2500.5 } });
+    const { itemsVersion } = (await okJson(await user.api(`/api/orders/fenceOrder/${order.id}/items`))).data;
+    const save = await user.api(`/api/orders/fenceOrder/${order.id}/items`, { method: "PUT", json: { itemsVersion, discountDescription: "Věrnostní sleva", discountAmount: 2500.5 } });
     expect(save.status).toBe(200);
     const text = flat(await popplerText(await pdfOf(await user.page(`/pdf/fenceOffer/${order.id}`)), { layout: true }));
     expect((await cached(order.id))!.createdAt.getTime()).toBeGreaterThan(before.getTime());

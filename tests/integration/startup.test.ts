@@ -54,7 +54,7 @@ describe("while the database is still opening", () => {
     expect(await login.text()).toContain('name="password"');
 
     let settled = false;
-    const index = request("/index").then((response) => {
+    const index = Promise.resolve(request("/index")).then((response) => {
       settled = true;
       return response;
     });
@@ -85,7 +85,7 @@ describe("while the database is still opening", () => {
   test("the login page of a visitor with a session cookie waits too (it may redirect to the app)", async () => {
     const { finish, request } = startingApp();
     let settled = false;
-    const pending = request("/login", { headers: { Cookie: "ohrada_session=unknown-token" } }).then((response) => {
+    const pending = Promise.resolve(request("/login", { headers: { Cookie: "ohrada_session=unknown-token" } })).then((response) => {
       settled = true;
       return response;
     });

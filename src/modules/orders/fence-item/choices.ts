@@ -74,8 +74,8 @@ export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unkn
     .orderBy(asc(products.sortName), asc(products.id))
     .limit(PICKER_CANDIDATES);
   if (!type || type === "CUSTOM") return rows.slice(0, PICKER_SIZE);
-  const parameters = await parametersOfProducts({ ctx, input: { ids: rows.map((row) => row.id) } });
-  return rows.filter((row) => productFitsType(valuedEngineKeys(parameters.get(row.id)), type)).slice(0, PICKER_SIZE);
+  const [parameters, roles] = await Promise.all([parametersOfProducts({ ctx, input: { ids: rows.map((row) => row.id) } }), parameterRoles({ ctx })]);
+  return rows.filter((row) => productFitsType(valuedEngineKeys(parameters.get(row.id), roles), type)).slice(0, PICKER_SIZE);
 }
 
 /** Categories in tree order with their depth, for a select. */
