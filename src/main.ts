@@ -1,8 +1,7 @@
 /**
  * Boot: configuration, database (migrated, seeded), MQTT and the HTTP server; graceful shutdown.
- * The slow steps overlap: the app's modules load while PGlite opens and the broker starts, and the
- * server listens before the database is ready (only the login page answers until it is), so a warm
- * start answers in well under a second.
+ * The server listens as soon as the app's modules are loaded; PGlite opens after that, and until the
+ * database is migrated and seeded only the login page answers (docs/decisions/017-start-up.md).
  */
 import { systemCtx } from "./lib/context";
 import { lockDataDir } from "./lib/data-dir-lock";
@@ -27,7 +26,6 @@ async function main() {
   const started = performance.now();
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
-  const opening = openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir) });
   const mqttStarting = import("./mqtt").then(({ startMqtt }) => startMqtt({ env, logger }));
   const [{ createApp }, { startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }] = await Promise.all([
     import("./app"),
@@ -42,7 +40,9 @@ async function main() {
   let mqtt: Mqtt | null = null;
   let stopMaintenance = () => {};
   const starting = (async () => {
-    const opened = await opening;
+    // PGlite's start runs on this thread in long synchronous stretches: let the server listen first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir) });
     await migrate(opened);
     const ctx = systemCtx(opened.db);
     await seedReference(ctx);
@@ -79,6 +79,24 @@ async function main() {
   });
   const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
 
+  // A signal may come while the database is still starting: the start-up finishes first, so PGlite
+  // is never closed in the middle of a migration.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    await server.stop();
+    await starting.catch(() => {});
+    stopMaintenance();
+    await mqttStarting.then((broker) => broker.close()).catch(() => {});
+    await database?.close().catch(() => {});
+    unlock();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
   try {
     await starting;
   } catch (error) {
@@ -93,21 +111,6 @@ async function main() {
     mqtt: broker.brokerUrl,
     startupMs: Math.round(performance.now() - started),
   });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal}: shutting down`);
-    await server.stop();
-    stopMaintenance();
-    await mqtt?.close().catch(() => {});
-    await database?.close().catch(() => {});
-    unlock();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 await main();
