@@ -77,6 +77,9 @@ describe("reading the first sheet", () => {
   test("something that is no workbook is refused as such", async () => {
     expect(refusalOf(new TextEncoder().encode("PK\u0003\u0004 not a zip at all")).reason).toBe("notXlsx");
     expect(refusalOf(zipBytes([{ name: "word/document.xml", content: "<w:document/>" }])).reason).toBe("notXlsx");
+    // XML escapes, Excel's _x000D_ and a reference beyond Unicode read without an exception.
+    const escaped = sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>a&amp;b &#x10FFFF0; _x0041_</t></is></c></row>');
+    expect(readFirstSheet(zipBytes(workbookParts(escaped)), limits, ["A"]).rows).toEqual([{ row: 1, cells: { A: "a&b \uFFFD A" } }]);
   });
 });
 

@@ -134,10 +134,13 @@ function inflateEntry(data: Uint8Array, entry: ZipEntry, limits: XlsxReadLimits)
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
+/** A character reference beyond Unicode reads as the replacement character, not as an exception. */
+const codePoint = (code: number) => (code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD");
+
 function unescapeXml(text: string): string {
   return text
     .replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) =>
-      entity.startsWith("#x") ? String.fromCodePoint(Number.parseInt(entity.slice(2), 16)) : entity.startsWith("#") ? String.fromCodePoint(Number(entity.slice(1))) : ENTITIES[entity]!,
+      entity.startsWith("#") ? codePoint(entity.startsWith("#x") ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1))) : ENTITIES[entity]!,
     )
     // Excel's escape for control characters in text: _x000D_.
     .replace(/_x([0-9A-Fa-f]{4})_/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 16)));

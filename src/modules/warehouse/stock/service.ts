@@ -398,7 +398,7 @@ interface SheetRow {
  * whole. A 5,001-row sheet from Excel unpacks to under 1 MB; the bounds keep any file under the
  * upload limit under +100 MB of memory.
  */
-export const WORKBOOK_LIMITS: XlsxReadLimits = {
+const WORKBOOK_LIMITS: XlsxReadLimits = {
   maxRows: 10 * MANUFACTURE_DATA_MAX_ROWS,
   maxCells: 40 * MANUFACTURE_DATA_MAX_ROWS,
   maxPartBytes: 8 * 1024 * 1024,
