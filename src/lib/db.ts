@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
  *
  * JIT is off: our statements are short, and a cost estimate inflated by stale statistics (a table
  * just filled, before autovacuum analyses it) made PostgreSQL compile a 5 ms read for 22 ms
- * (the items tab: median 28 ms with JIT, decision 030).
+ * (the items tab: median 28 ms with JIT, decision 043).
  */
 const PLANNER_SETTINGS = { random_page_cost: 1.1, jit: "off" } as const;
 
