@@ -11,7 +11,7 @@ import { moduleTables, type PublicRoute } from "./lib/http/module";
 import { AppError } from "./lib/errors";
 import { loadSession } from "./lib/http/session";
 import { awaitStartup } from "./lib/http/startup";
-import { staticFiles } from "./lib/static";
+import { staticFiles } from "./lib/http/static";
 import { findSessionUser } from "./modules/auth/service";
 import { modules } from "./modules";
 import { notFoundPage, placeholderPages } from "./modules/shell/pages";

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { GIF, JPEG, PDF, PNG, TEXT, WEBP, bigJpeg, fileOf } from "../../tests/helpers/image-fixtures";
 import { AppError } from "./errors";
 import { tFor, translateMessage } from "./i18n";
-import { checkFiles, cleanFileName, detectFileKind, IMAGE_KINDS, MB, readUploadedFiles, uploadBodyLimit, type UploadRules } from "./uploads";
+import { checkFiles, cleanFileName, detectFileKind, IMAGE_KINDS, MB, type UploadRules } from "./uploads";
+import { readUploadedFiles, uploadBodyLimit } from "./http/uploads";
 
 const images: UploadRules = { kinds: IMAGE_KINDS, maxBytes: 10 * MB, maxFiles: 3, field: "files" };
 const cs = tFor("cs");

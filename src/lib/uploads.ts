@@ -3,13 +3,11 @@
  * name or the type the browser claims. Every refusal is a readable `fail` (422) and nothing is
  * kept: one bad file refuses the whole upload.
  *
- * The route reads the multipart body with `readUploadedFiles`; the service checks the same files
- * again with `checkFiles` (cheap), so a service called from elsewhere keeps the same rules.
- * The route's module declares its body cap: `uploadLimits: [uploadLimit("POST", /^…$/, rules)]`.
+ * The route reads the multipart body with `readUploadedFiles` (src/lib/http/uploads.ts); the service
+ * checks the same files again with `checkFiles` (cheap), so a service called from elsewhere keeps the
+ * same rules. The route's module declares its body cap: `uploadLimits: [uploadLimit("POST", /^…$/, rules)]`.
  */
-import type { Context } from "hono";
 import { AppError, msg, type Message } from "./errors";
-import type { UploadLimit } from "./http/module";
 
 export type FileKind = "jpeg" | "png" | "webp" | "pdf";
 
@@ -61,20 +59,6 @@ export interface CheckedFile extends IncomingFile {
   size: number;
 }
 
-/** Multipart framing and small form fields around the files. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** The request body cap for a route that takes up to `maxFiles` files of `maxBytes`. */
-export const uploadBodyLimit = (rules: Pick<UploadRules, "maxBytes" | "maxFiles">): number =>
-  rules.maxBytes * rules.maxFiles + MULTIPART_OVERHEAD;
-
-/** A module's upload route and the body cap its rules allow (the whole path, /api included). */
-export const uploadLimit = (method: string, pattern: RegExp, rules: Pick<UploadRules, "maxBytes" | "maxFiles">): UploadLimit => ({
-  method,
-  pattern,
-  maxBytes: uploadBodyLimit(rules),
-});
-
 /** The name without any client path (`C:\fakepath\…`), control characters or excess length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
@@ -90,8 +74,8 @@ const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
 /** Checks count, size and content type of every file; refuses all of them if any is wrong. */
 export function checkFiles(files: IncomingFile[], rules: UploadRules): CheckedFile[] {
-  if (files.length === 0) throw refusal(rules, [msg("upload.noFile")]);
-  if (files.length > rules.maxFiles) throw refusal(rules, [msg("upload.tooMany", { count: rules.maxFiles })]);
+  if (files.length === 0) throw uploadRefusal(rules, [msg("upload.noFile")]);
+  if (files.length > rules.maxFiles) throw uploadRefusal(rules, [msg("upload.tooMany", { count: rules.maxFiles })]);
   const allowed = rules.kinds.map((kind) => FILE_KINDS[kind].label).join(", ");
   const problems: Message[] = [];
   const checked: CheckedFile[] = [];
@@ -113,44 +97,10 @@ export function checkFiles(files: IncomingFile[], rules: UploadRules): CheckedFi
     }
     checked.push({ fileName: name, data: file.data, kind, mimeType: FILE_KINDS[kind].mimeType, size });
   }
-  if (problems.length) throw refusal(rules, problems);
+  if (problems.length) throw uploadRefusal(rules, problems);
   return checked;
 }
 
-function refusal(rules: Pick<UploadRules, "field">, messages: Message[]): AppError {
+export function uploadRefusal(rules: Pick<UploadRules, "field">, messages: Message[]): AppError {
   return AppError.fail(messages, { [rules.field]: messages[0]! });
-}
-
-/**
- * The files of a multipart form field, checked. A browser sends an empty part (no name, no
- * bytes) when nothing was chosen; that counts as no file.
- */
-export async function readUploadedFiles(c: Context, rules: UploadRules): Promise<CheckedFile[]> {
-  return checkFiles(await readFileParts(c, rules), rules);
-}
-
-/**
- * The files of a multipart form field as sent, for a service with its own checks of their content
- * (the company logo's SVG): not multipart, or more than `maxFiles` files, is refused here already.
- */
-export async function readFileParts(c: Context, rules: Pick<UploadRules, "field" | "maxFiles">): Promise<IncomingFile[]> {
-  const type = c.req.header("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) throw refusal(rules, [msg("upload.noFile")]);
-  let body: Record<string, unknown>;
-  try {
-    body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
-  } catch {
-    throw AppError.error("BAD_REQUEST");
-  }
-  const posted = body[rules.field];
-  const parts = (Array.isArray(posted) ? posted : posted === undefined ? [] : [posted]).filter(
-    (part): part is File => part instanceof Blob && !(part.size === 0 && !(part as File).name),
-  );
-  if (parts.length > rules.maxFiles) throw refusal(rules, [msg("upload.tooMany", { count: rules.maxFiles })]);
-  return Promise.all(
-    parts.map(async (part) => ({
-      fileName: part.name ?? "",
-      data: new Uint8Array(await part.arrayBuffer()),
-    })),
-  );
 }

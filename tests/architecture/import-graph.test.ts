@@ -1,5 +1,7 @@
 /** Decision 016: layers point one way and nothing imports in a circle (scripts/import-graph.ts). */
 import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { type Graph, importCycles, importGraph, layerViolations } from "../../scripts/import-graph";
 
 describe("the project's import graph", () => {
@@ -17,6 +19,18 @@ describe("the project's import graph", () => {
 
   test("has no import cycles", () => {
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  test("Hono-aware code of src/lib lives in src/lib/http (elsewhere in src/lib only type imports of hono)", () => {
+    const root = join(import.meta.dir, "../..");
+    const honoAware: string[] = [];
+    for (const entry of readdirSync(join(root, "src/lib"), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+      const path = relative(root, join(entry.parentPath, entry.name));
+      if (path.startsWith("src/lib/http/")) continue;
+      if (/^import(?!\s+type\b)[^;]*from\s+"hono(\/[^"]*)?";/m.test(readFileSync(join(root, path), "utf8"))) honoAware.push(path);
+    }
+    expect(honoAware).toEqual([]);
   });
 });
 

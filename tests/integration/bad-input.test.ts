@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { createFenceOrder, createProduct } from "../helpers/factories";
-import { crudServiceOf } from "@/lib/crud/api";
+import { crudServiceOf } from "@/lib/http/crud-api";
 import { filterKeysOf } from "@/lib/crud/list-query";
 import { tFor } from "@/lib/i18n";
 import { fieldName, type PathStyle } from "@/lib/validation";

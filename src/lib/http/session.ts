@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { type Ctx, type Lang, systemCtx, type Wiring } from "../context";
 import type { AppEnv, SessionUser } from "../hono-env";
 import { pickLanguage, tFor } from "../i18n";
-import { clearSessionCookie, readSessionToken } from "../session-cookie";
+import { clearSessionCookie, readSessionToken } from "./session-cookie";
 
 /** The language a visitor without an account picked on the login page. */
 export const LANGUAGE_COOKIE = "ohrada_lang";

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppContext, AppEnv } from "../hono-env";
-import { readSessionToken } from "../session-cookie";
+import { readSessionToken } from "./session-cookie";
 
 /**
  * The login page of a visitor without a session needs no database, so it answers while PGlite is

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
-import { clientIp, readSessionToken, setSessionCookie, clearSessionCookie } from "@/lib/session-cookie";
+import { clientIp, readSessionToken, setSessionCookie, clearSessionCookie } from "@/lib/http/session-cookie";
 import { parseInput } from "@/lib/validation";
 import { languageInput } from "./schemas";
 import { login, logout, setLanguage } from "./service";

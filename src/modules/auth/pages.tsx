@@ -6,7 +6,7 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { LANGUAGE_COOKIE } from "@/lib/http/session";
 import { translateMessage } from "@/lib/i18n";
 import { backPath, flash, renderPage } from "@/web/render";
-import { clearSessionCookie, clientIp, readSessionToken, setSessionCookie } from "@/lib/session-cookie";
+import { clearSessionCookie, clientIp, readSessionToken, setSessionCookie } from "@/lib/http/session-cookie";
 import { pickLanguage } from "@/lib/i18n";
 import { login, logout, setLanguage } from "./service";
 

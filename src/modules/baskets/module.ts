@@ -3,7 +3,7 @@ import { products } from "@db/schema";
 import type { BarcodeHandler } from "@/lib/context";
 import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
-import { uploadLimit } from "@/lib/uploads";
+import { uploadLimit } from "@/lib/http/uploads";
 import { MANUFACTURE_DATA_RULES } from "@/modules/warehouse/stock/schemas";
 import { basketApi } from "./api";
 import { basketPages } from "./pages";

@@ -23,7 +23,7 @@ import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { translateMessage } from "@/lib/i18n";
-import { readFileParts } from "@/lib/uploads";
+import { readFileParts } from "@/lib/http/uploads";
 import { formErrorsOf, formNotValidToast, isRefusal, withFormErrors } from "@/web/form-state";
 import { backPath, flash, preloadLayout, renderPage } from "@/web/render";
 import { listAllWarehouses } from "@/modules/warehouse/service";

@@ -1,5 +1,5 @@
 import { defineModule, routes } from "@/lib/http/module";
-import { uploadLimit } from "@/lib/uploads";
+import { uploadLimit } from "@/lib/http/uploads";
 import { categoryApi } from "./category/api";
 import { categoryPages } from "./category/pages";
 import { categoryParameterApi } from "./category-parameter/api";

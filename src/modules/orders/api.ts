@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { jsonBody } from "@/lib/http/request";
 import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";

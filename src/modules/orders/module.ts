@@ -4,7 +4,7 @@ import { FENCE_ORDER_PATH } from "@views/orders/fence-order-list";
 import type { BarcodeHandler } from "@/lib/context";
 import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
-import { uploadLimit } from "@/lib/uploads";
+import { uploadLimit } from "@/lib/http/uploads";
 import { ordersSetupApi } from "./api";
 import { fenceItemApi } from "./fence-item/api";
 import { fenceOrderRestApi } from "./fence-order/api";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import type { AppEnv } from "@/lib/hono-env";
 import { defineModule, routes } from "@/lib/http/module";
-import { uploadLimit } from "@/lib/uploads";
+import { uploadLimit } from "@/lib/http/uploads";
 import { companyIdentityApi } from "./company-identity/api";
 import { companyIdentityPages } from "./company-identity/pages";
 import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_RULES } from "./company-identity/schemas";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import type { AppEnv } from "@/lib/hono-env";
 import { rackScaleService, warehouseService } from "./service";
 

@@ -3,7 +3,7 @@ import { warehouses } from "@db/schema";
 import type { BarcodeHandler } from "@/lib/context";
 import { msg } from "@/lib/errors";
 import { defineModule, routes } from "@/lib/http/module";
-import { uploadLimit } from "@/lib/uploads";
+import { uploadLimit } from "@/lib/http/uploads";
 import { warehouseApi } from "./api";
 import { warehouseItemApi } from "./items/api";
 import { warehouseItemPages } from "./items/pages";

@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import { idParam } from "@/lib/http/request";
-import { pdfResponse } from "@/lib/pdf/response";
+import { pdfResponse } from "@/lib/http/pdf-response";
 import { CSV_MIME } from "./csv";
 import { BASKET_BARCODES_PATH, BASKET_CSV_PATH } from "./schemas";
 import { basketBarcodesPdf, basketCsv } from "./service";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { CATEGORY_MAX_PAGE_SIZE } from "@/lib/zod-fields";

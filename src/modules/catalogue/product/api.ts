@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";

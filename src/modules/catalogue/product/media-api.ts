@@ -7,8 +7,8 @@ import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam, jsonBody } from "@/lib/http/request";
-import { pdfResponse } from "@/lib/pdf/response";
-import { readUploadedFiles } from "@/lib/uploads";
+import { pdfResponse } from "@/lib/http/pdf-response";
+import { readUploadedFiles } from "@/lib/http/uploads";
 import { duplicateProduct } from "./duplicate.service";
 import {
   addProductImages,

@@ -11,10 +11,11 @@ import { type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { sendFile } from "@/lib/http/file";
-import { pdfResponse } from "@/lib/pdf/response";
+import { pdfResponse } from "@/lib/http/pdf-response";
 import { flash, renderFragment } from "@/web/render";
 import { isHtmx } from "@/lib/http/htmx";
-import { FILE_KINDS, MB, readUploadedFiles } from "@/lib/uploads";
+import { FILE_KINDS, MB } from "@/lib/uploads";
+import { readUploadedFiles } from "@/lib/http/uploads";
 import { duplicateProduct } from "./duplicate.service";
 import {
   addProductImages,

@@ -1,4 +1,4 @@
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { vatService } from "./service";
 
 /** Spec 01 §7: `/vat` generic operations. */

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
-import { pdfResponse } from "@/lib/pdf/response";
+import { pdfResponse } from "@/lib/http/pdf-response";
 import { parseInput } from "@/lib/validation";
 import { FENCE_OFFER_PATH, fenceOfferQuery } from "./schemas";
 import { fenceOfferPdf } from "./service";

@@ -4,7 +4,7 @@ import { success } from "@/lib/envelope";
 import { AppError, msg } from "@/lib/errors";
 import type { AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
-import { readUploadedFiles } from "@/lib/uploads";
+import { readUploadedFiles } from "@/lib/http/uploads";
 import { addOrderFiles, deleteOrderFile, listOrderFiles, ORDER_FILE_RULES } from "./files.service";
 import { previewResponse } from "./files-response";
 

@@ -12,7 +12,8 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { renderFragment } from "@/web/render";
 import { tabAction } from "@/web/tab-action";
-import { FILE_KINDS, MB, readUploadedFiles } from "@/lib/uploads";
+import { FILE_KINDS, MB } from "@/lib/uploads";
+import { readUploadedFiles } from "@/lib/http/uploads";
 import { addOrderFiles, deleteOrderFile, formatFileSize, listOrderFiles, ORDER_FILE_RULES } from "./files.service";
 import { fileResponse, previewResponse } from "./files-response";
 

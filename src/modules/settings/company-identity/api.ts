@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { jsonBody } from "@/lib/http/request";
-import { readFileParts } from "@/lib/uploads";
+import { readFileParts } from "@/lib/http/uploads";
 import { logoResponse } from "./logo-response";
 import { COMPANY_LOGO_RULES } from "./schemas";
 import { deleteCompanyLogo, getCompanyIdentity, saveCompanyIdentity, setCompanyLogo } from "./service";

@@ -8,7 +8,7 @@ import { COMPANY_LOGO_SECTION_ID, CompanyIdentityPage, CompanyLogoSection, type 
 import { type FormField, type FormValues, formToInput } from "@views/components/form";
 import { type AppError, type Message, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { readFileParts } from "@/lib/uploads";
+import { readFileParts } from "@/lib/http/uploads";
 import { formState, withFormErrors } from "@/web/form-state";
 import { flash, renderFragment, renderPage } from "@/web/render";
 import { tabAction } from "@/web/tab-action";

@@ -1,4 +1,4 @@
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { eshopService } from "./service";
 
 export const eshopApi = crudApi(eshopService);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { publicOrigin } from "@/lib/http/origin";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam, jsonBody } from "@/lib/http/request";

@@ -1,4 +1,4 @@
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { shippingService } from "./service";
 
 export const shippingApi = crudApi(shippingService);

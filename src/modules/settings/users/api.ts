@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { crudApi } from "@/lib/crud/api";
+import { crudApi } from "@/lib/http/crud-api";
 import { success } from "@/lib/envelope";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam, jsonBody } from "@/lib/http/request";
-import { readSessionToken } from "@/lib/session-cookie";
+import { readSessionToken } from "@/lib/http/session-cookie";
 import { createUserAccount, resetUserPassword, userService } from "./service";
 
 /**

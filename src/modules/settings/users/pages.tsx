@@ -6,7 +6,7 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import type { T } from "@/lib/i18n";
 import { flash, renderPage } from "@/web/render";
-import { readSessionToken } from "@/lib/session-cookie";
+import { readSessionToken } from "@/lib/http/session-cookie";
 import { type FormField, formToInput } from "@views/components/form";
 import { GeneratedPasswords, UserPasswordPage } from "@views/settings/users-password";
 import { showOnNextPage, takeSecrets } from "./one-time-cookie";

@@ -6,7 +6,7 @@ import { crudPages } from "@/web/crud/pages";
 import { isRowId } from "@/lib/crud/service";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
-import { pdfResponse } from "@/lib/pdf/response";
+import { pdfResponse } from "@/lib/http/pdf-response";
 import { allWorkplaces } from "../workplace/service";
 import { workTypeBarcodeSheet } from "./barcode.service";
 import { type WorkType, workTypeCode } from "./schemas";

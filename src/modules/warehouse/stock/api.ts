@@ -12,7 +12,7 @@ import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency";
 import { bodyWithIdempotencyKey } from "@/lib/http/request";
-import { readFileParts } from "@/lib/uploads";
+import { readFileParts } from "@/lib/http/uploads";
 import { ITEMS_TRANSFORMED, MANUFACTURE_DATA_RULES } from "./schemas";
 import { produce, takeStock, transferBasket, uploadManufactureData } from "./service";
 

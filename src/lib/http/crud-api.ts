@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import { success } from "../envelope";
 import type { AppEnv } from "../hono-env";
-import { filterKeysOf, listInputFromQuery } from "./list-query";
-import { idParam, jsonBody } from "../http/request";
-import type { CrudService } from "./service";
+import { filterKeysOf, listInputFromQuery } from "../crud/list-query";
+import { idParam, jsonBody } from "./request";
+import type { CrudService } from "../crud/service";
 
 const SERVED_BY = Symbol("crud service");
 type ServedHandler = { [SERVED_BY]?: CrudService<z.ZodType, unknown> };

@@ -1,5 +1,5 @@
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppContext } from "./hono-env";
+import type { AppContext } from "../hono-env";
 
 export const SESSION_COOKIE = "ohrada_session";
 

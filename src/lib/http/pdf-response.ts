@@ -1,5 +1,5 @@
 import type { AppContext } from "../hono-env";
-import { sendFile } from "../http/file";
+import { sendFile } from "./file";
 
 /** A PDF for the browser's viewer (inline), not cached by the browser: documents follow edits. */
 export const pdfResponse = (c: AppContext, document: { fileName: string; pdf: Uint8Array }): Response =>

@@ -3,9 +3,9 @@ import { extname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "./hono-env";
+import type { AppEnv } from "../hono-env";
 
-const root = resolve(import.meta.dir, "../..");
+const root = resolve(import.meta.dir, "../../..");
 
 const types: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
