@@ -85,7 +85,7 @@ describe("GET /warehouse/warehouseTransferLog", () => {
 
   test("a bad filter answers 422 with the page again: the message at its field, the typed text kept, the other filters applied; a session is needed", async () => {
     const page = await pageShowing(await session.page(`${PATH}?from=32.13.2026&type=TRANSFER`), 422, "Pohyby ve skladech", 'value="32.13.2026"');
-    expect(page).toMatch(/<small id="transfer-log-from-error" class="field-error" role="alert">Zadejte datum ve tvaru dd\.mm\.rrrr<\/small>/);
+    expect(page).toMatch(/<small id="transfer-log-from-error" class="field-error" role="alert">Takové datum neexistuje<\/small>/);
     // Only the two TRANSFER rows: the type still filters, the unreadable date does not.
     expect(rowIds(page)).toHaveLength(2);
     const refused = await pageShowing(await session.page(`${PATH}?type=STOLEN&product=abc`), 422);
