@@ -70,5 +70,8 @@ export function parseDateTime(text: string): Date | null {
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes * 60_000);
 }
 
+/** Written as a date and time the parser reads (`dd.mm.yyyy hh:mm` or ISO), whether or not that instant exists. */
+export const isWellFormedDateTime = (text: string): boolean => czechPattern.test(text.trim()) || isoPattern.test(text.trim());
+
 /** Hours with at most two decimals, from seconds (2 h 30 min → 2.5). */
 export const hoursOf = (seconds: number): number => Math.round(seconds / 36) / 100;

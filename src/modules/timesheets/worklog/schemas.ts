@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalRefId, refId } from "@/lib/zod-fields";
-import { parseDateTime } from "../datetime";
+import { isWellFormedDateTime, parseDateTime } from "../datetime";
 
 /** What a work log came from: the workshop kiosk (DESIGN.md §8.2) or an office correction. */
 export const WORK_LOG_SOURCES = ["KIOSK", "OFFICE"] as const;
@@ -14,7 +14,16 @@ export const dateTimeField = () =>
       if (value instanceof Date) return value;
       return typeof value === "string" ? (parseDateTime(value) ?? value) : value;
     },
-    z.date({ error: (issue) => (issue.input === undefined ? "validation.required" : "worklog.dateTimeInvalid") }).refine((date) => !Number.isNaN(date.getTime()), "worklog.dateTimeInvalid"),
+    z
+      .date({
+        error: (issue) =>
+          issue.input === undefined
+            ? "validation.required"
+            : typeof issue.input === "string" && isWellFormedDateTime(issue.input)
+              ? "worklog.noSuchDateTime"
+              : "worklog.dateTimeInvalid",
+      })
+      .refine((date) => !Number.isNaN(date.getTime()), "worklog.dateTimeInvalid"),
   );
 
 /**
