@@ -11,6 +11,7 @@
  *
  * Deterministic (db/seed/demo/random.ts) and idempotent: the stock is made only while the transfer
  * log and warehouse_items are empty, the scales only while no item lies on one and no reading exists.
+ * Why it is played through the services and dated back: docs/decisions/045-demo-stock-history.md.
  */
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { products, rackScaleReadings, users, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses, warehouseTransferLogs } from "@db/schema";
@@ -89,7 +90,7 @@ function piecesOf(product: StoredProduct, next: () => number): number {
   return low + Math.floor(next() * (high - low + 1));
 }
 
-/** `count` products of `from` in a seeded order, without repeats. */
+/** `howMany` items of `from` in a seeded order, without repeats. */
 function pick<T>(from: T[], howMany: number, next: () => number): T[] {
   const pool = [...from];
   const chosen: T[] = [];
@@ -181,7 +182,8 @@ async function seedHistory(ctx: Ctx, catalogue: StoredProduct[], store: { main: 
     where ${warehouseTransferLogs.logGroup} = dated.log_group`);
   await ctx.db.update(warehouseItems).set({ createdAt: dated[0]!.at, updatedAt: dated.at(-1)!.at });
 
-  // A required level on some of Brno's goods: a few below it (the reorder marker), one on the way.
+  // A required level on some of Brno's goods: half of them under it (the reorder marker), the first
+  // of those with just enough on the way to clear it.
   const reorder = pick(goods, 8, next);
   for (const [index, product] of reorder.entries()) {
     const there = stock.main.get(product.id) ?? 0;
