@@ -11,11 +11,14 @@ import {
   fenceOrderSubProducts,
   products,
   promises,
+  rackScaleReadings,
   supplierOrderLines,
   suppliers,
   users,
+  warehouseItems,
   warehouseRackScales,
   warehouses,
+  warehouseTransferLogs,
   workLogs,
   workplaces,
   workTypes,
@@ -48,6 +51,9 @@ test("the demo company loads in order and is idempotent", async () => {
       products,
       warehouses,
       warehouseRackScales,
+      warehouseItems,
+      warehouseTransferLogs,
+      rackScaleReadings,
       workplaces,
       workTypes,
       workLogs,
@@ -63,6 +69,10 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first).toMatchObject({ warehouses: 3, warehouseRackScales: 12, workplaces: 5, workTypes: 20, deliveryVans: 6, suppliers: 8 });
   expect(first.users).toBeGreaterThanOrEqual(11);
   expect(first.workLogs).toBeGreaterThan(0);
+  // The warehouses hold stock with months of transfer history, and the rack scales have readings.
+  expect(first.warehouseItems).toBeGreaterThan(50);
+  expect(first.warehouseTransferLogs).toBeGreaterThan(first.warehouseItems!);
+  expect(first.rackScaleReadings).toBeGreaterThan(0);
   expect(first.products).toBeGreaterThanOrEqual(300);
   expect(first.fenceOrders).toBe(200);
   // Every order's items tab is filled: fence items with sub-products, other and assembly items, and their variants.

@@ -10,6 +10,7 @@ import { seedDemoFenceOrders } from "./demo/fence-orders";
 import { seedDemoOrders } from "./demo/orders";
 import { seedDemoPromises } from "./demo/promises";
 import { seedDemoSettings } from "./demo/settings";
+import { seedDemoStock } from "./demo/stock";
 import { seedDemoSuppliers } from "./demo/suppliers";
 import { seedDemoTimesheets } from "./demo/timesheets";
 import { seedDemoUsers } from "./demo/users";
@@ -29,6 +30,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoCompanyIdentity(ctx);
   await seedDemoCatalogue(ctx);
   await seedDemoWarehouse(ctx);
+  await seedDemoStock(ctx);
   await seedDemoOrders(ctx);
   await seedDemoPromises(ctx);
   await seedDemoFenceOrders(ctx);

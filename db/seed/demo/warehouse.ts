@@ -22,14 +22,14 @@ export async function seedDemoWarehouse(ctx: Ctx): Promise<void> {
       const now = Date.now();
       const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000);
       const racks: [extId: number, name: string, grams: string | null, hours: number][] = [
-        [101, "Regál A1 – vruty do dřeva", "12480.0", 2],
-        [102, "Regál A2 – šrouby M8", "8735.5", 5],
-        [103, "Regál A3 – podložky", "2310.0", 26],
-        [104, "Regál B1 – pantové závěsy", "15620.0", 3],
+        [101, "Regál A1 – příchytky 3D antracit", "12480.0", 2],
+        [102, "Regál A2 – příchytky 3D zelené", "8735.5", 5],
+        [103, "Regál A3 – krytky sloupků", "2310.0", 26],
+        [104, "Regál B1 – panty přivařovací", "15620.0", 3],
         [105, "Regál B2 – zámky branek", "9840.0", 49],
         [106, "Regál B3 – kliky a koule", "4125.5", 7],
-        [107, "Regál C1 – distanční podložky 3D", "1987.0", 1],
-        [108, "Regál C2 – krytky sloupků", "3452.0", 30],
+        [107, "Regál C1 – napínáky drátu", "1987.0", 1],
+        [108, "Regál C2 – objímky vzpěr", "3452.0", 30],
         [109, "Regál C3 – kotevní patky", "27850.0", 72],
         [110, "Regál D1 – kolečka brány 80 mm", "6400.0", 12],
         [111, "Regál D2 – dorazy brány", "0.0", 96],
