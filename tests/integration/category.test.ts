@@ -4,7 +4,7 @@
  * /products/category. Ids come from the answers; sequences may skip.
  */
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { categories, categoryParameterCategories, categoryParameters } from "@db/schema";
 import { json, useTestApp } from "../helpers/app";
 import { createCategoryTree, createProduct } from "../helpers/factories/catalogue";
@@ -342,6 +342,45 @@ describe("pages /products/category", () => {
       expect(slice.split("<ul>").length - 1).toBe(2);
       // A page without islands ships no React.
       expect(html).not.toContain("data-island=");
+    }
+  });
+
+  test("a tree over EXPANDED_NODES sends the levels that fit; a collapsed node's children come from /children when opened", async () => {
+    // One root with 20 children of 20 children each: 421 nodes, so the third level stays behind.
+    const db = t.current.ctx.db;
+    const [root] = await db.insert(categories).values({ name: "Velký strom" }).returning({ id: categories.id });
+    const mids = await db
+      .insert(categories)
+      .values(Array.from({ length: 20 }, (_, i) => ({ name: `Střed ${i}`, parentId: root!.id })))
+      .returning({ id: categories.id });
+    const leaves = await db
+      .insert(categories)
+      .values(mids.flatMap((mid, i) => Array.from({ length: 20 }, (_, j) => ({ name: `List ${i}-${j}`, parentId: mid.id }))))
+      .returning({ id: categories.id });
+    const mid = mids[3]!.id;
+    try {
+      const html = await pageShowing(await (await session()).page("/products/category"), 200, `data-category-id="${root!.id}"`);
+      // The root is open with its 20 children; each child is closed and names where its children come from.
+      expect(html).toContain(`<li data-category-id="${root!.id}"><details open><summary class="category-node">`);
+      expect(html).toContain(`<li data-category-id="${mid}"><details hx-get="/products/category/${mid}/children" hx-trigger="toggle once"`);
+      for (const leaf of leaves) expect(html).not.toContain(`data-category-id="${leaf.id}"`);
+
+      // Opening it: its 20 leaves, each with its tooltip and both links, as list items.
+      const fragment = await pageShowing(await (await session()).page(`/products/category/${mid}/children`), 200, "<li ");
+      const below = leaves.slice(60, 80);
+      expect(fragment.match(/<li /g)?.length).toBe(20);
+      for (const [j, leaf] of below.entries()) {
+        expect(fragment).toContain(`<li data-category-id="${leaf.id}"><span class="category-node"><span class="category-name" title="Id ${leaf.id}">List 3-${j}</span>`);
+        expect(fragment).toContain(`href="/products/category/${leaf.id}"`);
+        expect(fragment).toContain(`href="/products/category/new?parentCategoryId=${leaf.id}"`);
+      }
+      expect(fragment).not.toContain("<html");
+      // A leaf has no children to open; an id that is no category is a 404.
+      expect((await (await session()).page(`/products/category/${below[0]!.id}/children`)).status).toBe(200);
+      expect((await (await session()).page(`/products/category/999999999/children`)).status).toBe(404);
+    } finally {
+      // The tests after this one share the database and expect their small trees fully expanded.
+      for (const level of [leaves, mids, [root!]]) await db.delete(categories).where(inArray(categories.id, level.map((row) => row.id)));
     }
   });
 

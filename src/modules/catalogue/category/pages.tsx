@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { crudPages } from "@/web/crud/pages";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { renderPage } from "@/web/render";
-import { CategoryTreePage } from "@views/catalogue/category-tree-page";
-import { categoryService, categoryTree } from "./service";
+import { CategoryTreePage, categoryNodeTexts, categoryNodesMarkup } from "@views/catalogue/category-tree-page";
+import { idParam } from "@/lib/http/request";
+import { categoryChildren, categoryService, categoryTree } from "./service";
 import { pathOptions } from "./tree";
 
 const PATH = "/products/category";
@@ -15,6 +16,10 @@ export const categoryPages = new Hono<AppEnv>();
 
 // The spec's Delete goes back to `/products/category/`; both spellings show the tree.
 categoryPages.get(`${PATH}/`, treePage);
+// A collapsed node of the tree page, opened: its children as list items (an htmx fragment).
+categoryPages.get(`${PATH}/:id{[0-9]+}/children`, async (c) =>
+  c.html(categoryNodesMarkup(await categoryChildren({ ctx: c.get("ctx"), input: { id: idParam(c) } }), PATH, categoryNodeTexts(c.get("t")))),
+);
 categoryPages.route(
   "/",
   crudPages({

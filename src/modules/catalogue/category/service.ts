@@ -100,6 +100,20 @@ export async function categoryTree({ ctx }: { ctx: Ctx }): Promise<TreeNode[]> {
   return buildTree(rows.map(([id, parentId, sortOrder, name]) => ({ id, parentId, sortOrder, name })));
 }
 
+/** The children of one category, each with its subtree (the tree page opens a collapsed node with them). */
+export async function categoryChildren({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<TreeNode[]> {
+  const find = (nodes: TreeNode[]): TreeNode | undefined => {
+    for (const node of nodes) {
+      const found = node.id === input.id ? node : find(node.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const node = find(await categoryTree({ ctx }));
+  if (!node) throw AppError.notFound();
+  return node.children;
+}
+
 /** `GET /api/category/allWithChildren`: every category nested, each with its parent reference. */
 export async function listCategoriesWithChildren({ ctx }: { ctx: Ctx }): Promise<CategoryNode[]> {
   const withParent = (nodes: TreeNode[], parent: CategoryRef | null): CategoryNode[] =>
