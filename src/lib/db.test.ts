@@ -23,7 +23,8 @@ test("embedded data survives a restart and migrations are idempotent", async () 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+  // An initdb and every migration twice: seconds on a quiet machine, half a minute on a busy one.
+}, 180_000);
 
 test("embedded maintenance gives the planner statistics", async () => {
   const database = await openPglite();
@@ -45,4 +46,4 @@ test("embedded maintenance gives the planner statistics", async () => {
   } finally {
     await database.close();
   }
-});
+}, 180_000);
