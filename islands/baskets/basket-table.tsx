@@ -17,12 +17,15 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { createContext, type FormEvent, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { basketItemApi, basketItemQuantityAction, basketItemRemoveAction } from "@/modules/baskets/page-schemas";
+import type { Lang } from "@/lib/context";
 import { formatDecimal } from "@/lib/money";
 import { AMOUNT_DECIMALS, type BasketItem } from "@/modules/baskets/schemas";
 import { type ApiEnvelope, callApi } from "../api";
 import { showToast } from "../toast";
 
 export interface BasketTableTexts {
+  /** The page's language, for its numbers (decision 046). */
+  lang: Lang;
   caption: string;
   id: string;
   product: string;
@@ -61,10 +64,10 @@ type LineState = "saved" | "invalid" | "saving" | undefined;
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, BasketItem>();
 
-/** 1234.5 → "1 234,5": what a person reads in a read-only cell. */
-const shownQuantity = (value: number) => formatDecimal(value, AMOUNT_DECIMALS);
-/** 1234.5 → "1234,5": what the field holds, so it reads back as typed (no grouping). */
-const typedQuantity = (value: number) => String(value).replace(".", ",");
+/** 1234.5 → "1 234,5" / "1,234.5": what a person reads in a read-only cell. */
+const shownQuantity = (value: number, lang: Lang) => formatDecimal(value, lang, AMOUNT_DECIMALS);
+/** 1234.5 → "1234,5" / "1234.5": what the field holds, so it reads back as typed (no grouping). */
+const typedQuantity = (value: number, lang: Lang) => (lang === "en" ? String(value) : String(value).replace(".", ","));
 /** The number a typed quantity stands for, or NaN; the server decides what is allowed. */
 const typedNumber = (text: string) => {
   const clean = text.replace(/[\s\u00a0]/g, "").replace(",", ".");
@@ -117,7 +120,7 @@ function QuantityCell({ row }: { row: BasketItem }) {
         aria-invalid={state === "invalid" ? true : undefined}
         aria-busy={state === "saving" ? true : undefined}
         data-state={state}
-        value={draft?.text ?? typedQuantity(row.quantity)}
+        value={draft?.text ?? typedQuantity(row.quantity, texts.lang)}
         onChange={(event) => edit(row, event.target.value)}
         onBlur={() => save(row)}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
@@ -173,7 +176,7 @@ function columnsOf(editable: boolean, texts: BasketTableTexts) {
     }),
     helper.accessor("quantity", {
       header: () => texts.quantity,
-      cell: (info) => (editable ? <QuantityCell row={info.row.original} /> : shownQuantity(info.row.original.quantity)),
+      cell: (info) => (editable ? <QuantityCell row={info.row.original} /> : shownQuantity(info.row.original.quantity, texts.lang)),
     }),
     ...(editable
       ? [

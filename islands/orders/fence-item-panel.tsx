@@ -5,6 +5,7 @@
  * the live drawing beside, and previous/next, copy and remove.
  */
 import type { ReactNode } from "react";
+import type { Lang } from "@/lib/context";
 import { formatMoney } from "@/lib/money";
 import { type FenceItemComputation, FENCE_ITEM_ENUMS, halereToKc, isTwoWing, kcToHalere, lineTotalHalere, type ProductType } from "@/modules/orders/fence-item/engine";
 import type { ItemProductChoice, ItemsTabChoices } from "@/modules/orders/fence-item/schemas";
@@ -25,6 +26,8 @@ export interface ItemPanelProps {
   /** Sub-product categories the item has stored lines of (the last of one cannot be removed). */
   storedCategories: ReadonlySet<number>;
   t: FenceDrawingT;
+  /** The page's language, for its numbers (decision 046). */
+  lang: Lang;
   onToggle: () => void;
   onStep: (by: -1 | 1) => void;
   onField: (name: string, value: string | boolean) => void;
@@ -73,10 +76,10 @@ export function LineInput(props: { name: string; label: string; value: string; e
 }
 
 /** amount × unit price of a line as typed, rounded as the server rounds it; a dash until both are numbers. */
-export function LineTotal({ amount, unitPrice }: { amount: string; unitPrice: string }) {
+export function LineTotal({ amount, unitPrice, lang }: { amount: string; unitPrice: string; lang: Lang }) {
   const [count, price] = [parseNum(amount), parseNum(unitPrice)];
   const ready = count !== undefined && price !== undefined && Number.isFinite(count + price);
-  return <td className="align-end fi-num">{ready ? formatMoney(halereToKc(lineTotalHalere(count, kcToHalere(price)))) : "–"}</td>;
+  return <td className="align-end fi-num">{ready ? formatMoney(halereToKc(lineTotalHalere(count, kcToHalere(price))), lang) : "–"}</td>;
 }
 
 /** The × that removes a line. */
@@ -95,10 +98,10 @@ const issueText = (t: FenceDrawingT, issue: { message: string; params?: Record<s
   return t(issue.message, params);
 };
 
-function ComputedNumbers({ computed, type, t }: { computed: FenceItemComputation; type: ProductType | null; t: FenceDrawingT }) {
+function ComputedNumbers({ computed, type, t, lang }: { computed: FenceItemComputation; type: ProductType | null; t: FenceDrawingT; lang: Lang }) {
   const twoWing = isTwoWing(type);
   const slatted = !!type && type !== "CUSTOM";
-  const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere)));
+  const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere), lang));
   const value = (name: (typeof COMPUTED)[number]): string | null => {
     if (name === "unitPrice") return money(computed.unitPriceHalere);
     if (name === "totalPrice") return money(computed.totalPriceHalere);
@@ -178,7 +181,7 @@ function SubProducts(props: ItemPanelProps) {
                   </td>
                   {cell("amount")}
                   {cell("unitPrice")}
-                  <LineTotal amount={sub.amount} unitPrice={sub.unitPrice} />
+                  <LineTotal amount={sub.amount} unitPrice={sub.unitPrice} lang={props.lang} />
                   <RemoveLine label={t("fenceItem.editor.removeSubProduct")} title={locked ? t("fenceItem.editor.lastOfCategory") : undefined} disabled={locked} onClick={() => props.onRemoveSub(sub)} />
                 </tr>
               );
@@ -311,7 +314,7 @@ export function ItemPanel(props: ItemPanelProps) {
           <span className="fi-item-title">{t("fenceItem.editor.item", { position: index + 1 })}</span>
           <span className="fi-item-type">{typeLabel}</span>
           <span className="fi-item-meta">{[item.product?.name, size, amount !== undefined && Number.isFinite(amount) ? `${formatNumber(amount, 3)} ${t("fenceItem.editor.pieces")}` : null].filter(Boolean).join(" · ")}</span>
-          <span className="fi-item-price">{computed.totalPriceHalere === null ? "" : formatMoney(halereToKc(computed.totalPriceHalere))}</span>
+          <span className="fi-item-price">{computed.totalPriceHalere === null ? "" : formatMoney(halereToKc(computed.totalPriceHalere), props.lang)}</span>
           {validation.valid ? null : <span className="fi-badge">{t("fenceItem.editor.invalid")}</span>}
         </button>
       </h3>
@@ -360,7 +363,7 @@ export function ItemPanel(props: ItemPanelProps) {
           </div>
           <aside className="fi-item-side" aria-label={t("fenceItem.editor.computed")}>
             <h4>{t("fenceItem.editor.computed")}</h4>
-            <ComputedNumbers computed={computed} type={type} t={t} />
+            <ComputedNumbers computed={computed} type={type} t={t} lang={props.lang} />
             <h4>{t("fenceItem.editor.drawing")}</h4>
             <FenceDrawing item={fields} computed={computed} parameters={props.product?.parameters ?? {}} t={t} />
           </aside>

@@ -9,6 +9,7 @@
  * the tab says who saved and when, offering to reload what is stored instead.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import type { Lang } from "@/lib/context";
 import { formatMoney } from "@/lib/money";
 import type { Message } from "@/lib/errors";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
@@ -57,6 +58,8 @@ export interface FenceItemsEditorProps {
   /** FENCE_ITEMS_TEXT_KEYS translated by the server. */
   texts: Record<string, string>;
   spacerTexts: SpacerCalculatorTexts;
+  /** The page's language, for its numbers (decision 046). */
+  lang: Lang;
 }
 
 const API = "/api/orders/fenceOrder";
@@ -397,7 +400,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
                   {t("fenceItem.editor.suggestedLine", {
                     product: suggestion.product.name,
                     amount: formatNumber(suggestion.amount, 3),
-                    price: suggestion.unitPrice === null ? t("fenceItem.editor.noPrice") : formatMoney(suggestion.unitPrice),
+                    price: suggestion.unitPrice === null ? t("fenceItem.editor.noPrice") : formatMoney(suggestion.unitPrice, props.lang),
                   })}{" "}
                   {suggestion.unitPrice === null ? (
                     // Decision 019: the fence item product's "Cena montáže", else the assembly product's own price.
@@ -463,7 +466,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
                   </td>
                   {cell("amount", !line.amount.trim())}
                   {cell("unitPrice", !line.unitPrice.trim())}
-                  <LineTotal amount={line.amount} unitPrice={line.unitPrice} />
+                  <LineTotal amount={line.amount} unitPrice={line.unitPrice} lang={props.lang} />
                   {cell("invoiceName", custom && !line.invoiceName.trim())}
                   <RemoveLine
                     label={t("fenceItem.editor.removeLine")}
@@ -500,7 +503,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
       </FieldBox>
     );
   };
-  const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere)));
+  const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere), props.lang));
   const { summary } = totals;
 
   const errorLines = Object.entries(errors).map(([path, message]) => ({ path, text: errorText(path, message) }));
@@ -576,6 +579,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
         {draft.items.map((item, index) => (
           <ItemPanel
             key={item.key}
+            lang={props.lang}
             item={item}
             index={index}
             count={draft.items.length}
@@ -646,7 +650,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
             {/* An empty unit price takes the type's (decision 019): said as text, not as a grey placeholder that looks like an empty field. */}
             {offerField("shippingUnitPrice", {
               inputMode: "decimal",
-              hint: shippingType && !draft.offer.shippingUnitPrice.trim() ? t("fenceItem.editor.shippingUnitPriceFromType", { price: formatMoney(shippingType.price) }) : undefined,
+              hint: shippingType && !draft.offer.shippingUnitPrice.trim() ? t("fenceItem.editor.shippingUnitPriceFromType", { price: formatMoney(shippingType.price, props.lang) }) : undefined,
             })}
             <FieldBox id="fi-offer-shippingPrice" name="shippingPrice" label={t("fenceItem.editor.shippingPrice")}>
               <output id="fi-offer-shippingPrice" className="fi-readonly" data-value="shippingPrice">

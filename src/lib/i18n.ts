@@ -47,3 +47,6 @@ export const translateMessage = (t: T, message: Message): string =>
 export function pickLanguage(value: string | null | undefined): Lang | null {
   return value === "cs" || value === "en" ? value : null;
 }
+
+/** The language a fixed `t` speaks, for helpers that get only `t` and format numbers (decision 046). */
+export const langOf = (t: T): Lang => ((t as unknown as { lng?: string }).lng === "en" ? "en" : "cs");

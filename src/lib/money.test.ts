@@ -18,16 +18,31 @@ describe("money", () => {
     expect(fromHalere(123450)).toBe(1234.5);
   });
 
-  test("shows money as 1 234,50 Kč", () => {
-    expect(formatMoney(1234.5)).toBe("1\u00a0234,50\u00a0Kč");
-    expect(formatMoney("1490.00")).toBe("1\u00a0490,00\u00a0Kč");
-    expect(formatMoney(0)).toBe("0,00\u00a0Kč");
-    expect(formatMoney(-12.3)).toBe("-12,30\u00a0Kč");
+  test("shows money as 1 234,50 Kč in Czech", () => {
+    expect(formatMoney(1234.5, "cs")).toBe("1\u00a0234,50\u00a0Kč");
+    expect(formatMoney("1490.00", "cs")).toBe("1\u00a0490,00\u00a0Kč");
+    expect(formatMoney(0, "cs")).toBe("0,00\u00a0Kč");
+    expect(formatMoney(-12.3, "cs")).toBe("-12,30\u00a0Kč");
   });
 
-  test("shows decimals with a comma and parses either separator", () => {
-    expect(formatDecimal(10.5)).toBe("10,5");
-    expect(formatDecimal(21)).toBe("21");
+  test("shows money as CZK 1,234.50 in English", () => {
+    expect(formatMoney(1234.5, "en")).toBe("CZK\u00a01,234.50");
+    expect(formatMoney("1490.00", "en")).toBe("CZK\u00a01,490.00");
+    expect(formatMoney(0, "en")).toBe("CZK\u00a00.00");
+    expect(formatMoney(-12.3, "en")).toBe("CZK\u00a0-12.30");
+  });
+
+  test("shows decimals in the reader's language", () => {
+    expect(formatDecimal(10.5, "cs")).toBe("10,5");
+    expect(formatDecimal(21, "cs")).toBe("21");
+    expect(formatDecimal(1234.5, "cs")).toBe("1\u00a0234,5");
+    expect(formatDecimal(1234.5678, "cs", 3)).toBe("1\u00a0234,568");
+    expect(formatDecimal(10.5, "en")).toBe("10.5");
+    expect(formatDecimal(1234.5, "en")).toBe("1,234.5");
+    expect(formatDecimal(1234.5678, "en", 3)).toBe("1,234.568");
+  });
+
+  test("parses either decimal separator", () => {
     expect(parseDecimal("1 234,5")).toBe(1234.5);
     expect(parseDecimal("10.25")).toBe(10.25);
     expect(parseDecimal("1,2,3")).toBeNaN();

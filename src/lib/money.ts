@@ -1,3 +1,5 @@
+import type { Lang } from "@/lib/context";
+
 /**
  * Money is handled as integer haléře (1/100 Kč) so sums never drift; the database keeps
  * numeric(14,2) and the API sends numbers with at most two decimals.
@@ -20,39 +22,38 @@ export const halereToNumeric = (halere: number): string => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 };
 
+/** Czech groups with a space and uses a decimal comma; English groups with a comma (decision 046). */
+const LOCALE: Record<Lang, string> = { cs: "cs-CZ", en: "en-GB" };
+
+// Building an Intl formatter costs ~40× formatting with one; list pages call these per cell.
 const formatters = new Map<string, Intl.NumberFormat>();
-const formatter = (locale: string, fractionDigits: number) => {
-  const key = `${locale}:${fractionDigits}`;
+const formatter = (lang: Lang, minFractionDigits: number, maxFractionDigits: number) => {
+  const key = `${lang}:${minFractionDigits}:${maxFractionDigits}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-      useGrouping: true,
-    });
+    found = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits, useGrouping: true });
     formatters.set(key, found);
   }
   return found;
 };
 
-/** `1 234,50 Kč` in both languages: the company works in CZK and Czech conventions. */
-export function formatMoney(value: number | string): string {
+/** Any space the formatter puts in becomes a no-break space, so a number never breaks across lines. */
+const noBreak = (text: string) => text.replace(/\s/g, "\u00a0");
+
+/**
+ * Money in the reader's language, always CZK: `1 234,50 Kč` in Czech, `CZK 1,234.50` in English
+ * (decision 046: the ISO code before the amount, as English writes foreign currencies).
+ */
+export function formatMoney(value: number | string, lang: Lang): string {
   const number = typeof value === "string" ? Number(value) : value;
-  return `${formatter("cs-CZ", 2).format(number).replace(/\s/g, "\u00a0")}\u00a0Kč`;
+  const amount = noBreak(formatter(lang, 2, 2).format(number));
+  return lang === "en" ? `CZK\u00a0${amount}` : `${amount}\u00a0Kč`;
 }
 
-/** A decimal for people: comma separator, no trailing zeros beyond what is needed. */
-const decimalFormatters = new Map<number, Intl.NumberFormat>();
-
-export function formatDecimal(value: number | string, maxFractionDigits = 2): string {
+/** A decimal for people in the reader's language (`1 234,5` / `1,234.5`), no trailing zeros. */
+export function formatDecimal(value: number | string, lang: Lang, maxFractionDigits = 2): string {
   const number = typeof value === "string" ? Number(value) : value;
-  let found = decimalFormatters.get(maxFractionDigits);
-  if (!found) {
-    // Building an Intl formatter costs ~40× formatting with one; list pages call this per cell.
-    found = new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: maxFractionDigits, useGrouping: true });
-    decimalFormatters.set(maxFractionDigits, found);
-  }
-  return found.format(number).replace(/\s/g, "\u00a0");
+  return noBreak(formatter(lang, 0, maxFractionDigits).format(number));
 }
 
 /** Accepts `1 234,5`, `1234.5` or a number; returns NaN for anything else. */

@@ -30,7 +30,7 @@ const openItem = (page: Page) => page.locator(".fi-item-open");
 const computed = (page: Page, name: string) => page.locator(`.fi-item-open [data-computed=${name}] dd`).first();
 const drawingSlats = (page: Page) => page.locator(".fi-item-open figure.fence-drawing svg").getAttribute("data-slats");
 /** Czech money as the page shows it, spaces normalised. */
-const kc = (value: number) => formatMoney(value).replace(/\u00a0/g, " ");
+const kc = (value: number) => formatMoney(value, "cs").replace(/\u00a0/g, " ");
 const text = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/\u00a0/g, " ").trim();
 
 async function fill(page: Page, index: number, values: Record<string, string>) {

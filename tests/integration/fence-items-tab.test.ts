@@ -71,8 +71,8 @@ describe("GET /orders/fenceOrder/:id?tab=1", () => {
     expect(html).toContain("Plot Lamela Tab");
     expect(html).toMatch(/<svg[^>]*data-slats="14"/);
     expect(html).toContain('data-computed="slatCount"');
-    expect(html).toContain(formatMoney(api.summary.total));
-    expect(html).toContain(formatMoney(api.summary.priceWithoutVat));
+    expect(html).toContain(formatMoney(api.summary.total, "cs"));
+    expect(html).toContain(formatMoney(api.summary.priceWithoutVat, "cs"));
     expect(html).toContain(`href="/orders/fenceOrder/manufacture/${orderId}"`);
     expect(html).toMatch(/<input[^>]*aria-required="true"[^>]*name="items\[0\]\.height" value="1800"/);
     expect(html).toContain("/build/client.js");

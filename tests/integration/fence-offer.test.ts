@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 const pdfOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 const cached = async (orderId: number) => (await t.current.database.db.select().from(fenceOfferPdfs).where(eq(fenceOfferPdfs.orderId, orderId)))[0];
-const money = (kc: number) => formatMoney(kc).replace(/\u00a0/g, " ");
+const money = (kc: number) => formatMoney(kc, "cs").replace(/\u00a0/g, " ");
 
 describe("GET /pdf/fenceOffer/:id", () => {
   test("a PDF for the browser's viewer, in Czech: the customer with diacritics, every item, the totals to the haléř, page numbers", async () => {

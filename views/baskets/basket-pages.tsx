@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { Island } from "@islands/Island";
 import BasketSources, { type BasketSourcesTexts } from "@islands/baskets/basket-sources";
 import BasketTable, { type BasketTableTexts } from "@islands/baskets/basket-table";
-import type { T } from "@/lib/i18n";
+import { langOf, type T } from "@/lib/i18n";
 import type { BasketItem } from "@/modules/baskets/schemas";
 import { basketBarcodesHref, basketCsvHref } from "@/modules/baskets/exports/schemas";
 import {
@@ -68,6 +68,7 @@ const noOutcome: FormOutcome = { errors: {}, formErrors: [] };
 
 export function basketTableTexts(t: T, caption: string, options: { consumed?: boolean } = {}): BasketTableTexts {
   return {
+    lang: langOf(t),
     caption,
     id: t("basket.table.id"),
     product: t("basket.table.product"),

@@ -3,6 +3,8 @@
  * plain form that also works without JavaScript; with htmx it answers this fragment again.
  */
 import type { CSSProperties } from "react";
+import type { Lang } from "@/lib/context";
+import { formatDecimal } from "@/lib/money";
 import { useView } from "../view-context";
 import { UploadForm } from "../components/upload-form";
 
@@ -39,7 +41,7 @@ const thumbStyle: CSSProperties = { width: "100%", height: 140, objectFit: "cont
 const captionStyle: CSSProperties = { fontSize: "0.85em", overflowWrap: "anywhere" };
 const actionsStyle: CSSProperties = { display: "flex", flexWrap: "wrap", gap: "0.3rem" };
 
-const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024)).toLocaleString("cs-CZ")} kB`;
+const kilobytes = (size: number, lang: Lang) => `${formatDecimal(Math.max(1, Math.round(size / 1024)), lang, 0)} kB`;
 
 function ImageAction(props: { productId: number; imageId: number; action: "up" | "down" | "main" | "delete"; label: string; text: string; disabled?: boolean; confirm?: string }) {
   const path = `/products/${props.productId}/images/${props.imageId}/${props.action}`;
@@ -53,7 +55,7 @@ function ImageAction(props: { productId: number; imageId: number; action: "up" |
 }
 
 export function ProductImagesTab({ productId, images, errors = [], limits }: ImagesTabProps) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const uploadPath = `/products/${productId}/images`;
   return (
     <section id={IMAGES_TAB_ID} className="product-images-tab" aria-label={t("productMedia.images.title")}>
@@ -79,7 +81,7 @@ export function ProductImagesTab({ productId, images, errors = [], limits }: Ima
                 {image.isMain ? (
                   <strong className="product-image-main-mark">{t("productMedia.images.main")} · </strong>
                 ) : null}
-                <span>{image.fileName}</span> <small>({kilobytes(image.size)})</small>
+                <span>{image.fileName}</span> <small>({kilobytes(image.size, lang)})</small>
               </div>
               <div style={actionsStyle}>
                 <ImageAction productId={productId} imageId={image.id} action="up" text="↑" label={`${t("productMedia.images.moveUp")}: ${image.fileName}`} disabled={index === 0} />

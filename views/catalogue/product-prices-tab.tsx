@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/money";
+import type { Lang } from "@/lib/context";
 import type { ProductPrices } from "@/modules/catalogue/product/schemas";
 import { FieldRow } from "../components/form";
 import { useView } from "../view-context";
@@ -6,8 +7,14 @@ import { ProductTabForm } from "./product-editor";
 
 export const eshopFieldName = (id: number) => `eshop-${id}`;
 
-/** An amount as it reads in an input: `1 234,50` (the unit Kč sits in the label). */
-export const moneyInputValue = (value: number | null): string => (value === null ? "" : formatMoney(value).replace(/\u00a0Kč$/, ""));
+/**
+ * An amount as it reads in an input (the unit sits in the label): `1 234,50` in Czech, `1234.50` in
+ * English: no grouping comma, which the input would read back as a decimal comma (decision 046).
+ */
+export const moneyInputValue = (value: number | null, lang: Lang): string => {
+  if (value === null) return "";
+  return lang === "en" ? value.toFixed(2) : formatMoney(value, "cs").replace(/\u00a0Kč$/, "");
+};
 
 /** The base unit price, the m² price and the e-shop prices that differ; CZK without VAT. */
 export function ProductPricesTab(props: {
@@ -18,12 +25,12 @@ export function ProductPricesTab(props: {
   errors?: Record<string, string>;
   formErrors?: string[];
 }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const errors = props.errors ?? {};
   const { prices, posted } = props;
   const currency = t("product.prices.currency");
-  const valueOf = (name: string, stored: number | null) => (posted ? (posted[name] ?? "") : moneyInputValue(stored));
-  const base = prices.unitPrice === null ? t("product.prices.eshopSame") : t("product.prices.eshopSameAs", { price: formatMoney(prices.unitPrice) });
+  const valueOf = (name: string, stored: number | null) => (posted ? (posted[name] ?? "") : moneyInputValue(stored, lang));
+  const base = prices.unitPrice === null ? t("product.prices.eshopSame") : t("product.prices.eshopSameAs", { price: formatMoney(prices.unitPrice, lang) });
   return (
     <ProductTabForm productId={props.productId} tab="prices" errors={errors} formErrors={props.formErrors}>
       <p className="product-tab-intro">{t("product.prices.intro")}</p>

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { PageMeta } from "@/lib/envelope";
+import { formatDecimal } from "@/lib/money";
 import { Icon } from "./icons";
 import { useView } from "../view-context";
 
@@ -206,7 +207,7 @@ function PageLink({ basePath, state, targetId, page, rel, className, children }:
 }
 
 function Pager({ basePath, state, meta, targetId }: { basePath: string; state: TableState; meta: PageMeta; targetId: string }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const pastEnd = isPastEnd(meta);
   const link = (page: number, label: string, disabled: boolean, rel?: string) =>
     disabled ? (
@@ -229,7 +230,7 @@ function Pager({ basePath, state, meta, targetId }: { basePath: string; state: T
       <span className="pager-status">{status}</span>
       {link(meta.page + 1, t("table.next"), meta.page >= meta.pages, "next")}
       {meta.capped ? null : link(meta.pages, t("table.last"), meta.page === meta.pages)}
-      <span className="pager-total">{t("table.total", { total: meta.capped ? `${meta.total.toLocaleString("cs-CZ")}+` : meta.total })}</span>
+      <span className="pager-total">{t("table.total", { total: meta.capped ? `${formatDecimal(meta.total, lang, 0)}+` : meta.total })}</span>
       <span className="pager-sizes">
         {t("table.pageSize")}:{" "}
         {PAGE_SIZES.map((size) => {

@@ -9,7 +9,7 @@ import { useView } from "../view-context";
 export const fenceItemsTexts = (t: T): Record<string, string> => Object.fromEntries(FENCE_ITEMS_TEXT_KEYS.map((key) => [key, t(key) as string]));
 
 /** Tab 1 of the order editor (spec 02 §2 Items tab): the items editor island, rendered with the tab's data for the first paint. */
-export function FenceItemsTab(props: Omit<FenceItemsEditorProps, "texts" | "spacerTexts">) {
-  const { t } = useView();
-  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, texts: fenceItemsTexts(t), spacerTexts: spacerCalculatorTexts(t) }} className="fence-items-island" />;
+export function FenceItemsTab(props: Omit<FenceItemsEditorProps, "texts" | "spacerTexts" | "lang">) {
+  const { t, lang } = useView();
+  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, texts: fenceItemsTexts(t), spacerTexts: spacerCalculatorTexts(t), lang }} className="fence-items-island" />;
 }

@@ -9,6 +9,7 @@
 import type { ManufactureList, ManufactureListOrder } from "@/modules/orders/manufacture-list/schemas";
 import { manufactureListAddHref, manufactureListXlsxHref } from "@/modules/orders/manufacture-list/schemas";
 import type { CutProblem, SkippedItem } from "@/modules/orders/fence-item/cut-list";
+import type { Lang } from "@/lib/context";
 import type { T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { Icon } from "../components/icons";
@@ -18,22 +19,22 @@ import { FENCE_ORDER_PATH } from "./fence-order-list";
 
 const orderName = (order: ManufactureListOrder) => [order.lastName, order.firstName].filter(Boolean).join(" ") + (order.company ? `, ${order.company}` : "");
 
-const mm = (value: number | null) => (value === null ? "" : formatDecimal(value, 2));
+const mm = (value: number | null, lang: Lang) => (value === null ? "" : formatDecimal(value, lang, 2));
 /** Pieces (up to 3 decimals: an item may be 2.5 fields) and running metres (to the mm), as the material tables show them. */
-export const pieces = (value: number) => formatDecimal(value, 3);
-export const metres = (value: number | null) => (value === null ? "" : formatDecimal(value, 3));
+export const pieces = (value: number, lang: Lang) => formatDecimal(value, lang, 3);
+export const metres = (value: number | null, lang: Lang) => (value === null ? "" : formatDecimal(value, lang, 3));
 
 /** A material table's grand total: "Celkem" over the label columns, the pieces, the running metres, and empty cells after. */
 export function MaterialTotalRow({ labelColumns, amount, runningMeters, trailingColumns = 0 }: { labelColumns: number; amount: number; runningMeters: number; trailingColumns?: number }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   return (
     <tfoot>
       <tr className="total-row">
         <th scope="row" colSpan={labelColumns}>
           {t("manufactureList.total")}
         </th>
-        <td className="align-end nowrap">{pieces(amount)}</td>
-        <td className="align-end nowrap">{metres(runningMeters)}</td>
+        <td className="align-end nowrap">{pieces(amount, lang)}</td>
+        <td className="align-end nowrap">{metres(runningMeters, lang)}</td>
         {Array.from({ length: trailingColumns }, (_, index) => (
           <td key={index} />
         ))}
@@ -75,7 +76,7 @@ function SkippedItems({ skipped }: { skipped: SkippedItem[] }) {
 }
 
 export function ManufactureListTable({ list }: { list: ManufactureList }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const column = (key: string) => t(`manufactureList.column.${key}`);
   return (
     <div className="data-table manufacture-list">
@@ -110,17 +111,17 @@ export function ManufactureListTable({ list }: { list: ManufactureList }) {
                     </td>
                     <td>{line.name}</td>
                     <td>{line.color ?? ""}</td>
-                    <td className="align-end nowrap">{mm(line.length)}</td>
-                    <td className="align-end nowrap">{pieces(line.amount)}</td>
-                    <td className="align-end nowrap">{metres(line.runningMeters)}</td>
+                    <td className="align-end nowrap">{mm(line.length, lang)}</td>
+                    <td className="align-end nowrap">{pieces(line.amount, lang)}</td>
+                    <td className="align-end nowrap">{metres(line.runningMeters, lang)}</td>
                   </tr>
                 ))}
                 <tr className="subtotal-row">
                   <th scope="row" colSpan={4}>
                     {t("manufactureList.subtotal", { product: group.product.name })}
                   </th>
-                  <td className="align-end nowrap">{pieces(group.amount)}</td>
-                  <td className="align-end nowrap">{group.runningMeters ? metres(group.runningMeters) : ""}</td>
+                  <td className="align-end nowrap">{pieces(group.amount, lang)}</td>
+                  <td className="align-end nowrap">{group.runningMeters ? metres(group.runningMeters, lang) : ""}</td>
                 </tr>
               </tbody>
             ))

@@ -47,26 +47,26 @@ export function orderedMaterialQuery(material: Pick<OrderedMaterial, "orders" | 
 const SHORT_STYLE = { color: "var(--red)", background: "var(--red-light)", fontWeight: 600 };
 
 function MaterialLine({ line }: { line: OrderedMaterialLine }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const short = (line.short ?? 0) > 0;
   return (
     <tr data-component={line.component} data-short={short ? "true" : undefined}>
       <td>{line.product ? <a href={`/products/${line.product.id}`}>{line.product.id}</a> : ""}</td>
       <td>{line.name}</td>
       <td>{line.color ?? ""}</td>
-      <td className="align-end nowrap">{pieces(line.amount)}</td>
-      <td className="align-end nowrap">{metres(line.runningMeters)}</td>
-      <td className="align-end nowrap">{line.inStock === null ? "" : pieces(line.inStock)}</td>
-      <td className="align-end nowrap">{line.onTheWay === null ? "" : pieces(line.onTheWay)}</td>
+      <td className="align-end nowrap">{pieces(line.amount, lang)}</td>
+      <td className="align-end nowrap">{metres(line.runningMeters, lang)}</td>
+      <td className="align-end nowrap">{line.inStock === null ? "" : pieces(line.inStock, lang)}</td>
+      <td className="align-end nowrap">{line.onTheWay === null ? "" : pieces(line.onTheWay, lang)}</td>
       <td className="align-end nowrap" data-short={short ? "true" : undefined} style={short ? SHORT_STYLE : undefined} title={short ? t("orderedMaterial.shortTitle") : undefined}>
-        {line.short === null ? "" : pieces(line.short)}
+        {line.short === null ? "" : pieces(line.short, lang)}
       </td>
       <td className="ordered-material-sources">
         {line.sources.slice(0, SOURCES_SHOWN).map(([orderId, amount], index) => (
           <span key={orderId}>
             {index ? ", " : ""}
-            <a href={`${FENCE_ORDER_PATH}/${orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: orderId, amount: pieces(amount) })}>
-              {t("orderedMaterial.source", { id: orderId, amount: pieces(amount) })}
+            <a href={`${FENCE_ORDER_PATH}/${orderId}?tab=1`} title={t("orderedMaterial.sourceTitle", { id: orderId, amount: pieces(amount, lang) })}>
+              {t("orderedMaterial.source", { id: orderId, amount: pieces(amount, lang) })}
             </a>
           </span>
         ))}

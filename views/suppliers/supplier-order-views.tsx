@@ -18,7 +18,7 @@ export interface ProductQuantityRow {
 
 /** Product, name, (EAN) and quantity rows: an order's lines or the basket it is made from. */
 function ProductQuantityTable({ id, rows, withEan }: { id: string; rows: ProductQuantityRow[]; withEan: boolean }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   return (
     <div id={id} className="data-table">
       <div className="table-scroll">
@@ -46,7 +46,7 @@ function ProductQuantityTable({ id, rows, withEan }: { id: string; rows: Product
                   </td>
                   <td>{row.name}</td>
                   {withEan ? <td>{row.ean ?? ""}</td> : null}
-                  <td className="align-end">{formatDecimal(row.quantity, 3)}</td>
+                  <td className="align-end">{formatDecimal(row.quantity, lang, 3)}</td>
                 </tr>
               ))
             )}

@@ -19,7 +19,7 @@ export interface WorkLogFilterState {
  * without JavaScript); with htmx a chosen option or Enter swaps the filters, total and table, keeping the table's sort and size.
  */
 export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFilterState }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   const id = (name: string) => `worklog-filter-${name}`;
   return (
     <FilterBar
@@ -48,7 +48,7 @@ export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFi
  * changes (inputs keep their ids, so htmx keeps the focus where it was).
  */
 export function WorkLogResults({ filters, totalHours, openCount, children }: { filters: ReactNode; totalHours: number; openCount: number; children: ReactNode }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   return (
     // The shared table's form also listens to every select and input of the page (`from:select`,
     // `from:input`), so a filter change would also send the table's stale filters: while this
@@ -56,7 +56,7 @@ export function WorkLogResults({ filters, totalHours, openCount, children }: { f
     <div id={WORK_LOG_RESULTS_ID} hx-sync="this:drop">
       {filters}
       <p className="worklog-total" role="status">
-        <strong>{t("worklog.total", { hours: formatDecimal(totalHours) })}</strong>
+        <strong>{t("worklog.total", { hours: formatDecimal(totalHours, lang) })}</strong>
         {openCount > 0 ? <span> · {t("worklog.openNotCounted", { count: openCount })}</span> : null}
       </p>
       {children}
@@ -66,6 +66,6 @@ export function WorkLogResults({ filters, totalHours, openCount, children }: { f
 
 /** A row's duration: `2,5 h`, or "probíhá" while the worker is still on it. */
 export function Duration({ hours }: { hours: number | null }) {
-  const { t } = useView();
-  return hours === null ? <em>{t("worklog.running")}</em> : <>{t("worklog.hours", { hours: formatDecimal(hours) })}</>;
+  const { t, lang } = useView();
+  return hours === null ? <em>{t("worklog.running")}</em> : <>{t("worklog.hours", { hours: formatDecimal(hours, lang) })}</>;
 }

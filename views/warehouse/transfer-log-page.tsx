@@ -1,6 +1,6 @@
 import type { PageMeta } from "@/lib/envelope";
 import { formatCzechDate, formatCzechDateTime } from "@/lib/dates";
-import type { T } from "@/lib/i18n";
+import { langOf, type T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { WAREHOUSE_PAGE_PATH } from "@/modules/warehouse/items/schemas";
 import { WAREHOUSE_TRANSFER_TYPES } from "@/modules/warehouse/stock/schemas";
@@ -25,7 +25,7 @@ export function transferLogColumns(t: T): TableColumn<TransferLogRow>[] {
     { key: "sourceWarehouse", label: t("transferLog.sourceWarehouse"), render: (row) => warehouseLink(row.sourceWarehouse) },
     { key: "product", label: t("transferLog.product"), render: (row) => <a href={`/products/${row.product.id}`}>{row.product.name}</a> },
     { key: "transferType", label: t("transferLog.transferType"), render: (row) => typeLabels.get(row.transferType) ?? row.transferType },
-    { key: "quantity", label: t("transferLog.quantity"), align: "end", render: (row) => formatDecimal(row.quantity, 3) },
+    { key: "quantity", label: t("transferLog.quantity"), align: "end", render: (row) => formatDecimal(row.quantity, langOf(t), 3) },
     { key: "user", label: t("transferLog.user"), render: (row) => userLabel(row.user) },
     {
       key: "logGroup",

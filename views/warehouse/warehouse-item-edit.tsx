@@ -1,5 +1,5 @@
 import { formatCzechDateTime } from "@/lib/dates";
-import type { T } from "@/lib/i18n";
+import { langOf, type T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { WAREHOUSE_ITEM_PATH, WAREHOUSE_PAGE_PATH, type WarehouseItem } from "@/modules/warehouse/items/schemas";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
@@ -31,7 +31,7 @@ export function warehouseItemFields(t: T, item: WarehouseItem, choices: { wareho
       required: true,
       options: choices.warehouses.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.name })),
     },
-    shown("quantity", t("stockView.quantity"), formatDecimal(item.quantity, 3), t("stockView.quantityHint")),
+    shown("quantity", t("stockView.quantity"), formatDecimal(item.quantity, langOf(t), 3), t("stockView.quantityHint")),
     { name: "onTheWay", label: t("stockView.onTheWay"), kind: "decimal", required: true },
     { name: "requiredStockLevel", label: t("stockView.requiredStockLevel"), kind: "decimal", required: true },
     {
@@ -74,7 +74,7 @@ export const warehouseItemValues = (item: WarehouseItem): FormValues => ({
 
 /** The info box: the scale quantity, the product's tolerance and weight, each attached scale. */
 function ScaleInfo({ item }: { item: WarehouseItem }) {
-  const { t } = useView();
+  const { t, lang } = useView();
   return (
     <section className="card scale-info" aria-labelledby="scale-info-title">
       <h2 id="scale-info-title">{t("stockView.info")}</h2>
@@ -83,14 +83,14 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
         <dd id="scale-info-quantity">
           {item.scaleQuantity === null ? null : (
             <span className="scale-quantity" data-scale-colour={item.scaleColour}>
-              {formatDecimal(item.scaleQuantity, 3)}
+              {formatDecimal(item.scaleQuantity, lang, 3)}
             </span>
           )}
         </dd>
         <dt>{t("stockView.scaleTolerance")}</dt>
         <dd id="scale-info-tolerance">{item.product.scaleToleranceAmount}</dd>
         <dt>{t("stockView.productWeight")}</dt>
-        <dd>{formatDecimal(item.productWeight, 3)}</dd>
+        <dd>{formatDecimal(item.productWeight, lang, 3)}</dd>
       </dl>
       {item.rackScales.length ? (
         <table className="scale-info-table">
@@ -109,7 +109,7 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
               <tr key={scale.id} data-scale-id={scale.id}>
                 <td>{scale.extId}</td>
                 <td>{scale.name}</td>
-                <td className="align-end">{scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, 1)}</td>
+                <td className="align-end">{scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, lang, 1)}</td>
                 <td className="nowrap">{formatCzechDateTime(scale.lastWeightChange)}</td>
               </tr>
             ))}

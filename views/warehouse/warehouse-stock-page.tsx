@@ -1,7 +1,8 @@
 import { Island } from "@islands/Island";
 import CategoryTreePicker from "@islands/catalogue/category-tree-picker";
 import type { PageMeta } from "@/lib/envelope";
-import type { T } from "@/lib/i18n";
+import type { Lang } from "@/lib/context";
+import { langOf, type T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { parseCategoryIds } from "@/modules/catalogue/category/tree";
 import {
@@ -23,7 +24,7 @@ import { useView } from "../view-context";
 export const STOCK_TABLE_ID = "warehouse-items";
 const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
 
-const quantity = (value: number) => formatDecimal(value, 3);
+const quantity = (value: number, lang: Lang) => formatDecimal(value, lang, 3);
 
 function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
   // No scale reports for the item: blank, not 0 (issue 18).
@@ -35,7 +36,7 @@ function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
       data-scale-colour={row.scaleColour}
       title={title}
     >
-      {quantity(row.scaleQuantity)}
+      {quantity(row.scaleQuantity, langOf(t))}
     </span>
   );
 }
@@ -52,11 +53,12 @@ export function ReorderMarker({ t }: { t: T }) {
 /** `back`: the page as shown (filters, sort, page), where the item's "Back" and its save return. */
 export function stockColumns(t: T, back?: string): TableColumn<WarehouseItemRow>[] {
   const edit = (row: WarehouseItemRow, text: string | number) => <a href={WAREHOUSE_ITEM_PATH(row.id, back)}>{text}</a>;
+  const lang = langOf(t);
   return [
     { key: "product", label: t("stockView.product"), filter: "text", sortable: true, render: (row) => edit(row, row.product.name) },
-    { key: "quantity", label: t("stockView.quantity"), sortable: true, align: "end", render: (row) => quantity(row.quantity) },
-    { key: "onTheWay", label: t("stockView.onTheWay"), sortable: true, align: "end", render: (row) => quantity(row.onTheWay) },
-    { key: "requiredStockLevel", label: t("stockView.requiredStockLevel"), sortable: true, align: "end", render: (row) => quantity(row.requiredStockLevel) },
+    { key: "quantity", label: t("stockView.quantity"), sortable: true, align: "end", render: (row) => quantity(row.quantity, lang) },
+    { key: "onTheWay", label: t("stockView.onTheWay"), sortable: true, align: "end", render: (row) => quantity(row.onTheWay, lang) },
+    { key: "requiredStockLevel", label: t("stockView.requiredStockLevel"), sortable: true, align: "end", render: (row) => quantity(row.requiredStockLevel, lang) },
     { key: "scaleQuantity", label: t("stockView.scaleQuantity"), align: "end", render: (row) => <ScaleQuantityCell row={row} t={t} /> },
     { key: "reorder", label: t("stockView.reorder"), align: "center", render: (row) => (row.reorder ? <ReorderMarker t={t} /> : "") },
   ];

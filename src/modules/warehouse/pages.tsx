@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { crudPages } from "@/web/crud/pages";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { AppEnv } from "@/lib/hono-env";
-import type { T } from "@/lib/i18n";
+import type { Lang } from "@/lib/context";
+import { langOf, type T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
 import { renderPage } from "@/web/render";
 import type { FormField } from "@views/components/form";
@@ -19,7 +20,7 @@ const idField = (t: T, key: string, entity: { id: number } | null): FormField[] 
   entity ? [{ name: "id", label: t(key), kind: "integer", readOnly: true, disabled: true }] : [];
 
 /** `1 234,5 g`; empty until the scale has reported. */
-export const formatGrams = (grams: number | null): string => (grams === null ? "" : `${formatDecimal(grams, 1)}\u00a0g`);
+export const formatGrams = (grams: number | null, lang: Lang): string => (grams === null ? "" : `${formatDecimal(grams, lang, 1)}\u00a0g`);
 
 /** Shown, never posted: what the scale feed wrote. */
 const shownField = (name: string, label: string, text: string): FormField => ({
@@ -90,7 +91,7 @@ warehousePages.route(
       { key: "id", label: t("rackScale.id"), filter: "number", sortable: true, render: (row) => <a href={`${RACK_SCALES_PATH}/${row.id}`}>{row.id}</a> },
       { key: "name", label: t("rackScale.name"), filter: "text", sortable: true, render: (row) => <a href={`${RACK_SCALES_PATH}/${row.id}`}>{row.name}</a> },
       { key: "extId", label: t("rackScale.extId"), filter: "number", sortable: true, align: "end" },
-      { key: "lastWeight", label: t("rackScale.lastWeight"), sortable: true, align: "end", render: (row) => formatGrams(row.lastWeight) },
+      { key: "lastWeight", label: t("rackScale.lastWeight"), sortable: true, align: "end", render: (row) => formatGrams(row.lastWeight, langOf(t)) },
       { key: "lastWeightChange", label: t("rackScale.lastWeightChange"), sortable: true, render: (row) => formatCzechDateTime(row.lastWeightChange) },
     ],
     fields: ({ t, entity }) => [
@@ -99,7 +100,7 @@ warehousePages.route(
       { name: "extId", label: t("rackScale.extId"), kind: "integer", required: true, hint: t("rackScale.extIdHint") },
       ...(entity
         ? [
-            shownField("lastWeight", `${t("rackScale.lastWeight")}`, formatGrams(entity.lastWeight)),
+            shownField("lastWeight", `${t("rackScale.lastWeight")}`, formatGrams(entity.lastWeight, langOf(t))),
             shownField("lastWeightChange", t("rackScale.lastWeightChange"), formatCzechDateTime(entity.lastWeightChange)),
           ]
         : []),

@@ -52,7 +52,7 @@ export async function basketBarcodesPdf({ ctx, input }: { ctx: Ctx; input: unkno
       name: line.name,
       symbology: code.symbology,
       code: code.value,
-      quantity: t("basketExports.quantity", { quantity: formatDecimal(line.quantity, AMOUNT_DECIMALS) }) as string,
+      quantity: t("basketExports.quantity", { quantity: formatDecimal(line.quantity, ctx.lang, AMOUNT_DECIMALS) }) as string,
     };
   });
   const pdf = await renderPdf(() => import("@/lib/pdf/basket-barcodes").then((m) => m.BasketBarcodesDocument), {

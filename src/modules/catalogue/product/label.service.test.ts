@@ -40,7 +40,8 @@ describe("product label PDF", () => {
   test("English texts for an English user", async () => {
     const id = await createProduct(t.db, { name: NAME, unitPrice: "10" });
     const text = flattenText(pdfText((await productLabelPdf({ ctx: { ...t.ctx, lang: "en" }, input: { productId: id } })).pdf));
-    expect(text).toContain("Price excl. VAT 10,00 Kč");
+    expect(text).toContain("Price excl. VAT CZK 10.00");
+    expect(text).toContain("Price incl. VAT 21 % CZK 12.10");
     expect(text).toContain(NAME);
   });
 

@@ -50,10 +50,10 @@ export async function productLabelPdf({ ctx, input }: { ctx: Ctx; input: { produ
   const prices: { label: string; amount: string }[] = [];
   if (product.unitPrice !== null) {
     const net = toHalere(product.unitPrice);
-    prices.push({ label: t("productMedia.label.priceWithoutVat"), amount: formatMoney(fromHalere(net)) });
+    prices.push({ label: t("productMedia.label.priceWithoutVat"), amount: formatMoney(fromHalere(net), ctx.lang) });
     if (product.vatRate !== null) {
       const gross = grossHalere(net, product.vatRate);
-      prices.push({ label: t("productMedia.label.priceWithVat", { rate: formatDecimal(product.vatRate) }), amount: formatMoney(fromHalere(gross)) });
+      prices.push({ label: t("productMedia.label.priceWithVat", { rate: formatDecimal(product.vatRate, ctx.lang) }), amount: formatMoney(fromHalere(gross), ctx.lang) });
     }
   }
   const pdf = await renderPdf(() => import("@/lib/pdf/product-label").then((m) => m.ProductLabelDocument), {

@@ -101,12 +101,12 @@ export async function saveProductParameters({ ctx, input }: { ctx: Ctx; input: {
   });
 }
 
-/** How a stored value reads in the tab: numbers under a unit with a decimal comma. */
+/** How a stored value reads in the tab's input: numbers under a unit with a decimal comma, which the input reads back in either language. */
 export function displayParameterValue(parameter: Pick<ProductParameter, "unit">, value: string | null): string {
   if (value === null) return "";
   if (!isNumericUnit(parameter.unit)) return value;
   const number = Number(value);
-  return Number.isFinite(number) ? formatDecimal(number, 3) : value;
+  return Number.isFinite(number) ? formatDecimal(number, "cs", 3) : value;
 }
 
 /** A parameter a product has (through its categories and their ancestors), with its flags and the product's value. */

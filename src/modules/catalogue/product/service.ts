@@ -29,7 +29,7 @@ const toProduct = (row: typeof products.$inferSelect): Product => ({
 
 const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
   const rate = Number(row.rate);
-  return { id: row.id, name: `${formatDecimal(rate)} %`, rate, active: row.active };
+  return { id: row.id, name: `${formatDecimal(rate, "cs")} %`, rate, active: row.active };
 };
 
 /** Category names, VAT rates and variants' base products of a whole page of products: three queries at most, whatever the page size. */
@@ -126,7 +126,7 @@ async function checkReferences(ctx: Ctx, input: ProductInput, id: number | null)
   else if (!vat.active) {
     // An inactive rate stays on a product that already has it, but is never chosen anew (DESIGN.md §8.8).
     const [current] = id === null ? [] : await ctx.db.select({ vatId: products.vatId }).from(products).where(eq(products.id, id));
-    if (current?.vatId !== vat.id) fields.vat = msg("product.vatInactive", { rate: formatDecimal(Number(vat.rate)) });
+    if (current?.vatId !== vat.id) fields.vat = msg("product.vatInactive", { rate: formatDecimal(Number(vat.rate), ctx.lang) });
   }
   if (input.ean13) {
     const [other] = await ctx.db

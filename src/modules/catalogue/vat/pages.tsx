@@ -1,3 +1,4 @@
+import { langOf } from "@/lib/i18n";
 import { idColumn, idField } from "@/web/crud/columns";
 import { crudPages } from "@/web/crud/pages";
 import { formatDecimal } from "@/lib/money";
@@ -11,7 +12,7 @@ export const vatPages = crudPages({
   defaults: { active: true },
   columns: (t) => [
     idColumn("/products/dph", t("vat.id")),
-    { key: "rate", label: t("vat.rate"), filter: "number", sortable: true, align: "end", render: (row) => <a href={`/products/dph/${row.id}`}>{formatDecimal(row.rate)} %</a> },
+    { key: "rate", label: t("vat.rate"), filter: "number", sortable: true, align: "end", render: (row) => <a href={`/products/dph/${row.id}`}>{formatDecimal(row.rate, langOf(t))} %</a> },
     { key: "active", label: t("vat.active"), filter: "boolean", sortable: true },
   ],
   fields: ({ t, entity }) => [

@@ -7,7 +7,7 @@ import { type Vat, vatInput } from "./schemas";
 
 const toVat = (row: typeof vatRates.$inferSelect): Vat => {
   const rate = Number(row.rate);
-  return { id: row.id, rate, active: row.active, name: `${formatDecimal(rate)} %` };
+  return { id: row.id, rate, active: row.active, name: `${formatDecimal(rate, "cs")} %` };
 };
 
 export const vatService = createCrudService({

@@ -99,7 +99,7 @@ const DASH = "–";
  * amended for issue 18): `{platba}`, or `{payment}`, any case.
  */
 export const PAYMENT_PLACEHOLDER = /\{(platba|payment)\}/i;
-const money = (kc: number | null | undefined) => (kc === null || kc === undefined ? DASH : formatMoney(kc));
+const moneyOrDash = (kc: number | null | undefined, lang: Lang) => (kc === null || kc === undefined ? DASH : formatMoney(kc, lang));
 const joined = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
 
 /** The width of an item: its length, or a two-wing item's two parts. */
@@ -113,6 +113,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
   const t = tFor(lang);
   const tt = (key: string, values?: Record<string, unknown>) => t(key, values ?? {}) as string;
   const pieces = tt("fenceOffer.pieces");
+  const money = (kc: number | null | undefined) => moneyOrDash(kc, lang);
 
   const companyLines = [
     identity.street,
@@ -148,7 +149,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
     detail: row.detail ?? null,
     colour: row.colour ?? "",
     dimensions: row.dimensions ?? "",
-    amount: row.amount === null ? DASH : formatDecimal(row.amount, 3),
+    amount: row.amount === null ? DASH : formatDecimal(row.amount, lang, 3),
     unit: pieces,
     unitPrice: money(row.unitPrice),
     total: money(row.totalPrice),
@@ -167,7 +168,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
         name: item.invoiceName || item.product?.name || typeLabel,
         detail: typeLabel,
         colour: item.color,
-        dimensions: width !== null && item.height !== null ? tt("fenceOffer.dimensions", { length: formatDecimal(width, 1), height: formatDecimal(item.height, 1) }) : "",
+        dimensions: width !== null && item.height !== null ? tt("fenceOffer.dimensions", { length: formatDecimal(width, lang, 1), height: formatDecimal(item.height, lang, 1) }) : "",
         amount: item.amount,
         unitPrice: item.unitPrice,
         totalPrice: item.totalPrice,
@@ -183,7 +184,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
     const type = tab.shippingType;
     const detail =
       type?.priceByDistance && tab.shippingDistance !== null && tab.shippingUnitPrice !== null
-        ? tt("fenceOffer.shippingByDistance", { name: type.name, distance: formatDecimal(tab.shippingDistance), unitPrice: formatMoney(tab.shippingUnitPrice) })
+        ? tt("fenceOffer.shippingByDistance", { name: type.name, distance: formatDecimal(tab.shippingDistance, lang), unitPrice: formatMoney(tab.shippingUnitPrice, lang) })
         : type?.name;
     adjustments.push({ label: detail ? `${tt("fenceOffer.shipping")} (${detail})` : tt("fenceOffer.shipping"), value: money(totals.shipping) });
   }
@@ -199,7 +200,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
   const closingText = identity.offerClosingText?.trim() || null;
   const scheduleInText = closingText !== null && PAYMENT_PLACEHOLDER.test(closingText);
   const scheduleInWords = () => {
-    const parts = stages.map((stage) => tt("fenceOffer.paymentInWords.stage", { percent: stage.percent, stage: tt(`fenceOffer.paymentInWords.${stage.stage}`), amount: formatMoney(stage.halere / 100) }));
+    const parts = stages.map((stage) => tt("fenceOffer.paymentInWords.stage", { percent: stage.percent, stage: tt(`fenceOffer.paymentInWords.${stage.stage}`), amount: formatMoney(stage.halere / 100, lang) }));
     return parts.length > 1 ? `${parts.slice(0, -1).join(", ")}${tt("fenceOffer.paymentInWords.and")}${parts.at(-1)}` : (parts[0] ?? "");
   };
 
@@ -246,13 +247,13 @@ export function offerContent(source: OfferSource): OfferDocumentData {
     adjustments,
     summary: [
       { label: tt("fenceOffer.priceWithoutVat"), value: money(summary.priceWithoutVat) },
-      { label: tt("fenceOffer.vatRate"), value: `${formatDecimal(summary.vatRate)}\u00a0%` },
+      { label: tt("fenceOffer.vatRate"), value: `${formatDecimal(summary.vatRate, lang)}\u00a0%` },
       { label: tt("fenceOffer.vat"), value: money(summary.vat) },
       { label: tt("fenceOffer.total"), value: money(summary.total) },
     ],
     payment: scheduleInText
       ? []
-      : stages.map((stage) => ({ label: tt("fenceOffer.paymentStage", { stage: tt(`fenceOffer.stage.${stage.stage}`), percent: stage.percent }), value: formatMoney(stage.halere / 100) })),
+      : stages.map((stage) => ({ label: tt("fenceOffer.paymentStage", { stage: tt(`fenceOffer.stage.${stage.stage}`), percent: stage.percent }), value: formatMoney(stage.halere / 100, lang) })),
     deliveryText: order.delivery,
     note: tab.note?.trim() || null,
     closing: scheduleInText ? closingText!.replace(new RegExp(PAYMENT_PLACEHOLDER.source, "gi"), scheduleInWords) : closingText,

@@ -54,7 +54,7 @@ describe("what the offer says", () => {
     for (const name of offerOrder.names) expect(text).toContain(name);
 
     const tab = await getOrderItems({ ctx: t.ctx, input: { id: offerOrder.id } });
-    const money = (kc: number) => formatMoney(kc).replace(/\u00a0/g, " ");
+    const money = (kc: number) => formatMoney(kc, "cs").replace(/\u00a0/g, " ");
     for (const item of tab.items) expect(text).toContain(money(item.totalPrice!));
     expect(text).toContain(money(tab.otherItems[0]!.totalPrice));
     expect(text).toContain(money(tab.assemblyItems[0]!.totalPrice));

@@ -1,3 +1,4 @@
+import { langOf } from "@/lib/i18n";
 import { idColumn, nameColumn, idField, nameField } from "@/web/crud/columns";
 import { crudPages } from "@/web/crud/pages";
 import { formatMoney } from "@/lib/money";
@@ -11,7 +12,7 @@ export const shippingPages = crudPages({
   columns: (t) => [
     idColumn("/settings/shipping", t("shipping.id")),
     nameColumn("/settings/shipping", t("shipping.name")),
-    { key: "price", label: `${t("shipping.price")} (Kč)`, filter: "number", sortable: true, align: "end", render: (row) => formatMoney(row.price) },
+    { key: "price", label: `${t("shipping.price")} (Kč)`, filter: "number", sortable: true, align: "end", render: (row) => formatMoney(row.price, langOf(t)) },
     { key: "priceByDistance", label: t("shipping.priceByDistance"), filter: "boolean", sortable: true },
   ],
   fields: ({ t, entity }) => [

@@ -17,7 +17,7 @@
  */
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouseItems, warehouses, warehouseTransferLogs } from "@db/schema";
-import type { Ctx } from "@/lib/context";
+import type { Ctx, Lang } from "@/lib/context";
 import { pgErrorCode } from "@/lib/crud/service";
 import { isValidEan13 } from "@/lib/ean13";
 import { AppError, type Message, msg } from "@/lib/errors";
@@ -73,7 +73,7 @@ export function fromThousandths(value: number): string {
 }
 
 const asNumber = (thousandths: number) => thousandths / SCALE;
-const shown = (thousandths: number) => formatDecimal(asNumber(thousandths), STOCK_DECIMALS);
+const shown = (thousandths: number, lang: Lang) => formatDecimal(asNumber(thousandths), lang, STOCK_DECIMALS);
 
 // ---- the shared core --------------------------------------------------------------------------
 
@@ -162,8 +162,8 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
         msg("warehouseStock.shortage", {
           product: names.get(entry.productId) ?? String(entry.productId),
           warehouse: warehouseName.get(entry.warehouseId) ?? String(entry.warehouseId),
-          asked: shown(entry.out),
-          there: shown(toThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity)),
+          asked: shown(entry.out, tx.lang),
+          there: shown(toThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity), tx.lang),
         }),
       );
       throw AppError.fail([msg("warehouseStock.shortageIntro"), ...problems]);
