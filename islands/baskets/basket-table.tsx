@@ -17,7 +17,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { createContext, type FormEvent, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { basketItemApi, basketItemQuantityAction, basketItemRemoveAction } from "@/modules/baskets/page-schemas";
-import type { Lang } from "@/lib/context";
+import type { Lang } from "@/lib/lang";
 import { formatDecimal } from "@/lib/money";
 import { AMOUNT_DECIMALS, type BasketItem } from "@/modules/baskets/schemas";
 import { type ApiEnvelope, callApi } from "../api";

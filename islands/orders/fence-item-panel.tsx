@@ -5,7 +5,7 @@
  * the live drawing beside, and previous/next, copy and remove.
  */
 import type { ReactNode } from "react";
-import type { Lang } from "@/lib/context";
+import type { Lang } from "@/lib/lang";
 import { formatMoney } from "@/lib/money";
 import { type FenceItemComputation, FENCE_ITEM_ENUMS, halereToKc, isTwoWing, kcToHalere, lineTotalHalere, type ProductType } from "@/modules/orders/fence-item/engine";
 import type { ItemProductChoice, ItemsTabChoices } from "@/modules/orders/fence-item/schemas";

@@ -9,7 +9,7 @@
  * the tab says who saved and when, offering to reload what is stored instead.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import type { Lang } from "@/lib/context";
+import type { Lang } from "@/lib/lang";
 import { formatMoney } from "@/lib/money";
 import type { Message } from "@/lib/errors";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";

@@ -1,7 +1,9 @@
 import type { Db } from "./db";
 import { AppError, type Message } from "./errors";
 
-export type Lang = "cs" | "en";
+import type { Lang } from "./lang";
+
+export type { Lang };
 
 /** What a service verb knows about its caller. Services never see Hono's Context. */
 export interface Ctx {

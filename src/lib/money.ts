@@ -1,4 +1,4 @@
-import type { Lang } from "@/lib/context";
+import type { Lang } from "./lang";
 
 /**
  * Money is handled as integer haléře (1/100 Kč) so sums never drift; the database keeps

@@ -231,7 +231,7 @@ describe("takeStock", () => {
     await common(ctx, q, 1);
     const before = await logCount();
     const error = await failureOf(takeStock({ ctx, input: { transferType: "INVENTORY_OUT", warehouseId: w } }));
-    expect(error.messages.map((message) => translateMessage(tFor("en"), message))[1]).toMatch(/^Panel \(warehouse .+\): asked 2,001, in stock 2$/);
+    expect(error.messages.map((message) => translateMessage(tFor("en"), message))[1]).toMatch(/^Panel \(warehouse .+\): asked 2.001, in stock 2$/);
     expect([await stock(w, p), await stock(w, q)]).toEqual(["2.000", "9.000"]);
     expect(await logCount()).toBe(before);
   });
