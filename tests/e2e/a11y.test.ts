@@ -3,9 +3,9 @@
  * admin, so the admin-only ones too), a product form, an order with each of its tabs, a warehouse
  * page with one of its items, and the baskets. No critical and no serious violation may remain.
  */
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { resolve } from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { menuLinks } from "@views/layouts/menu";
 import { FENCE_ORDER_TABS } from "@views/orders/fence-order-editor";
 import { createFenceOrderWithItems, createProduct, createWarehouse, createWarehouseItem } from "../helpers/factories";
@@ -27,18 +27,33 @@ interface AxeViolation {
 describeBrowser("accessibility (axe-core)", () => {
   const e2e = useE2E();
 
+  // One signed-in admin context for every page (a context and a sign-in per page cost more than
+  // the check): axe is put into each page as it loads.
+  let shared: { context: BrowserContext; page: Page } | null = null;
+  async function adminPage(): Promise<Page> {
+    if (shared) return shared.page;
+    // The app's CSP (script-src 'self') refuses the injected axe script; the check needs it, the pages do not change.
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, locale: "cs-CZ", viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(15_000);
+    await e2e.server.signIn(context, { admin: true });
+    await context.addInitScript({ path: AXE_SCRIPT });
+    shared = { context, page: await context.newPage() };
+    return shared.page;
+  }
+  afterAll(async () => {
+    await shared?.context.close().catch(() => {});
+  });
+
   /**
    * Opens `path` as an admin, waits for the htmx fragments the page loads on its own (an order's
    * tab) and returns the blocking violations, one readable line each (rule, impact, where).
    */
   async function blockingViolations(path: string): Promise<string[]> {
-    // The app's CSP (script-src 'self') refuses the injected axe script; the check needs it, the pages do not change.
-    const { context, page } = await e2e.open({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await e2e.server.signIn(context, { admin: true });
+    const page = await adminPage();
     const response = await page.goto(path);
     expect({ path, status: response?.status() }).toEqual({ path, status: 200 });
     await settled(page);
-    await page.addScriptTag({ path: AXE_SCRIPT });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run(document, { resultTypes: ["violations"] });
