@@ -41,7 +41,7 @@ fenceItemApi.put("/:id{[0-9]+}/items", async (c) => {
 });
 
 /**
- * The 409 of a save over a newer version: DESIGN.md §4's error envelope (code CONFLICT, no data),
+ * The 409 of a save over a newer version: the error envelope of docs/decisions/005-errors-envelope-feedback.md (code CONFLICT, no data),
  * its `meta` saying who saved the tab meanwhile and when, in words and as values, and the stored
  * version (docs/decisions/034-items-tab-version.md).
  */

@@ -27,7 +27,7 @@ export async function getOrderItems({ ctx, input }: { ctx: Ctx; input: { id: num
 /**
  * Saves the tab (`values` as `editItemsInput` reads it). A retried submit with the same
  * idempotency key (body `idempotencyKey`, or the route's Idempotency-Key header) answers the first
- * result and writes nothing (DESIGN.md §8.4). `itemsVersion` sent over a newer stored one throws
+ * result and writes nothing (docs/decisions/025-stock-operations.md: retries apply once). `itemsVersion` sent over a newer stored one throws
  * `ItemsVersionConflict`; `requireVersion` (the HTTP API) refuses a save without it
  * (docs/decisions/034-items-tab-version.md).
  */

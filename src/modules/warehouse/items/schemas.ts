@@ -57,7 +57,7 @@ export const exportStockInput = z.object({ warehouse: z.preprocess((value) => (v
 export type ScaleColour = "none" | "red" | "orange";
 
 /**
- * DESIGN.md §8.3: round(sum of the scales' last weights / product weight). None (null, shown
+ * docs/decisions/026-stock-read-side.md: round(sum of the scales' last weights / product weight). None (null, shown
  * blank) when no attached scale has reported — no scale at all is not an empty rack — or the
  * product has no weight to divide by (issue 18, decision 036). Weights in grams, the product's
  * weight in grams per piece.
