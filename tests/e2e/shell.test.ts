@@ -118,7 +118,8 @@ describeBrowser("shell", () => {
     await page.locator("ul.tiles").waitFor();
   });
 
-  test("the barcode box hydrates, waits 250 ms and ignores two characters", async () => {
+  /** A signed-in page with the barcode box hydrated, its scan requests recorded and the clock paused. */
+  async function pausedBarcodeBox() {
     const { page, errors } = await e2e.open({ signedIn: true });
     await page.clock.install();
     const scans: Request[] = [];
@@ -129,7 +130,11 @@ describeBrowser("shell", () => {
     await waitForHydration(page, '[data-island="barcode-box"]');
     // From here on time moves only when the test says so (the clock flows naturally until paused).
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    const input = page.locator("#barcode-input");
+    return { page, errors, scans, input: page.locator("#barcode-input") };
+  }
+
+  test("the barcode box hydrates, waits 250 ms and ignores two characters", async () => {
+    const { page, errors, scans, input } = await pausedBarcodeBox();
 
     // Two characters: nothing is sent, nothing is shown, however long the pause.
     await input.click();
@@ -159,16 +164,7 @@ describeBrowser("shell", () => {
   });
 
   test("the barcode box sends a product label's two-character code (P5), never a two-character word", async () => {
-    const { page, errors } = await e2e.open({ signedIn: true });
-    await page.clock.install();
-    const scans: Request[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/barcode/scan") scans.push(request);
-    });
-    await page.goto("/index");
-    await waitForHydration(page, '[data-island="barcode-box"]');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    const input = page.locator("#barcode-input");
+    const { page, errors, scans, input } = await pausedBarcodeBox();
     await input.click();
     await page.keyboard.type("XY");
     await page.clock.runFor(1_000);
