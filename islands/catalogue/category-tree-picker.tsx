@@ -145,7 +145,7 @@ export default function CategoryTreePicker(props: CategoryTreePickerProps) {
           {props.loadErrorText ?? props.emptyText}
         </p>
       ) : !tree ? (
-        <div className="tree-loading" aria-busy="true" aria-label={props.label}>
+        <div className="tree-loading" role="status" aria-busy="true" aria-label={props.label}>
           {TREE_SKELETON.map((width, i) => (
             <div key={i} className="skeleton-line" style={{ width }} />
           ))}

@@ -64,9 +64,13 @@ describeBrowser("accessibility (axe-core)", () => {
       .map((violation) => `${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   }
 
-  /** Waits until no element still waits for its `hx-trigger="load"` fragment (an order's tab). */
+  /**
+   * Waits until no element still waits for its `hx-trigger="load"` fragment (an order's tab) and
+   * the category tree no longer shows its loading skeleton, so axe checks the page a person reads
+   * and not whichever moment the island happened to be in.
+   */
   async function settled(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.querySelectorAll('[hx-trigger="load"], .htmx-request').length === 0);
+    await page.waitForFunction(() => document.querySelectorAll('[hx-trigger="load"], .htmx-request, .tree-loading').length === 0);
   }
 
   // One test per page, so a slow page never times out the rest and a failure names its page.

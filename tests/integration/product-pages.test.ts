@@ -59,7 +59,8 @@ describe("the list /products", () => {
       "&quot;filterInputId&quot;:&quot;list-product-filter-categories&quot;",
       // the tree itself comes after the page is up (the page never carries or waits for it)
       "&quot;treeUrl&quot;:&quot;/api/category/tree&quot;",
-      'class="tree-loading"',
+      // a loading skeleton with a label needs a role that may carry one (axe: aria-prohibited-attr)
+      'class="tree-loading" role="status" aria-busy="true"',
       // id and name are filterable; paging starts at page 1
       'id="list-product-filter-id"',
       'id="list-product-filter-name"',
