@@ -3,7 +3,7 @@ export interface ApiEnvelope<T> {
   status: "success" | "fail" | "error";
   data?: T;
   code?: string;
-  /** A refusal's messages by field (DESIGN.md §4), beside the list in `data`. */
+  /** A refusal's messages by field (docs/architecture.md#api-contract), beside the list in `data`. */
   fields?: Record<string, string>;
 }
 

@@ -144,14 +144,14 @@
     confirmThen(question, function () { e.detail.issueRequest(true); });
   });
 
-  // ---- a tabbed page's default tab on a small screen (spec 02: an order opens on Items under 800 px)
+  // ---- a tabbed page's default tab on a small screen (docs/domain.md#fence-order-editor: an order opens on Items under 800 px)
   var narrowTabs = document.querySelector("[role=tablist][data-narrow-default]");
   if (narrowTabs && window.innerWidth < 800 && !new URLSearchParams(window.location.search).has("tab")) {
     window.location.replace(narrowTabs.getAttribute("data-narrow-default"));
   }
 
   // ---- barcode box on pages without islands ----------------------------------------------------
-  // Same rule as the island (spec 01 §5): act 250 ms after typing stops, on more than 2 characters,
+  // Same rule as the island (docs/domain.md#barcode-input): act 250 ms after typing stops, on more than 2 characters,
   // only when the value changed. Here acting means submitting the form to /barcode.
   document.querySelectorAll("form.barcode-box").forEach(function (form) {
     if (form.closest("[data-island]")) return;
@@ -173,7 +173,7 @@
 
   // ---- add to basket (views/baskets/add-to-basket.tsx, POST /basket/add) -------------------------
   // A row button opens the page's one amount dialog for its product. Each opening gets a fresh
-  // idempotency key, so a double submit adds once (DESIGN.md §8.4) while a second add is new.
+  // idempotency key, so a double submit adds once (docs/architecture.md#idempotency) while a second add is new.
   // Enter submits, Escape or Cancel closes, focus starts in the amount and returns to the button.
   function randomKey() {
     var bytes = new Uint8Array(16);
@@ -206,7 +206,7 @@
     // A "Print" button (the manufacture list): the page's print rules leave out menu and baskets.
     if (e.target.closest && e.target.closest("[data-print]")) { e.preventDefault(); window.print(); }
   });
-  // Only an amount greater than 0 adds (spec 01 §2.6): say so at once and keep the dialog open.
+  // Only an amount greater than 0 adds (docs/domain.md#products-list): say so at once and keep the dialog open.
   // The server checks again (and the 3-decimal limit).
   document.addEventListener("submit", function (e) {
     var form = e.target;

@@ -1,4 +1,4 @@
-/** Builds the islands bundle (DESIGN.md §1): browser target, splitting, minified, production React. */
+/** Builds the islands bundle (docs/architecture.md#stack): browser target, splitting, minified, production React. */
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensurePgliteTemplate } from "./pglite-template";

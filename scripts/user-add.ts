@@ -1,5 +1,5 @@
 /**
- * Creates a staff user from the shell (DESIGN.md §8.7):
+ * Creates a staff user from the shell (docs/domain.md#users):
  *   npm run user:add -- --email jana@firma.cz --first Jana --last Nováková [--password …] [--admin]
  * Without --password a random one is generated and printed once.
  */

@@ -22,7 +22,7 @@ let requestCounter = 0;
 /** What the modules declare, built once: upload limits, public routes, admin paths and the wiring services read. */
 export const appTables = moduleTables(modules);
 
-/** Everything that answers without a session (DESIGN.md §9). */
+/** Everything that answers without a session (docs/architecture.md#public-routes). */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [...BASE_PUBLIC_ROUTES, ...appTables.publicRoutes];
 
 /**

@@ -3,7 +3,7 @@ import { users } from "./auth";
 import { auditColumns, identityId } from "./columns";
 import { products } from "./catalogue";
 
-/** Spec 01 §3: basket type COMMON (warehouse id 0) or WAREHOUSE; one of each per user and warehouse. */
+/** docs/domain.md#basket: basket type COMMON (warehouse id 0) or WAREHOUSE; one of each per user and warehouse. */
 export const baskets = pgTable(
   "baskets",
   {

@@ -44,7 +44,7 @@ export const categoryParameters = pgTable(
     name: text("name").notNull(),
     required: boolean("required").notNull().default(false),
     defaultValue: text("default_value"),
-    /** Spec 01 §9: blank, mm, cm, m, kg or g. */
+    /** docs/domain.md#category-parameters: blank, mm, cm, m, kg or g. */
     unit: text("unit").notNull().default(""),
     creationParameter: boolean("creation_parameter").notNull().default(false),
     titleAppending: boolean("title_appending").notNull().default(false),

@@ -15,7 +15,7 @@ export const promiseStatuses = pgTable(
   (table) => [uniqueNameIndex("promise_statuses_name_unique", table.name)],
 );
 
-/** One record, id 1 (spec 02): the company's bank details printed on invoices. */
+/** One record, id 1 (docs/domain.md#invoice-settings): the company's bank details printed on invoices. */
 export const invoiceSettings = pgTable(
   "invoice_settings",
   {
@@ -29,7 +29,7 @@ export const invoiceSettings = pgTable(
 );
 
 /**
- * Spec 02 §3: a customer's fence order (the header; items below). Status values are the
+ * docs/domain.md#fence-order: a customer's fence order (the header; items below). Status values are the
  * FENCE_ORDER_STATUSES constants of src/modules/orders/fence-order/schemas.ts.
  */
 export const fenceOrders = pgTable(
@@ -54,13 +54,13 @@ export const fenceOrders = pgTable(
     deliveryStreet: text("delivery_street"),
     deliveryCity: text("delivery_city"),
     deliveryPostalCode: text("delivery_postal_code"),
-    /** Percentages; the three sum to 100 (spec 02 §5, §9: 10 / 55 / 35). */
+    /** Percentages; the three sum to 100 (docs/domain.md#order-defaults: 10 / 55 / 35). */
     paymentRuleConfirmation: integer("payment_rule_confirmation").notNull(),
     paymentRuleDelivery: integer("payment_rule_delivery").notNull(),
     paymentRuleCompletion: integer("payment_rule_completion").notNull(),
     /** The delivery timeframe text. */
     delivery: text("delivery").notNull(),
-    /** VAT percent of the order (12, 15 or 21; DESIGN.md §8.8). */
+    /** VAT percent of the order (12, 15 or 21; docs/domain.md#vat). */
     vat: numeric("vat", { precision: 5, scale: 2 }).notNull(),
     note: text("note"),
     deadline: date("deadline"),
@@ -133,7 +133,7 @@ export const fenceOrderStatusHistory = pgTable(
   (table) => [index("fence_order_status_history_order_idx").on(table.orderId, table.at)],
 );
 
-/** Spec 02 §3 fence item, first form: the columns the lists and material queries need; type-specific measures in `details`. */
+/** The fence item (docs/domain.md#fence-item), first form: the columns the lists and material queries need; type-specific measures in `details`. */
 export const fenceOrderItems = pgTable(
   "fence_order_items",
   {
@@ -184,7 +184,7 @@ export const fenceOrderSubProducts = pgTable(
   (table) => [index("fence_order_sub_products_item_idx").on(table.itemId), index("fence_order_sub_products_product_idx").on(table.productId)],
 );
 
-/** Other and assembly items (spec 02 §3): a product, or the virtual custom product (product null, with url/storable). */
+/** Other and assembly items (docs/domain.md#other-items): a product, or the virtual custom product (product null, with url/storable). */
 export const fenceOrderOtherItems = pgTable(
   "fence_order_other_items",
   {
@@ -205,7 +205,7 @@ export const fenceOrderOtherItems = pgTable(
   (table) => [index("fence_order_other_items_order_idx").on(table.orderId), index("fence_order_other_items_product_idx").on(table.productId, table.orderId)],
 );
 
-/** Files of an order (images and PDFs, DESIGN.md §3: in the database, size-limited). */
+/** Files of an order (images and PDFs, docs/architecture.md#files: in the database, size-limited). */
 export const fenceOrderFiles = pgTable(
   "fence_order_files",
   {
@@ -223,7 +223,7 @@ export const fenceOrderFiles = pgTable(
 );
 
 /**
- * Issue 11: an order's offer PDF, cached per language (DESIGN.md §3). `fingerprint` says what it
+ * Issue 11: an order's offer PDF, cached per language (docs/architecture.md#files). `fingerprint` says what it
  * was made from; a different fingerprint, or `regenerate=true`, rebuilds it.
  */
 export const fenceOfferPdfs = pgTable(
@@ -264,7 +264,7 @@ export const fenceOrderMaterial = pgTable(
   (table) => [index("fence_order_material_order_idx").on(table.orderId)],
 );
 
-/** DESIGN.md §8.6: a template creates a promise when an order enters its trigger status. */
+/** docs/domain.md#default-promises: a template creates a promise when an order enters its trigger status. */
 export const defaultPromises = pgTable("default_promises", {
   id: identityId(),
   statusId: integer("status_id")
@@ -276,7 +276,7 @@ export const defaultPromises = pgTable("default_promises", {
   ...auditColumns,
 });
 
-/** Spec 01 §3: a promise to a customer about an order. */
+/** docs/domain.md#promise: a promise to a customer about an order. */
 export const promises = pgTable(
   "promises",
   {

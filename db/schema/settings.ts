@@ -17,7 +17,7 @@ export const shippingTypes = pgTable("shipping_types", {
   ...auditColumns,
 }, (table) => [uniqueNameIndex("shipping_types_name_unique", table.name)]);
 
-/** Spec 02: delivery vans (vehicles on the planning board). SPZ is stored normalised: upper case, no spaces. */
+/** docs/domain.md#delivery-vans: delivery vans (vehicles on the planning board). SPZ is stored normalised: upper case, no spaces. */
 export const deliveryVans = pgTable(
   "delivery_vans",
   {

@@ -53,7 +53,7 @@ export const workLogs = pgTable(
   ],
 );
 
-/** Kiosk terminals paired by staff (DESIGN.md §8.2): a one-time pairing secret, then a long-lived device token. */
+/** Kiosk terminals paired by staff (docs/domain.md#kiosk-devices): a one-time pairing secret, then a long-lived device token. */
 export const kioskDevices = pgTable(
   "kiosk_devices",
   {

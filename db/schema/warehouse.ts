@@ -17,7 +17,7 @@ export const warehouses = pgTable(
   (table) => [uniqueNameIndex("warehouses_name_unique", table.name)],
 );
 
-/** Spec 02: a rack scale publishing weights over MQTT as `scales/<extId>/weight`. */
+/** docs/domain.md#rack-scales: a rack scale publishing weights over MQTT as `scales/<extId>/weight`. */
 export const warehouseRackScales = pgTable(
   "warehouse_rack_scales",
   {
@@ -47,7 +47,7 @@ export const rackScaleReadings = pgTable(
 );
 
 /**
- * Issue 12 (spec 02 §3 "Warehouse item"): a product's stock in one warehouse. A manufactured
+ * Issue 12 (docs/domain.md#warehouse-item): a product's stock in one warehouse. A manufactured
  * variant is a product, so variants stock apart. The quantity changes only through the stock
  * operations (production, stocktaking, transfer), under a row lock; the check is the last guard
  * that stock never goes negative.
@@ -91,7 +91,7 @@ export const warehouseItemRackScales = pgTable(
 );
 
 /**
- * Spec 02 §3 "Warehouse transfer log": one row per moved line of a stock operation; the rows of one
+ * docs/domain.md#transfer-log: one row per moved line of a stock operation; the rows of one
  * operation share `logGroup`. Append-only.
  */
 export const warehouseTransferLogs = pgTable(
@@ -120,7 +120,7 @@ export const warehouseTransferLogs = pgTable(
   ],
 );
 
-/** Spec 02 §3 "Saved basket": a named copy of a common basket, loaded back into it later. */
+/** docs/domain.md#saved-baskets: a named copy of a common basket, loaded back into it later. */
 export const savedBaskets = pgTable("saved_baskets", {
   id: identityId(),
   name: text("name").notNull(),

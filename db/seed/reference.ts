@@ -8,7 +8,7 @@ import { seedEngineParameters } from "@/modules/catalogue/category-parameter/rol
 import { SEEDED_VAT_RATES } from "@/modules/catalogue/vat/schemas";
 
 /**
- * Spec 02 §9: the products the order items editor relies on, found by `system_role`, never by id
+ * docs/domain.md#reference-products: the products the order items editor relies on, found by `system_role`, never by id
  * (the spec's 18, 20, 19 and 16). The virtual custom product (-1) is a value, not a row
  * (docs/decisions/008).
  */
@@ -20,7 +20,7 @@ const REFERENCE_PRODUCTS: { systemRole: SystemRole; name: string; invoiceName: s
 ];
 
 /**
- * Reference rows every installation needs (DESIGN.md §6). Idempotent: VAT rates go only into an
+ * Reference rows every installation needs (docs/architecture.md#first-start). Idempotent: VAT rates go only into an
  * empty table, reference products and the fence engine's category parameters only where their
  * role is missing, so a restart or a later edit by staff (a renamed parameter) is never overwritten.
  */

@@ -1,5 +1,5 @@
 /**
- * The common basket page's Source Warehouses (spec 02 "Baskets", "Production form"): a
+ * The common basket page's Source Warehouses (docs/domain.md#baskets): a
  * multi-select of the caller's warehouse baskets, a read-only preview of each selected basket
  * (the basket table, "will be consumed during production") and the down arrow while any is
  * selected.

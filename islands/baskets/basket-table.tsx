@@ -1,5 +1,5 @@
 /**
- * The basket tables (issue 12 §2; spec 02 "Baskets", §4), one island for every basket: the common
+ * The basket tables (issue 12 §2; docs/domain.md#baskets), one island for every basket: the common
  * basket's lines and a warehouse basket's lines (editable quantity, remove) and the read-only
  * previews of the source warehouse baskets. Built with @tanstack/react-table (v9: `useTable` over
  * the core features; the markup is ours).
@@ -11,7 +11,7 @@
  *   PATCH /api/basket/items/:id; Escape puts the stored value back; a refusal shows its translated
  *   message as a toast and marks the field, which keeps what was typed;
  * - remove calls DELETE /api/basket/items/:id, and the row leaves the table only on success
- *   (spec 02 §4); focus moves to the next row's remove button (or the table).
+ *   (docs/domain.md#basket); focus moves to the next row's remove button (or the table).
  * Texts come translated from the server, as for every island.
  */
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
@@ -157,7 +157,7 @@ function RemoveCell({ row }: { row: BasketItem }) {
 
 function columnsOf(editable: boolean, texts: BasketTableTexts) {
   return helper.columns([
-    // The product's id, as spec 02's "Id, name" means and as the catalogue shows it; the line's
+    // The product's id, as docs/domain.md#common-basket means it and as the catalogue shows it; the line's
     // own id only addresses the line (data-item-id, the quantity and remove forms). Issue 18.
     helper.accessor((row) => row.shopProduct.id, { id: "productId", header: () => texts.id }),
     helper.accessor((row) => row.shopProduct.name, {

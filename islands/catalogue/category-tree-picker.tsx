@@ -80,7 +80,7 @@ function Node({
   );
 }
 
-/** The one category tree picker (spec 01 §4), used in the product form, the parameter form and the products filter. */
+/** The one category tree picker (docs/domain.md#categories), used in the product form, the parameter form and the products filter. */
 export default function CategoryTreePicker(props: CategoryTreePickerProps) {
   const [fetched, setFetched] = useState<TreeNode[] | "failed" | null>(null);
   useEffect(() => {

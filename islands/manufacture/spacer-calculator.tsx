@@ -91,7 +91,7 @@ function OptionRow({ name, option, chosen, onChoose, texts, group }: {
 }
 
 /**
- * The spacer calculator (spec 02 §9, docs/fence-geometry.md): height, slat height, spacer, Z1 and
+ * The spacer calculator (docs/domain.md#spacer-calculator, docs/fence-geometry.md): height, slat height, spacer, Z1 and
  * Z2 in, the floor, ceiling and fixed options out, with a drawing to scale, all recomputed as the
  * user types. The page hydrates it as the `spacer-calculator` island; SpacerCalculatorDialog
  * (./spacer-calculator-dialog.tsx) wraps it for the items editor.

@@ -3,7 +3,7 @@ import { callApi } from "../api";
 import { showToast } from "../toast";
 import { isLongEnoughCode } from "@/modules/barcode/schemas";
 
-/** Spec 01 §5, §9: act after a 250 ms pause, only on more than 2 characters (or a printed P5), only on a changed value. */
+/** docs/domain.md#barcode-input: act after a 250 ms pause, only on more than 2 characters (or a printed P5), only on a changed value. */
 export const BARCODE_DEBOUNCE_MS = 250;
 
 interface ScanAnswer {

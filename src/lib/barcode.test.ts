@@ -77,7 +77,7 @@ describe("values are checked before drawing", () => {
   });
 });
 
-describe("productBarcode (DESIGN.md §8.1)", () => {
+describe("productBarcode (docs/domain.md#barcodes)", () => {
   test("EAN-13 when the product has a valid one, otherwise Code 128 P<id>", () => {
     expect(productBarcode({ id: 42, ean13: EAN })).toEqual({ symbology: "ean13", value: EAN });
     expect(productBarcode({ id: 42, ean13: null })).toEqual({ symbology: "code128", value: "P42" });

@@ -1,5 +1,5 @@
 /**
- * Barcode images (DESIGN.md §1, §8.1): EAN-13 and Code 128 for products, work types (`WT<id>`),
+ * Barcode images (docs/architecture.md#documents, docs/domain.md#barcodes): EAN-13 and Code 128 for products, work types (`WT<id>`),
  * orders and cards; QR for payments (SPAYD). PNG bytes for PDFs and <img>, SVG for inline use.
  * Values are checked first: a bad one is a readable `fail`, never a bwip-js stack trace.
  */
@@ -73,7 +73,7 @@ export function barcodeSvg(symbology: Symbology, value: string, options: Barcode
   return bwipjs.toSVG(renderOptions(symbology, checked, options));
 }
 
-/** DESIGN.md §8.1: a product's code is its EAN-13 when it has a valid one, otherwise Code 128 `P<id>`. */
+/** docs/domain.md#barcodes: a product's code is its EAN-13 when it has a valid one, otherwise Code 128 `P<id>`. */
 export function productBarcode(product: { id: number; ean13: string | null }): { symbology: Symbology; value: string } {
   const ean13 = product.ean13?.trim();
   if (ean13 && isValidEan13(ean13)) return { symbology: "ean13", value: ean13 };

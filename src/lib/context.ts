@@ -16,7 +16,7 @@ export interface Ctx {
   inTransaction?: boolean;
 }
 
-/** What a scanned code names (DESIGN.md §8.1) once the menu box has parsed it. */
+/** What a scanned code names (docs/domain.md#barcodes) once the menu box has parsed it. */
 export type DomainCode = { by: "ean13"; ean13: string } | { by: "id"; id: number };
 export type ScanResult = { action: "open"; url: string; message: Message } | { action: "added"; message: Message };
 /** A domain's answer to its codes; null when the referenced record does not exist. */

@@ -1,4 +1,4 @@
-/** The API answer shape of DESIGN.md §4. */
+/** The API answer shape of docs/architecture.md#envelope. */
 export interface Envelope<T = unknown> {
   status: "success" | "fail" | "error";
   data?: T;

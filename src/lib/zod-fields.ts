@@ -127,7 +127,7 @@ export const requiredBoolean = () =>
 export const MAX_ROW_ID = 2_147_483_647;
 
 /**
- * A reference sent as an id, a numeric string or `{id}` (DESIGN.md §4). `sentinels` are values a
+ * A reference sent as an id, a numeric string or `{id}` (docs/architecture.md#references). `sentinels` are values a
  * choice may hold besides ids (the virtual custom product -1, "still to choose" -2); they come back as they are.
  */
 export const refId = (options: { sentinels?: readonly number[] } = {}) =>
@@ -158,7 +158,7 @@ export const refIdList = (options: { min?: number } = {}) =>
       .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),
   );
 
-/** What a client may send as an idempotency key (DESIGN.md §8.4): a UUID, or any 8–100 characters of [A-Za-z0-9_.:-]. */
+/** What a client may send as an idempotency key (docs/architecture.md#idempotency): a UUID, or any 8–100 characters of [A-Za-z0-9_.:-]. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,100}$/;
 
 /** An optional idempotency key of a write (src/lib/idempotency.ts); blank is none. */
@@ -184,14 +184,14 @@ export const dateField = () =>
     }),
   );
 
-/** DESIGN.md §4: a list page holds 20 rows unless asked, and at most 500. */
+/** docs/architecture.md#paging: a list page holds 20 rows unless asked, and at most 500. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
-/** Spec 01 §9: category lists load whole, with page size 9999 (DESIGN.md §4 allows it to them alone). */
+/** docs/domain.md#categories: category lists load whole, with page size 9999 (docs/architecture.md#paging allows it to them alone). */
 export const CATEGORY_MAX_PAGE_SIZE = 9999;
 
 /**
- * Paging and sorting of a list (DESIGN.md §4); filters are read beside it. Paging forgives: a page
+ * Paging and sorting of a list (docs/architecture.md#paging); filters are read beside it. Paging forgives: a page
  * or size that is no number reads as the default, and a size beyond `maxSize` as `maxSize` (the
  * answer's `meta.size` says which), so a client asking 9999 "for all" gets full pages, not an error.
  */

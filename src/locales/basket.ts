@@ -1,4 +1,4 @@
-/** Baskets (spec 01 §2.6, §3; spec 02 "Baskets") and idempotent submits (src/lib/idempotency.ts). */
+/** Baskets (docs/domain.md#products-list; docs/domain.md#baskets) and idempotent submits (src/lib/idempotency.ts). */
 export const basket = {
   cs: {
     basket: {

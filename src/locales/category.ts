@@ -1,4 +1,4 @@
-/** Categories (spec 01 §2.9) and category parameters (spec 01 §2.10). */
+/** Categories (docs/domain.md#categories) and category parameters (docs/domain.md#category-parameters). */
 export const category = {
   cs: {
     category: {

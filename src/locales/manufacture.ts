@@ -1,5 +1,5 @@
 /**
- * Manufacture pages (spec 02 §2 "Manufacture", §9): the spacer calculator, as a page and as the
+ * Manufacture pages (docs/domain.md#spacer-calculator): the spacer calculator, as a page and as the
  * items editor's dialog. Its engine's own messages (offsets beyond the height) are in
  * fence-item.ts; required, number, max and decimal places are the common validation texts.
  */

@@ -1,4 +1,4 @@
-/** Products: the list, the tabbed editor and its rules (spec 01 §2.6, §2.7). Czech first. */
+/** Products: the list, the tabbed editor and its rules (docs/domain.md#products-list). Czech first. */
 export const product = {
   cs: {
     product: {

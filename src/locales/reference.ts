@@ -1,4 +1,4 @@
-/** Delivery vans and translation groups (spec 02 §2, §3, §5). */
+/** Delivery vans and translation groups (docs/domain.md#delivery-vans). */
 export const reference = {
   cs: {
     deliveryVan: {

@@ -1,4 +1,4 @@
-/** Saved baskets and the common basket's barcode PDF and CSV (spec 02 "Baskets", §3, §5, §7; decision 028). */
+/** Saved baskets and the common basket's barcode PDF and CSV (docs/domain.md#saved-baskets, docs/domain.md#basket-exports; decision 028). */
 export const savedBaskets = {
   cs: {
     savedBaskets: {

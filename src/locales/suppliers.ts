@@ -1,4 +1,4 @@
-/** Suppliers and supplier orders (spec 02 §2 "Suppliers", §3, §5). */
+/** Suppliers and supplier orders (docs/domain.md#suppliers). */
 export const suppliers = {
   cs: {
     supplier: {

@@ -1,4 +1,4 @@
-/** Workplaces, work types and work logs (spec 02 §2 Timesheets, §3, §5). */
+/** Workplaces, work types and work logs (docs/domain.md#timesheets). */
 export const timesheets = {
   cs: {
     workplace: {

@@ -51,7 +51,7 @@ async function pickProduct(page: Page, name: string, query: string, optionText =
   await page.waitForFunction((n) => (document.querySelector(`[name="${n}"]`) as HTMLElement).dataset.productId !== "", name);
 }
 
-/** The red top border spec 02 §5 asks of an empty required field. */
+/** The red top border docs/domain.md#fence-item-validation asks of an empty required field. */
 const borderTop = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => {
     const style = getComputedStyle(element);
@@ -146,7 +146,7 @@ describeBrowser("Order items tab", () => {
     await pickProduct(page, "items[1].product", "Brána dvoukřídlá E2E");
     await fill(page, 1, { color: "RAL 7016", height: "1600", length: "4000", distanceFromGround: "50", distancingType: "PRINT_3D", spacerHeight: "20", gateOpeningType: "HINGES" });
     await fill(page, 1, { openingType: "RIGHT_TO_YARD", wingRelation: "SAME_DIRECTION", wicketPartWidth: "1500", solidPartWidth: "2400", hingeType: "BEARING", hingeWidth: "30" });
-    // Spec 02 §5 hint: the parts must make the total width.
+    // docs/domain.md#fence-item-validation hint: the parts must make the total width.
     expect(await page.locator(`.fi-item-open [data-field=solidPartWidth] .field-hint`).innerText()).toBe("Branková a pevná část dávají dohromady 3900 mm, celková šířka je 4000 mm");
     await fill(page, 1, { solidPartWidth: "2500" });
     expect(await page.locator(`.fi-item-open [data-field=solidPartWidth] .field-hint`).innerText()).toBe("Branková a pevná část mají dohromady dát celkovou šířku (délku).");

@@ -1,4 +1,4 @@
-/** Spec 02 §2–§5 and docs/decisions/013: fence orders through the UI — create, FORM_NOT_VALID, the order-date rule, the status chips and the automatic-updates tip, the note dialog, the age icons. */
+/** docs/domain.md#fence-orders and docs/decisions/013: fence orders through the UI — create, FORM_NOT_VALID, the order-date rule, the status chips and the automatic-updates tip, the note dialog, the age icons. */
 import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { todayInPrague } from "@/lib/dates";
@@ -38,7 +38,7 @@ describeBrowser("Fence orders", () => {
     await page.locator(".page-actions a.button-primary").click();
     await page.waitForURL(`**${LIST}/new`);
 
-    // Defaults (spec 02 §5, §9): payment rules 10/55/35, VAT 21 %, offer date today.
+    // Defaults (docs/domain.md#order-defaults): payment rules 10/55/35, VAT 21 %, offer date today.
     expect(await page.locator("#field-paymentRuleConfirmation").inputValue()).toBe("10");
     expect(await page.locator("#field-paymentRuleDelivery").inputValue()).toBe("55");
     expect(await page.locator("#field-paymentRuleCompletion").inputValue()).toBe("35");

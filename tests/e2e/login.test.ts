@@ -1,4 +1,4 @@
-/** Spec 01 §2.3, §5, §8: the login form, its checks and errors, and logging out. */
+/** docs/domain.md#login: the login form, its checks and errors, and logging out. */
 import { expect, test } from "bun:test";
 import type { Request } from "playwright-core";
 import { logout } from "@/modules/auth/service";

@@ -1,4 +1,4 @@
-/** Spec 01 §2.13 and spec 02 §2: promises through the UI — the order's Promises tab and the status buttons of the promise list. */
+/** docs/domain.md#promises and docs/domain.md#fence-order-editor: promises through the UI — the order's Promises tab and the status buttons of the promise list. */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { todayInPrague } from "@/lib/dates";

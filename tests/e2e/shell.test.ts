@@ -1,4 +1,4 @@
-/** Spec 01 §2.1, §2.2, §2.5, §9: the top menu, routing, the barcode box, the layout and the language. */
+/** docs/domain.md#routes: the top menu, routing, the barcode box, the layout and the language. */
 import { expect, test } from "bun:test";
 import type { Locator, Page, Request } from "playwright-core";
 import { describeBrowser, waitForHydration } from "../helpers/browser";
@@ -34,7 +34,7 @@ describeBrowser("shell", () => {
     const links = await page.locator("nav.topnav a[href]").evaluateAll((anchors) =>
       anchors.map((a) => ({ href: a.getAttribute("href")!, label: a.textContent!.trim() })),
     );
-    // Spec 01 §2.5: Dashboard, four product entries, eight order entries (two submenus), two
+    // docs/domain.md#top-menu: Dashboard, four product entries, eight order entries (two submenus), two
     // manufacture, four warehouse, two supplier, three timesheet and four settings entries.
     expect(links.length).toBeGreaterThanOrEqual(28);
     for (const expected of ["/index", "/products", "/products/dph", "/products/category/parameters", "/orders/promiseStatus", "/orders/invoiceSettings", "/settings/translationGroup"]) {

@@ -1,4 +1,4 @@
-/** Spec 01 §2.8, §4, §8 and DESIGN.md §5: VAT through the UI — the form, toasts, confirm dialog and the htmx list. */
+/** docs/domain.md#vat and docs/architecture.md#forms: VAT through the UI — the form, toasts, confirm dialog and the htmx list. */
 import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { vatService } from "@/modules/catalogue/vat/service";

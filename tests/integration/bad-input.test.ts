@@ -1,7 +1,7 @@
 /**
  * Bad input over every API route the modules mount (issue 9; decision 016): a NUL (U+0000) in any
  * text field of a body, in any list filter or lookup parameter, and a yes/no that is neither, are
- * each a 422 `fail` naming the field, and nothing is saved; page sizes keep to DESIGN.md §4.
+ * each a 422 `fail` naming the field, and nothing is saved; page sizes keep to docs/architecture.md#paging.
  *
  * The routes come from the modules list (src/modules/index.ts). A generic CRUD route names its
  * service (`crudServiceOf`), whose schema and list fields give the body fields and filters; the
@@ -358,7 +358,7 @@ describe("pages: a form post re-renders with the field's error (422), a list pag
   });
 });
 
-describe("page sizes (DESIGN.md §4)", () => {
+describe("page sizes (docs/architecture.md#paging)", () => {
   const lists = ROUTES.filter((route) => route.method === "GET" && route.input?.filters);
   test.each(lists.map((route) => [route.key, route] as const))("%s gives at most its limit", async (_key, route) => {
     const limit = route.pattern === "/api/category" ? CATEGORY_MAX_PAGE_SIZE : MAX_PAGE_SIZE;

@@ -1,5 +1,5 @@
 /**
- * The basket pages over HTTP (issue 12 §2; spec 02 "Baskets", §4, §5; decision 027): the common
+ * The basket pages over HTTP (issue 12 §2; docs/domain.md#baskets; decision 027): the common
  * basket page and its forms (production, stocktaking, upload of manufacture data), a warehouse
  * basket page and its transfer, the basket table's inline quantity (PATCH /api/basket/items/:id)
  * and its form fallbacks without JavaScript. A form post redirects with a toast on success and

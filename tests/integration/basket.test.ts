@@ -1,6 +1,6 @@
 /**
- * Baskets' first step (issue 3 §4; spec 01 §2.2, §2.6, §3, §4, §5, §9; spec 02 "Baskets", §3, §7;
- * DESIGN.md §8.1, §8.4): the API under /api/basket, the product list dialog's POST /basket/add,
+ * Baskets' first step (issue 3 §4; docs/domain.md#layout; docs/domain.md#baskets;
+ * docs/domain.md#barcodes, docs/architecture.md#idempotency): the API under /api/basket, the product list dialog's POST /basket/add,
  * the highlighted common basket in the left column and the menu barcode box adding products.
  */
 import { describe, expect, test } from "bun:test";
@@ -173,7 +173,7 @@ describe("DELETE /api/basket/items/:id and POST /api/basket/clear", () => {
   });
 });
 
-describe("the left column (spec 01 §2.2, §4)", () => {
+describe("the left column (docs/domain.md#baskets-column)", () => {
   test("the empty common basket before; after adding, it is highlighted on the next page", async () => {
     const session = await t.current.login();
     const before = await htmlOf(await session.page("/index"));
@@ -231,7 +231,7 @@ describe("the left column (spec 01 §2.2, §4)", () => {
   });
 });
 
-describe("the menu barcode box adds products (DESIGN.md §8.1)", () => {
+describe("the menu barcode box adds products (docs/domain.md#barcodes)", () => {
   const scan = async (session: Session, code: string) => {
     const response = await session.api("/api/barcode/scan", { method: "POST", json: { code } });
     return { status: response.status, body: await json(response) };

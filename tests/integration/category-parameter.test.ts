@@ -1,5 +1,5 @@
 /**
- * Category parameters (spec 01 §2.10, §9; issue 3 §2): the API on
+ * Category parameters (docs/domain.md#category-parameters; issue 3 §2): the API on
  * /api/products/category/parameters and the pages under /products/category/parameters.
  * Ids come from the answers; sequences may skip.
  */
@@ -87,7 +87,7 @@ describe("API /api/products/category/parameters", () => {
     expect((await get(single)).categories.map((category) => category.id)).toEqual([zelene]);
   });
 
-  test("every unit of spec 01 §9 is accepted: blank, mm, cm, m, kg, g", async () => {
+  test("every unit of docs/domain.md#category-parameters is accepted: blank, mm, cm, m, kg, g", async () => {
     for (const unit of ["", "mm", "cm", "m", "kg", "g"]) {
       const id = await createParameter({ name: `Jednotka ${unit || "prázdná"}`, unit });
       expect((await get(id)).unit as string).toBe(unit);

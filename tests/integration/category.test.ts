@@ -1,5 +1,5 @@
 /**
- * Categories (spec 01 §2.9, §3, §5, §7; issue 3 §1): `GET /api/category/allWithChildren`, the
+ * Categories (docs/domain.md#categories; issue 3 §1): `GET /api/category/allWithChildren`, the
  * generic CRUD on /api/category, the cycle and delete rules, the tree page and the form under
  * /products/category. Ids come from the answers; sequences may skip.
  */
@@ -65,7 +65,7 @@ async function attachParameter(name: string, categoryIds: number[]) {
 const expectFieldFail = (response: Response, field: string, message: string) => expectFieldErrors(response, { [field]: message });
 
 describe("API /api/category", () => {
-  test("the parent is accepted as {id}, an id, a numeric string or null (DESIGN.md §4)", async () => {
+  test("the parent is accepted as {id}, an id, a numeric string or null (docs/architecture.md#references)", async () => {
     const root = await createCategory({ name: "Branky" });
     for (const parent of [{ id: root }, root, String(root)]) {
       const id = await createCategory({ name: "Podbranka", parent });
@@ -298,7 +298,7 @@ describe("API /api/category", () => {
   });
 
   describe("list", () => {
-    test("size=9999 is honoured for category lists (spec 01 §9); the name filter narrows", async () => {
+    test("size=9999 is honoured for category lists (docs/domain.md#categories); the name filter narrows", async () => {
       const { a, b, n } = await chain();
       const all = (await json(await (await session()).api("/api/category?size=9999"))) as ListBody<Category>;
       expect(all.meta.size).toBe(9999);

@@ -1,5 +1,5 @@
 /**
- * The CRUD contract (DESIGN.md §4, decision 002), run over every entity on the generic pattern:
+ * The CRUD contract (docs/architecture.md#crud-calls, decision 002), run over every entity on the generic pattern:
  * `GET P` lists with paging in `meta`, `GET P/:id` answers the entity, `POST P` creates and answers
  * the new id, `PUT P/:id` answers the entity, `DELETE P/:id` deletes; a missing id is 404
  * NOT_FOUND on get, put and delete; an invalid body is 422 `fail` with readable messages and
@@ -156,7 +156,7 @@ const ENTITIES: CrudEntity[] = [
     update: (_, n) => ({ name: `Kiosk ${n} v hale` }),
     updated: (_, n) => ({ name: `Kiosk ${n} v hale`, state: "waiting" }),
     invalid: { body: {}, fields: required("name") },
-    // The one-time pairing link comes back with the id (DESIGN.md §8.2).
+    // The one-time pairing link comes back with the id (docs/domain.md#kiosk-devices).
     idOf: (data: { id: number; pairingUrl: string }) => data.id,
   },
   named("/api/timesheets/workplace", "Pracoviště"),
@@ -234,12 +234,12 @@ const ENTITIES: CrudEntity[] = [
       body: {},
       fields: required("firstName", "lastName", "phone", "email", "paymentRuleConfirmation", "paymentRuleDelivery", "paymentRuleCompletion", "delivery", "vat", "offerDate"),
     },
-    // Orders are closed or canceled, never deleted (spec 02).
+    // Orders are closed or canceled, never deleted (docs/domain.md#order-status).
     noDelete: true,
   },
 ];
 
-/** Paths that answer the generic calls of a path above, one router mounted twice (spec 01 §2.13). */
+/** Paths that answer the generic calls of a path above, one router mounted twice (docs/domain.md#promises). */
 const ALIASES: Record<string, string> = { "/api/orders/promises": "/api/orders/promise" };
 
 test("every path answering the generic GET P and PUT P/:id is in the table", () => {

@@ -1,5 +1,5 @@
 /**
- * Default promises through the fence order API (DESIGN.md §8.6): creating an order and changing
+ * Default promises through the fence order API (docs/domain.md#default-promises): creating an order and changing
  * its status (by a date or by hand) creates each triggered template's promise once, never twice,
  * due today in Prague + the template's days.
  */

@@ -1,5 +1,5 @@
 /**
- * Default promises (DESIGN.md §8.6): CRUD on /api/orders/defaultPromises and the pages under
+ * Default promises (docs/domain.md#default-promises): CRUD on /api/orders/defaultPromises and the pages under
  * /orders/defaultPromises; the trigger creates a template's promise once per order (never twice)
  * with deadline = today in Prague + days. (A promise status a template uses cannot be deleted:
  * promise-status.test.ts.)

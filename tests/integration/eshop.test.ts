@@ -1,5 +1,5 @@
 /**
- * E-shops (spec 01 §2.11, §5, §7): the generic CRUD API on /api/settings/eshop and the pages
+ * E-shops (docs/domain.md#eshops): the generic CRUD API on /api/settings/eshop and the pages
  * under /settings/eshop. Saving an edit returns to the list.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * The items tab's API (issue 10 parts 3 and 4; spec 02 §3–§5, §7, §9) through app.request():
+ * The items tab's API (issue 10 parts 3 and 4; docs/domain.md#items-tab) through app.request():
  * GET and PUT /api/orders/fenceOrder/:id/items, the dynamic products, the deletes. Spec formulas
  * have the engine's own tests; here the API's numbers are asserted with concrete values.
  */
@@ -178,7 +178,7 @@ async function productOfType(type: ProductType): Promise<number> {
   return found;
 }
 
-describe("each required field of each product type (spec 02 §5, the engine's rules)", () => {
+describe("each required field of each product type (docs/domain.md#fence-item-validation, the engine's rules)", () => {
   test("every product type is in the table", () => {
     const types = new Set(VALID_ITEMS.map(([, item]) => item.productType as ProductType));
     expect([...types].sort()).toEqual(["CUSTOM", "FENCE", "GATE", "ONE_WING_GATE", "RAIL_GATE", "TWO_WING_GATE", "TWO_WING_WICKET", "WICKET"]);
@@ -244,7 +244,7 @@ describe("a fence item takes a product of its type (issue 18)", () => {
   });
 });
 
-describe("sub-products (spec 02 §5)", () => {
+describe("sub-products (docs/domain.md#sub-products)", () => {
   let posts: number;
   let post: number;
   beforeAll(async () => {
@@ -290,7 +290,7 @@ describe("sub-products (spec 02 §5)", () => {
   });
 });
 
-describe("other and assembly items (spec 02 §3, §5, §9)", () => {
+describe("other and assembly items (docs/domain.md#other-items)", () => {
   test("product, amount and unit price are required", async () => {
     const id = await newOrder();
     const { fields } = await refusal(await put(id, { otherItems: [{}], assemblyItems: [{ product }] }));
@@ -355,7 +355,7 @@ describe("other and assembly items (spec 02 §3, §5, §9)", () => {
   });
 });
 
-describe("shipping, discount, note and measurement date (spec 02 §3 offer form, §5, §9)", () => {
+describe("shipping, discount, note and measurement date (docs/domain.md#offer-form)", () => {
   test("shipping is distance × unit price; an empty price is omitted; an empty unit price takes the type's", async () => {
     const byKm = await createShipping(ctx(), { price: 18, priceByDistance: true });
     const flat = await createShipping(ctx(), { price: 1500, priceByDistance: false });
@@ -468,7 +468,7 @@ describe("all or nothing, at most once", () => {
   });
 });
 
-describe("the Common tab's warning (spec 02 §2) uses the engine's validation", () => {
+describe("the Common tab's warning (docs/domain.md#fence-order-editor) uses the engine's validation", () => {
   test("no warning for valid items; an item the engine refuses is named with its fields", async () => {
     const id = await newOrder();
     await saved(id, { items: [fence1()] });

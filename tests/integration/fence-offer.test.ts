@@ -1,5 +1,5 @@
 /**
- * The offer PDF over HTTP (issue 11 §2; spec 02 §2, §7): `GET /pdf/fenceOffer/:id` and
+ * The offer PDF over HTTP (issue 11 §2; docs/domain.md#offer-pdf): `GET /pdf/fenceOffer/:id` and
  * `?regenerate=true`, read back with poppler's pdftotext. The customer's name with diacritics,
  * every item, the totals to the haléř; the cached PDF reused, rebuilt on `regenerate` and after an
  * items save; an order without items; English for an English user; a session required; a

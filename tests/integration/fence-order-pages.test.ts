@@ -1,5 +1,5 @@
 /**
- * Fence order pages (spec 02 §2, §5): list with icons (age thresholds with concrete dates,
+ * Fence order pages (docs/domain.md#fence-order-list): list with icons (age thresholds with concrete dates,
  * note dialog, automatic-update tooltip), filters, ordered material, the tabbed editor's Common
  * tab (FORM_NOT_VALID with nothing saved, CREATED/UPDATED), status form, customer lookup.
  */

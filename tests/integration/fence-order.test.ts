@@ -1,5 +1,5 @@
 /**
- * Fence order header (spec 02 §3–§5, §9; docs/decisions/013): /api/orders/fenceOrder — required
+ * Fence order header (docs/domain.md#fence-order-validation; docs/decisions/013): /api/orders/fenceOrder — required
  * fields, payment rules, IČO/DIČ, VAT, the date rules and deadline, manual status, status
  * history, list filters and sorting, customer lookup.
  */

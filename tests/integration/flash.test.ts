@@ -1,5 +1,5 @@
 /**
- * Flash toasts survive the redirect after a form post (DESIGN.md §5). Several toasts queued in
+ * Flash toasts survive the redirect after a form post (docs/architecture.md#forms). Several toasts queued in
  * one request all arrive, e.g. every message of a refused delete.
  */
 import { describe, expect, test } from "bun:test";

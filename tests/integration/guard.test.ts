@@ -1,5 +1,5 @@
 /**
- * The guard (DESIGN.md §9, spec 01 §2.2, §6): no route answers without a session except the
+ * The guard (docs/architecture.md#public-routes, docs/domain.md#layout): no route answers without a session except the
  * public allow-list. The first test walks every route the app registers, so a new module is
  * covered the moment it is mounted.
  */

@@ -1,5 +1,5 @@
 /**
- * Invoice settings (spec 02 §2, §3, §5, §7): one record with id 1 read at
+ * Invoice settings (docs/domain.md#invoice-settings): one record with id 1 read at
  * GET /api/invoices/invoiceSettings and saved with PUT or POST /api/orders/invoiceSettings, and the
  * page /orders/invoiceSettings with its server-side "fill IBAN from the account" button.
  */

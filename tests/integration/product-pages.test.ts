@@ -1,5 +1,5 @@
 /**
- * Product pages (spec 01 §2.6, §2.7; docs/decisions/009): the list with the category tree, the
+ * Product pages (docs/domain.md#products-list; docs/decisions/009): the list with the category tree, the
  * tabbed editor (Common at once, the rest as lazy fragments), form posts and their feedback.
  */
 import { beforeAll, describe, expect, test } from "bun:test";

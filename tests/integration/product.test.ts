@@ -1,5 +1,5 @@
 /**
- * Products through the API (spec 01 §2.6, §2.7, §3, §7; docs/decisions/008, 009): the generic
+ * Products through the API (docs/domain.md#product; docs/decisions/008, 009): the generic
  * calls on /api/products, the semicolon category filter, every rule's message, and the tabs' calls.
  */
 import { beforeAll, describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * Promise statuses (spec 01 §2.13, §5, §7): CRUD on /api/orders/promiseStatus and the pages under
+ * Promise statuses (docs/domain.md#promise-statuses): CRUD on /api/orders/promiseStatus and the pages under
  * /orders/promiseStatus (list with add, edit with a read-only id, a required name and Delete).
  * A status still used (by a promise or a default promise: the orders module's usage check) cannot be deleted.
  */

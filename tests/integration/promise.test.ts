@@ -1,5 +1,5 @@
 /**
- * Promises (spec 01 §2.13, §3, §5): the API (/api/orders/promises list, /api/orders/promise saves),
+ * Promises (docs/domain.md#promises): the API (/api/orders/promises list, /api/orders/promise saves),
  * the list page's status buttons (status + resolved=false), the edit page, the fence order's
  * Promises tab (2) with its add form, and promise statuses in use refused on delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Security basics (issue 2 §9, §10; DESIGN.md §9): CSRF on cookie writes, secure headers, body
+ * Security basics (issue 2 §9, §10; docs/architecture.md#security): CSRF on cookie writes, secure headers, body
  * limits, /healthz, and how an unexpected error is answered and logged.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * The logged-in shell (spec 01 §2.1–2.5, DESIGN.md §5, §8.1): tiles, menu, user menu, baskets
+ * The logged-in shell (docs/domain.md#routes, docs/architecture.md#pages, docs/domain.md#barcodes): tiles, menu, user menu, baskets
  * column, islands only where needed, the language switch and the barcode box's API.
  */
 import { describe, expect, test } from "bun:test";
@@ -16,7 +16,7 @@ const t = useTestApp();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("/index", () => {
-  test("shows the five tiles of spec 01 §2.4 with their links", async () => {
+  test("shows the five tiles of docs/domain.md#index-page with their links", async () => {
     const session = await t.current.login();
     const response = await session.page("/index");
     expect(response.status).toBe(200);
@@ -185,7 +185,7 @@ describe("POST /api/barcode/scan", () => {
     expect(body.data).toEqual(["Kód P123 nebyl nalezen"]);
   });
 
-  test("O<id> opens the order and W<id> the warehouse (DESIGN.md §8.1); missing ones are not found", async () => {
+  test("O<id> opens the order and W<id> the warehouse (docs/domain.md#barcodes); missing ones are not found", async () => {
     const session = await t.current.login();
     const order = await session.api("/api/orders/fenceOrder", { method: "POST", json: validFenceOrder });
     expect(order.status).toBe(201);
@@ -194,7 +194,7 @@ describe("POST /api/barcode/scan", () => {
     expect(warehouse.status).toBe(201);
     const warehouseId = (await json(warehouse)).data as number;
 
-    // The box reads more than 2 characters (spec 01 §5): a one-digit id is scanned zero-padded.
+    // The box reads more than 2 characters (docs/domain.md#barcode-input): a one-digit id is scanned zero-padded.
     const opened = await scan(`O${String(orderId).padStart(3, "0")}`);
     expect(opened.status).toBe(200);
     expect(opened.body.data).toMatchObject({ action: "open", url: `/orders/fenceOrder/${orderId}` });

@@ -1,5 +1,5 @@
 /**
- * Shipping (spec 01 §2.12, §5, §7): the generic CRUD API on /api/settings/shipping and the pages
+ * Shipping (docs/domain.md#shipping): the generic CRUD API on /api/settings/shipping and the pages
  * under /settings/shipping. Prices are CZK with two decimals, entered with a comma or a point.
  */
 import { describe, expect, test } from "bun:test";

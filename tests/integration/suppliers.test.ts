@@ -1,5 +1,5 @@
 /**
- * Suppliers (spec 02 §2 "Suppliers", §3, §5, §7): CRUD /api/suppliers/supplier and the pages
+ * Suppliers (docs/domain.md#supplier): CRUD /api/suppliers/supplier and the pages
  * under /suppliers/supplier (list with id, name, email and an add button; the :id route serves
  * new as /suppliers/supplier/new; id read-only; name and email required).
  */

@@ -83,7 +83,7 @@ export async function expectFieldErrors(response: Response, fields: Record<strin
 }
 
 /**
- * One entity's generic API (DESIGN.md §4) as one lazily signed-in user, for the entity's own
+ * One entity's generic API (docs/architecture.md#crud-calls) as one lazily signed-in user, for the entity's own
  * tests (`session` shares another's user): create (→ id), get, put, remove, list, total, and `refused`. What every entity answers
  * alike is the CRUD contract's (crud-contract.test.ts); these serve the entity's own rules.
  */

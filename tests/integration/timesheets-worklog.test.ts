@@ -1,5 +1,5 @@
 /**
- * Work logs (spec 02 §2, §3, §5, §7): /api/timesheets/worklog and /timesheets/worklog. Instants
+ * Work logs (docs/domain.md#work-logs): /api/timesheets/worklog and /timesheets/worklog. Instants
  * are typed as dd.mm.yyyy hh:mm in Prague time and answered as ISO; a log counts on the Prague
  * day it starts; the total is of finished logs (running ones are shown as "probíhá", not summed).
  */

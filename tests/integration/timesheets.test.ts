@@ -1,7 +1,7 @@
 /**
- * Timesheets setup (spec 02 §2, §3, §5, §7): workplaces on /api/timesheets/workplace and
+ * Timesheets setup (docs/domain.md#timesheets): workplaces on /api/timesheets/workplace and
  * /timesheets/workplace, work types on /api/timesheets/worktype and /timesheets/worktype with
- * their Code 128 `WT<id>` barcode (DESIGN.md §8.1) and the printable A4 sheet of all of them.
+ * their Code 128 `WT<id>` barcode (docs/domain.md#barcodes) and the printable A4 sheet of all of them.
  */
 import { describe, expect, test } from "bun:test";
 import { json, useTestApp } from "../helpers/app";

@@ -1,5 +1,5 @@
 /**
- * Translation groups (spec 02 §2, §3, §5, §7): CRUD /api/settings/translationGroup and the pages
+ * Translation groups (docs/domain.md#translation-groups): CRUD /api/settings/translationGroup and the pages
  * under /settings/translationGroup (Id read-only, Name required).
  */
 import { czechSortKey } from "@/lib/czech-order";

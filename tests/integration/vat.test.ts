@@ -1,5 +1,5 @@
 /**
- * VAT rates (spec 01 §2.8, §5, §7; DESIGN.md §8.8): the generic CRUD API on /api/vat and the
+ * VAT rates (docs/domain.md#vat): the generic CRUD API on /api/vat and the
  * pages under /products/dph.
  */
 import { describe, expect, test } from "bun:test";
@@ -53,7 +53,7 @@ describe("API /api/vat", () => {
     expect((await json(await (await session()).api(`/api/vat/${id}`))).data.active).toBe(false);
   });
 
-  test("create and update record who and when (DESIGN.md §3)", async () => {
+  test("create and update record who and when (docs/architecture.md#audit)", async () => {
     const creator = await session();
     const id = await createVat({ rate: 16 });
     const [created] = await t.current.ctx.db.select().from(vatRates).where(eq(vatRates.id, id));

@@ -1,5 +1,5 @@
 /**
- * Rack scales (spec 02 §2, §3, §5, §7; DESIGN.md §8.3): CRUD on /api/warehouseRackScale (list all
+ * Rack scales (docs/domain.md#rack-scales): CRUD on /api/warehouseRackScale (list all
  * with size=9999) and the pages under /warehouse/warehouseRackScales, whose `:id` route also serves
  * new. The weight and its time belong to the scale feed: shown, never written by the form.
  */
@@ -70,7 +70,7 @@ describe("API /api/warehouseRackScale", () => {
     const extId = freshExtId();
     const id = await createScale({ name: "Regál F", extId });
     const all = (await json(await (await session()).api(`${API}?size=9999`))) as ListBody<RackScale>;
-    // DESIGN.md §4: only category lists go past 500 rows a page; a bigger ask gets 500.
+    // docs/architecture.md#paging: only category lists go past 500 rows a page; a bigger ask gets 500.
     expect(all.meta.size).toBe(500);
     expect(all.data).toHaveLength(all.meta.total);
     const extIds = all.data.map((row) => row.extId);

@@ -1,5 +1,5 @@
 /**
- * Warehouses (spec 02 §2, §3, §5, §7): the generic CRUD API on /api/warehouse, the pages under
+ * Warehouses (docs/domain.md#warehouse): the generic CRUD API on /api/warehouse, the pages under
  * /warehouse/warehouses and the tile grid at /warehouse/selectWarehouse.
  */
 import { describe, expect, test } from "bun:test";
@@ -83,7 +83,7 @@ describe("API /api/warehouse", () => {
     const expedition = (await json(await s.api(`${API}?name=${encodeURIComponent(tag)}&expedition=true`))) as ListBody<Warehouse>;
     expect(expedition.data.map((w) => w.id)).toEqual([a]);
     const all = (await json(await s.api(`${API}?size=9999`))) as ListBody<Warehouse>;
-    // DESIGN.md §4: only category lists go past 500 rows a page; a bigger ask gets 500.
+    // docs/architecture.md#paging: only category lists go past 500 rows a page; a bigger ask gets 500.
     expect(all.meta.size).toBe(500);
     expect(all.data.length).toBe(all.meta.total);
   });

@@ -1,7 +1,7 @@
 import { Icon } from "../components/icons";
 import { useT, useView, type ViewState } from "../view-context";
 
-/** Spec 01 §2.6 row action: the amount dialog posts here (src/modules/baskets/pages.tsx). */
+/** docs/domain.md#products-list row action: the amount dialog posts here (src/modules/baskets/pages.tsx). */
 export const ADD_TO_BASKET_ACTION = "/basket/add";
 export const ADD_TO_BASKET_DIALOG_ID = "add-to-basket-dialog";
 
@@ -9,7 +9,7 @@ export const ADD_TO_BASKET_DIALOG_ID = "add-to-basket-dialog";
 const withDialog = new WeakSet<ViewState>();
 
 /**
- * Spec 01 §2.6: the products list's "add to basket" row action. The button opens the page's
+ * docs/domain.md#products-list: the products list's "add to basket" row action. The button opens the page's
  * amount dialog (default 1) for this product; public/app.js fills in the product and a fresh
  * idempotency key each time it opens. The first button of a render brings the dialog along.
  */

@@ -1,5 +1,5 @@
 /**
- * The basket pages (issue 12 §2; spec 02 "Baskets"; decision 027):
+ * The basket pages (issue 12 §2; docs/domain.md#baskets; decision 027):
  * - the common basket: save-basket form, Source Warehouses with their previews and the down arrow
  *   (island basket-sources), the products to produce or count (island basket-table), the
  *   Production and Stocktaking forms, the barcode and CSV links, the upload of manufacture data;
@@ -233,7 +233,7 @@ function UploadResult({ result }: { result: UploadManufactureDataResult }) {
   );
 }
 
-/** Spec 02 "Baskets": the common basket page. */
+/** docs/domain.md#baskets: the common basket page. */
 export function CommonBasketPage({ view }: { view: CommonBasketView }) {
   const { t } = useView();
   const outcome = (form: CommonBasketForm) => view.outcomes[form] ?? noOutcome;
@@ -349,7 +349,7 @@ export function transferFields(t: T, targets: { id: number; name: string }[]): F
   return [{ name: "targetWarehouseId", label: t("basket.transfer.targetWarehouseId"), kind: "select", required: true, emptyOption: t("warehouse.choose"), options: warehouseOptions(targets) }];
 }
 
-/** Spec 02 "Warehouse basket detail". */
+/** docs/domain.md#warehouse-basket. */
 export function WarehouseBasketPage({ view }: { view: WarehouseBasketView }) {
   const { t } = useView();
   const { warehouse } = view.basket;

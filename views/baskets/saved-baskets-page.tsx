@@ -1,5 +1,5 @@
 /**
- * Saved baskets (spec 02 §2 manufacture/savedBaskets: id and name, no edit; the row action loads the
+ * Saved baskets (docs/domain.md#saved-baskets: id and name, no edit; the row action loads the
  * basket into the common basket): the shared list (filter, sort, paging through htmx) with the line
  * count, when and by whom it was saved, and per row "load" (a plain form with a fresh idempotency
  * key per render) and delete (behind the confirm dialog). Server-rendered, no island.

@@ -14,7 +14,7 @@ export const pickedCategoryIds = (value: unknown): number[] =>
 export const treeTexts = (t: T) => ({ searchLabel: t("category.treeSearch"), noMatchText: t("category.treeNoMatch"), idTooltip: t("category.idTooltip", { id: "{id}" }) });
 
 /**
- * A form field that ticks categories with the tree picker island (spec 01 §4). It posts one
+ * A form field that ticks categories with the tree picker island (docs/domain.md#categories). It posts one
  * `name=<id>` per selected category, which the schema reads as a list of ids.
  */
 export function categoryPickerField(args: { t: T; name: string; label: string; emptyText: string; tree: TreeNode[] }): FormField {

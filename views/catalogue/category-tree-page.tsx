@@ -24,7 +24,7 @@ export const categoryNodeTexts = (t: T): CategoryNodeTexts => ({
 /**
  * Whole levels are sent while they add up to at most this many nodes; the level below stays
  * collapsed and comes from the server when opened (docs/decisions/044-category-tree-on-demand.md).
- * A shop's tree of a few hundred categories is sent whole, fully expanded (spec 01 §2.9).
+ * A shop's tree of a few hundred categories is sent whole, fully expanded (docs/domain.md#categories).
  */
 export const EXPANDED_NODES = 300;
 
@@ -86,7 +86,7 @@ export function categoryNodesMarkup(nodes: TreeNode[], basePath: string, texts: 
   return out;
 }
 
-/** Spec 01 §2.9: every category, each with its edit and add-child buttons; expanded as far as `EXPANDED_NODES` allows. */
+/** docs/domain.md#categories: every category, each with its edit and add-child buttons; expanded as far as `EXPANDED_NODES` allows. */
 export function CategoryTreePage({ tree, basePath }: { tree: TreeNode[]; basePath: string }) {
   const { t } = useView();
   return (

@@ -5,7 +5,7 @@ import { EntityForm, type FormField, type FormValues } from "../components/form"
 import { categoryPickerField } from "./category-picker-field";
 
 /**
- * The Common tab's fields (spec 01 §2.7). The VAT select offers the active rates, plus the
+ * The Common tab's fields (docs/domain.md#product-editor). The VAT select offers the active rates, plus the
  * product's own rate if it has become inactive.
  */
 export function productCommonFields(args: { t: T; tree: TreeNode[]; vats: ProductVat[]; editing: boolean }): FormField[] {

@@ -87,7 +87,7 @@ export function ProductTabList({ productId, active }: { productId: number | null
 }
 
 /**
- * The product editor (spec 01 §2.7), titled Products. `panels` holds what the server renders now:
+ * The product editor (docs/domain.md#product-editor), titled Products. `panels` holds what the server renders now:
  * always Common, and the active tab when the page was opened with `?tab=`; every other tab of an
  * existing product is a lazy slot.
  */

@@ -12,7 +12,7 @@ import { useView } from "../view-context";
 export const PRODUCT_TABLE_ID = "list-product";
 export const CATEGORY_FILTER_INPUT_ID = `${PRODUCT_TABLE_ID}-filter-categories`;
 
-/** Spec 01 §2.6: id and name filterable, categories joined with commas; variants (issue 10) name their base product. */
+/** docs/domain.md#products-list: id and name filterable, categories joined with commas; variants (issue 10) name their base product. */
 export function productColumns(t: T): TableColumn<Product>[] {
   const link = (row: Product, text: string | number) => <a href={`/products/${row.id}`}>{text}</a>;
   return [
@@ -24,7 +24,7 @@ export function productColumns(t: T): TableColumn<Product>[] {
     // A manufactured variant names its base product; the yes/no filter hides or shows the variants.
     { key: "variant", label: t("product.variant"), filter: "boolean", render: (row) => (row.baseProduct ? <a href={`/products/${row.baseProduct.id}`}>{row.baseProduct.name}</a> : "") },
     { key: "ean13", label: t("product.ean13"), sortable: true },
-    // Spec 01 §2.6 row action: the amount dialog (default 1) of the baskets module.
+    // docs/domain.md#products-list row action: the amount dialog (default 1) of the baskets module.
     { key: "actions", label: t("product.actions"), align: "center", render: (row) => <AddToBasketButton productId={row.id} productName={row.name} /> },
   ];
 }

@@ -102,7 +102,7 @@ function BasketsColumn() {
 
 /**
  * The menu's barcode box. Hydrated as an island only where the page opts in (/index), so a page
- * without islands ships no React (DESIGN.md §5); elsewhere the same markup is a plain form that
+ * without islands ships no React (docs/architecture.md#islands); elsewhere the same markup is a plain form that
  * posts to /barcode, which a keyboard-wedge scanner submits with its Enter.
  */
 function BarcodeSlot({ island }: { island: boolean }) {

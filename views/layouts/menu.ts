@@ -1,4 +1,4 @@
-/** The top menu of spec 01 §2.5. Keys are i18n keys under `menu.`. */
+/** The top menu of docs/domain.md#top-menu. Keys are i18n keys under `menu.`. */
 export interface MenuEntry {
   key: string;
   href?: string;

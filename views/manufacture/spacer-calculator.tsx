@@ -27,7 +27,7 @@ export function spacerCalculatorTexts(t: T): SpacerCalculatorTexts {
   return texts;
 }
 
-/** /manufacture/spacerCalculator (spec 02 §2, §9): the calculator island, started from the page's query. */
+/** /manufacture/spacerCalculator (docs/domain.md#spacer-calculator): the calculator island, started from the page's query. */
 export function SpacerCalculatorPage({ initial }: { initial: SpacerInitialValues }) {
   const { t } = useView();
   return (

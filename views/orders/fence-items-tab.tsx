@@ -8,7 +8,7 @@ import { useView } from "../view-context";
 /** The editor's texts in the request's language: exactly FENCE_ITEMS_TEXT_KEYS, `{{name}}` placeholders left for the browser. */
 export const fenceItemsTexts = (t: T): Record<string, string> => Object.fromEntries(FENCE_ITEMS_TEXT_KEYS.map((key) => [key, t(key) as string]));
 
-/** Tab 1 of the order editor (spec 02 §2 Items tab): the items editor island, rendered with the tab's data for the first paint. */
+/** Tab 1 of the order editor (docs/domain.md#items-tab): the items editor island, rendered with the tab's data for the first paint. */
 export function FenceItemsTab(props: Omit<FenceItemsEditorProps, "texts" | "spacerTexts" | "lang">) {
   const { t, lang } = useView();
   return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, texts: fenceItemsTexts(t), spacerTexts: spacerCalculatorTexts(t), lang }} className="fence-items-island" />;

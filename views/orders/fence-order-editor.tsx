@@ -10,7 +10,7 @@ import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH, statusLabel } from "./fence-order-list";
 
-/** Spec 02 §2: 0 Common, 1 Items, 2 Promises, 3 Files, 4 Invoices, 5 Planning, 6 Manufacture/Painting, 7 Shipment, 8 Assembly. */
+/** docs/domain.md#fence-order-editor: 0 Common, 1 Items, 2 Promises, 3 Files, 4 Invoices, 5 Planning, 6 Manufacture/Painting, 7 Shipment, 8 Assembly. */
 export const FENCE_ORDER_TABS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export const CUSTOMER_FIELDS_ID = "customer-fields";
@@ -150,7 +150,7 @@ export function CommonTab(props: {
   );
 }
 
-/** Spec 02 §2: the Common tab warns while the order has no items, or has items the engine's validation refuses. */
+/** docs/domain.md#fence-order-editor: the Common tab warns while the order has no items, or has items the engine's validation refuses. */
 function ItemsWarning({ orderId, items }: { orderId: number; items: ItemsCheck }) {
   const { t } = useView();
   if (items.count === 0) {
@@ -181,7 +181,7 @@ function ItemsWarning({ orderId, items }: { orderId: number; items: ItemsCheck }
   );
 }
 
-/** Spec 02 §2: the offer PDF (issue 11), shown from the cache or built anew, in a new tab. */
+/** docs/domain.md#offer-pdf: the offer PDF (issue 11), shown from the cache or built anew, in a new tab. */
 function OfferButtons({ orderId }: { orderId: number }) {
   const { t } = useView();
   return (
@@ -236,7 +236,7 @@ export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: 
         role="tablist"
         className="product-tablist fence-order-tablist"
         aria-label={t("fenceOrder.entity")}
-        // Spec 02: on a small screen an order opens on Items (tab 1); public/app.js follows this link there.
+        // docs/domain.md#fence-order-editor: on a small screen an order opens on Items (tab 1); public/app.js follows this link there.
         data-narrow-default={order ? `${base}?tab=1` : undefined}
       >
         {FENCE_ORDER_TABS.map((index) =>

@@ -16,7 +16,7 @@ const AGE_COLORS = { yellow: "#c9a400", orange: "#e07000", red: "#c62828" } as c
 /** Whole days between two ISO dates. */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** The age warning of an order not CLOSED: 60+ days since its order date yellow, 80+ orange, 90+ red (spec 02 §2). */
+/** The age warning of an order not CLOSED: 60+ days since its order date yellow, 80+ orange, 90+ red (docs/domain.md#age-warning). */
 export function ageWarning(row: Pick<FenceOrderRow, "status" | "orderDate">, today: string): { level: keyof typeof AGE_COLORS; days: number } | null {
   if (row.status === "CLOSED" || !row.orderDate) return null;
   const days = daysBetween(row.orderDate, today);
@@ -117,7 +117,7 @@ export function FenceOrderTable(props: { rows: FenceOrderRow[]; meta: PageMeta; 
 
 const DATE_FIELDS = ["offerDate", "measurementDate", "orderDate"] as const;
 
-/** The automatic status updates (spec 02 §4, decision 013), read off the rule itself so the list cannot drift from it. */
+/** The automatic status updates (docs/domain.md#order-status, decision 013), read off the rule itself so the list cannot drift from it. */
 export function autoStatusRules(t: T): string[] {
   const noDates = { offerDate: null, measurementDate: null, orderDate: null };
   const bySingleDate = DATE_FIELDS.map((date) => {

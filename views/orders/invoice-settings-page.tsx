@@ -6,7 +6,7 @@ export const INVOICE_SETTINGS_PATH = "/orders/invoiceSettings";
 /** The submit button's name and value that fill the IBAN from the account instead of saving. */
 export const DERIVE_IBAN_ACTION = "deriveIban";
 
-/** Spec 02 §2: the single invoice settings record, with a server-side "fill IBAN from the account" button. */
+/** docs/domain.md#invoice-settings: the single invoice settings record, with a server-side "fill IBAN from the account" button. */
 export function InvoiceSettingsPage(props: { fields: FormField[]; values: FormValues; errors?: Record<string, string>; formErrors?: string[] }) {
   const { t } = useView();
   return (

@@ -11,7 +11,7 @@ export interface PromiseStatusButton {
   current: boolean;
 }
 
-/** Spec 01 §2.13: one button per promise status, each listing that status's unresolved promises (plain links; the state is in the URL). */
+/** docs/domain.md#promises: one button per promise status, each listing that status's unresolved promises (plain links; the state is in the URL). */
 export function PromiseStatusButtons(props: { statuses: PromiseStatusButton[]; allHref: string; allCurrent: boolean }) {
   const { t } = useView();
   return (

@@ -2,7 +2,7 @@ import { AppLayout } from "../layouts/app-layout";
 import { Icon, type IconName } from "../components/icons";
 import { useView } from "../view-context";
 
-/** Spec 01 §2.4: five tiles. */
+/** docs/domain.md#index-page: five tiles. */
 export const indexTiles: { key: string; href: string; icon: IconName }[] = [
   { key: "newFenceOrder", href: "/orders/fenceOrder/new", icon: "plus" },
   { key: "openOrders", href: "/orders/fenceOrder", icon: "order" },

@@ -6,7 +6,7 @@ import { WarehouseIcon } from "./warehouse-icon";
 
 export const warehouseHref = (id: number) => `/warehouse/${id}`;
 
-/** Spec 02 §2: a tile per warehouse (the /index tiles), linking to the warehouse's page; expedition ones say so. */
+/** docs/domain.md#warehouse: a tile per warehouse (the /index tiles), linking to the warehouse's page; expedition ones say so. */
 export function SelectWarehousePage({ warehouses }: { warehouses: Warehouse[] }) {
   const { t } = useView();
   return (
@@ -44,7 +44,7 @@ export function SelectWarehousePage({ warehouses }: { warehouses: Warehouse[] })
   );
 }
 
-/** Spec 02 §2 / issue 12 §1: the stock of one warehouse or of all (a sheet each) as xlsx. */
+/** docs/domain.md#warehouse-exports (issue 12 §1): the stock of one warehouse or of all (a sheet each) as xlsx. */
 function StockExportPanel({ warehouses }: { warehouses: Warehouse[] }) {
   const { t } = useView();
   return (

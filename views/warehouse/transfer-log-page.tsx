@@ -87,7 +87,7 @@ function TransferLogFilters({ typed: f, errors, choices }: { typed: Record<strin
   );
 }
 
-/** Spec 02 §2 "Transfer log": read-only, filtered, each operation in its own pastel; `?logGroup=` shows one operation. */
+/** docs/domain.md#transfer-log: read-only, filtered, each operation in its own pastel; `?logGroup=` shows one operation. */
 export function TransferLogPage(props: {
   rows: TransferLogRow[];
   meta: PageMeta;

@@ -17,7 +17,7 @@ const shown = (name: string, label: string, text: string, hint?: string): FormFi
 });
 
 /**
- * Spec 02 "Warehouse item edit": Id, product name and quantity read-only; warehouse, on the way,
+ * docs/domain.md#warehouse-item: Id, product name and quantity read-only; warehouse, on the way,
  * required stock level and a multi-select of rack scales.
  */
 export function warehouseItemFields(t: T, item: WarehouseItem, choices: { warehouses: { id: number; name: string }[]; scales: { id: number; extId: number; name: string }[] }): FormField[] {

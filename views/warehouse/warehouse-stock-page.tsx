@@ -105,7 +105,7 @@ export function WarehouseExportLink(props: { warehouseId: number; state: TableSt
   );
 }
 
-/** Spec 02 §2 "Single warehouse page": the category tree beside the item table, the download buttons above. */
+/** docs/domain.md#warehouse-page: the category tree beside the item table, the download buttons above. */
 export function WarehouseStockPage(props: { warehouse: { id: number; name: string }; rows: WarehouseItemRow[]; meta: PageMeta; state: TableState }) {
   const { t } = useView();
   const { warehouse, state } = props;

@@ -186,7 +186,7 @@ const ATTENTION_TEXTS = ["Úprava terénu – upřesnit při zaměření", "Pře
 const fencePostLength = (height: number) => ([2000, 2500, 3000] as const).find((length) => length >= height + 600) ?? 3000;
 
 /**
- * The values `editItems` takes for one demo order (spec 02 §7 names): its fence items with their
+ * The values `editItems` takes for one demo order (the names of docs/domain.md#items-tab): its fence items with their
  * sub-products, other and assembly items, shipping and a discount. `random` is the seeded
  * generator of the items; `counters` carries the gate types' turn from order to order.
  */

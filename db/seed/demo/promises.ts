@@ -4,7 +4,7 @@ import { type Ctx, withTransaction } from "@/lib/context";
 import type { FenceOrderStatus } from "@/modules/orders/fence-order/schemas";
 import { createDefaultPromise } from "../factories";
 
-/** What a fence company promises at each step of an order (DESIGN.md §8.6), by the promise status's name. */
+/** What a fence company promises at each step of an order (docs/domain.md#default-promises), by the promise status's name. */
 const TEMPLATES: { status: string; promise: string; daysToDeadline: number; triggerOrderStatus: FenceOrderStatus }[] = [
   { status: "Zavolat zákazníkovi", promise: "Domluvit termín zaměření", daysToDeadline: 3, triggerOrderStatus: "PRICE_OFFER" },
   { status: "Zavolat zákazníkovi", promise: "Poslat cenovou nabídku podle zaměření", daysToDeadline: 5, triggerOrderStatus: "MEASURED" },

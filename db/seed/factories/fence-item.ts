@@ -15,7 +15,7 @@ import { engineParameterIds, seedEngineParameters } from "@/modules/catalogue/ca
 import { createCategory, createProduct } from "./catalogue";
 import { nextNumber } from "./sequence";
 
-/** A fence item the engine accepts (spec 02 §5): a FENCE field of 1530 × 10 000 mm at 450 Kč/m² (its product is added). */
+/** A fence item the engine accepts (docs/domain.md#fence-item-validation): a FENCE field of 1530 × 10 000 mm at 450 Kč/m² (its product is added). */
 export const validFenceItem = {
   productType: "FENCE",
   color: "RAL 7016",
@@ -145,7 +145,7 @@ export function fenceProductParameters(type: ProductType, slatHeight: SlatHeight
 }
 
 /**
- * A valid item of `type` (spec 02 §5: every required field of its type filled, fillings above 0,
+ * A valid item of `type` (docs/domain.md#fence-item-validation: every required field of its type filled, fillings above 0,
  * no hints) for `product` with `fenceProductParameters(type)`, as the items API takes it: a 1800 mm
  * high fence field, gate or wicket of a usual width, RAL 7016, one piece. Callers override sizes
  * and choices; the hinge width and the drive mount are the product's values.

@@ -13,7 +13,7 @@ import { createProduct } from "./catalogue";
 import { validFenceItem } from "./fence-item";
 import { nextNumber } from "./sequence";
 
-/** A valid fence order header (spec 02 §5, §9 defaults) for service and HTTP tests. */
+/** A valid fence order header (docs/domain.md#fence-order-validation, with docs/domain.md#order-defaults) for service and HTTP tests. */
 export const validFenceOrder = {
   firstName: "Jan",
   lastName: "Novák",

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/context";
 import { nextNumber } from "./sequence";
 
-/** What a factory needs of a service: the generic create (DESIGN.md §4), which validates and answers the new id. */
+/** What a factory needs of a service: the generic create (docs/architecture.md#crud-calls), which validates and answers the new id. */
 interface Creates {
   create(args: { ctx: Ctx; input: unknown }): Promise<number>;
 }

@@ -13,7 +13,7 @@ const createScale = serviceFactory(rackScaleService, (n) => ({ name: `Regál ${n
 
 /**
  * A rack scale (unique extId); with `reading`, also the last weight the scale feed wrote (grams as
- * text, numeric(12,1)) and when: the form never writes those (DESIGN.md §8.3).
+ * text, numeric(12,1)) and when: the form never writes those (docs/domain.md#scale-feed).
  */
 export async function createRackScale(ctx: Ctx, values: { name?: string; extId?: number; reading?: { grams: string; at: Date } } = {}): Promise<number> {
   const { reading, ...scale } = values;
@@ -24,7 +24,7 @@ export async function createRackScale(ctx: Ctx, values: { name?: string; extId?:
 
 /**
  * A warehouse and the products it holds for `userId`: today that is the user's basket of the
- * warehouse (spec 01 §3, type WAREHOUSE), the only per-warehouse quantity the schema has; the
+ * warehouse (docs/domain.md#basket, type WAREHOUSE), the only per-warehouse quantity the schema has; the
  * stock feature's warehouse items will be made here too. Each line gets a new product unless it
  * names one. Without lines: two products, 2 and 5 pieces.
  */

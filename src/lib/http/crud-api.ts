@@ -17,7 +17,7 @@ type ServedHandler = { [SERVED_BY]?: CrudService<z.ZodType, unknown> };
 export const crudServiceOf = (handler: unknown): CrudService<z.ZodType, unknown> | undefined => (handler as ServedHandler)[SERVED_BY];
 
 /**
- * The generic CRUD calls of DESIGN.md §4 on one path: list (paged), get, create (→ id), update (→ entity), delete.
+ * The generic CRUD calls of docs/architecture.md#crud-calls on one path: list (paged), get, create (→ id), update (→ entity), delete.
  * `maxPageSize` raises the list's page limit (MAX_PAGE_SIZE) where the spec asks more (category lists).
  */
 export function crudApi<TEntity>(service: CrudService<z.ZodType, TEntity>, options: { maxPageSize?: number } = {}): Hono<AppEnv> {

@@ -24,7 +24,7 @@ function failEnvelope(c: AppContext, error: AppError) {
 }
 
 /**
- * The one place an error becomes an answer (DESIGN.md §2): the envelope for the API, a toast for
+ * The one place an error becomes an answer (docs/architecture.md#errors): the envelope for the API, a toast for
  * htmx, a page otherwise. Only a missing, expired or revoked session (401) ends in /login; a role
  * refusal (403) says "no access" and keeps the session (decision 016).
  */

@@ -3,7 +3,7 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../hono-env";
 import type { AdminPrefix, PublicRoute } from "./module";
 
-/** What answers without a session whatever the modules say (DESIGN.md §9): health and static files. */
+/** What answers without a session whatever the modules say (docs/architecture.md#public-routes): health and static files. */
 export const BASE_PUBLIC_ROUTES: PublicRoute[] = [
   { method: "GET", pattern: /^\/healthz$/ },
   { method: "GET", pattern: /^\/static\/[\w.-]+$/ },
@@ -17,7 +17,7 @@ export const isPublicRoute = (routes: readonly PublicRoute[], method: string, pa
   routes.some((entry) => (entry.method === method || (method === "HEAD" && entry.method === "GET")) && entry.pattern.test(path));
 
 /**
- * No session, no answer (spec 01 §2.2): the API says UNAUTHORIZED, htmx is sent to /login by
+ * No session, no answer (docs/domain.md#layout): the API says UNAUTHORIZED, htmx is sent to /login by
  * HX-Redirect, a page by a redirect.
  */
 export function sessionGuard(publicRoutes: readonly PublicRoute[]): MiddlewareHandler<AppEnv> {
@@ -46,7 +46,7 @@ const adminsOnly = (entry: string | AdminPrefix, method: string, path: string): 
 };
 
 /**
- * Admin-only paths (DESIGN.md §8.7: users and kiosk devices; the company identity's writes), pages
+ * Admin-only paths (docs/domain.md#roles: users and kiosk devices; the company identity's writes), pages
  * and API alike: anyone else gets 403 FORBIDDEN, which keeps their session (decision 016).
  */
 export function adminGuard(prefixes: readonly (string | AdminPrefix)[]): MiddlewareHandler<AppEnv> {

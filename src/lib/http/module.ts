@@ -23,7 +23,7 @@ export interface AdminPrefix {
   apiReadsOpen: true;
 }
 
-/** A route that answers without a session (DESIGN.md §9). */
+/** A route that answers without a session (docs/architecture.md#public-routes). */
 export interface PublicRoute {
   method: string;
   pattern: RegExp;

@@ -27,7 +27,7 @@ export const objectBody = async (c: AppContext): Promise<Record<string, unknown>
 };
 
 /**
- * A JSON object body of a write that may be retried (DESIGN.md §8.4): the key comes as the body's
+ * A JSON object body of a write that may be retried (docs/architecture.md#idempotency): the key comes as the body's
  * `idempotencyKey` or as the Idempotency-Key header (the body's own wins).
  */
 export const bodyWithIdempotencyKey = async (c: AppContext): Promise<Record<string, unknown>> => {

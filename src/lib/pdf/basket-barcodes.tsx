@@ -1,7 +1,7 @@
 /**
- * The common basket's barcode labels (spec 02 §7 `GET /pdf/barcodesFromBasket/{userId}`): an A4
+ * The common basket's barcode labels (docs/domain.md#basket-exports: `GET /pdf/barcodesFromBasket/{userId}`): an A4
  * sheet of 3 × 8 labels (64 × 34.5 mm, the common 24-up label sheet), one per basket line with the
- * product's name, its barcode (EAN-13 or Code 128 `P<id>`, DESIGN.md §8.1) drawn as vector bars
+ * product's name, its barcode (EAN-13 or Code 128 `P<id>`, docs/domain.md#barcodes) drawn as vector bars
  * without their own digits, the code printed below as text, and the quantity. Text is Roboto (Czech diacritics
  * intact, searchable). An empty basket prints one page saying so.
  */

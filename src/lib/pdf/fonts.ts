@@ -1,6 +1,6 @@
 /**
  * The PDF font: Roboto from @expo-google-fonts/roboto. PDF's built-in Helvetica has no glyphs for
- * "ř ť ň ů" (DESIGN.md §1), so every document sets `fontFamily: PDF_FONT` on its pages.
+ * "ř ť ň ů" (docs/architecture.md#documents), so every document sets `fontFamily: PDF_FONT` on its pages.
  */
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";

@@ -2,7 +2,7 @@ import { defineModule } from "@/lib/http/module";
 import { authApi } from "./api";
 import { authPages } from "./pages";
 
-/** Login, logout, the caller and the language (spec 01 §2.3): the only module with public routes. */
+/** Login, logout, the caller and the language (docs/domain.md#login): the only module with public routes. */
 export const authModule = defineModule({
   name: "auth",
   api: authApi,

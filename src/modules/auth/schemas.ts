@@ -18,7 +18,7 @@ export const newUserInput = z.object({
 });
 export type NewUserInput = z.infer<typeof newUserInput>;
 
-/** Spec 01 §9 / issue: 10 failures per email and IP within 15 minutes. */
+/** docs/domain.md#login: 10 failures per email and IP within 15 minutes. */
 export const LOGIN_MAX_FAILURES = 10;
 /** Failures from one IP across every e-mail in the window: one address cannot try account after account. */
 export const LOGIN_MAX_FAILURES_PER_IP = 30;

@@ -22,7 +22,7 @@ describe("isValidEan13", () => {
   });
 });
 
-describe("parseBarcode (DESIGN.md §8.1)", () => {
+describe("parseBarcode (docs/domain.md#barcodes)", () => {
   test("a valid EAN-13 is a product by EAN", () => {
     expect(parseBarcode("4006381333931")).toEqual({ kind: "product", by: "ean13", ean13: "4006381333931" });
     expect(parseBarcode("  8594001234561 ")).toEqual({ kind: "product", by: "ean13", ean13: "8594001234561" });

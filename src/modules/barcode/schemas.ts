@@ -2,10 +2,10 @@ import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
 import { MAX_ROW_ID, storableString } from "@/lib/zod-fields";
 
-/** DESIGN.md §8.1: what a scanned code means. */
+/** docs/domain.md#barcodes: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
 
-/** Spec 01 §5, §9: the menu box acts only on more than 2 characters… */
+/** docs/domain.md#barcode-input: the menu box acts only on more than 2 characters… */
 export const BARCODE_MIN_LENGTH = 3;
 /** …or on a whole code the app prints for an id 1–9 (P5, O7, W9: decision 032), which has 2. */
 const SHORT_PRINTED_CODE = /^[POW][1-9]$/i;

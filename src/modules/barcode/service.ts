@@ -4,12 +4,12 @@ import { parseInput } from "@/lib/validation";
 import { BARCODE_MIN_LENGTH, isLongEnoughCode, parseBarcode, scanInput } from "./schemas";
 
 /**
- * The menu box's scan (DESIGN.md §8.1). Each domain answers its own codes through the handler it
+ * The menu box's scan (docs/domain.md#barcodes). Each domain answers its own codes through the handler it
  * declares in its module (ctx.wiring); a domain without one, or a missing record, is "not found".
  */
 export async function scanBarcode({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ScanResult> {
   const raw = (input as { code?: unknown } | null)?.code;
-  // Spec 01 §5: the box acts only on more than 2 characters (or a short printed code); a shorter scan says so plainly.
+  // docs/domain.md#barcode-input: the box acts only on more than 2 characters (or a short printed code); a shorter scan says so plainly.
   if (typeof raw === "string" && raw.trim() !== "" && !isLongEnoughCode(raw)) {
     throw AppError.invalid({ code: msg("shell.barcodeTooShort", { min: BARCODE_MIN_LENGTH }) });
   }

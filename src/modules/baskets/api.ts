@@ -5,7 +5,7 @@ import { bodyWithIdempotencyKey, idParam, objectBody } from "@/lib/http/request"
 import { addToBasket, clearBasket, listBasketItems, listWarehouseBaskets, removeBasketItem, setBasketItemQuantity } from "./service";
 
 /**
- * Baskets API: /api/basket (spec 01 §3, §7; spec 02 §7, whose paths are not shown):
+ * Baskets API: /api/basket (docs/domain.md#basket; the paths are the project's own):
  * - POST /add {type, productId, amount, warehouseId, idempotencyKey?} → ADDED {basketId, itemId, quantity};
  *   the key may come as the Idempotency-Key header instead;
  * - GET /items?type=COMMON|WAREHOUSE[&warehouseId=] → basket items;

@@ -14,7 +14,7 @@ import { UPLOAD_ACTION } from "./page-schemas";
 import { COMMON_WAREHOUSE_ID } from "./schemas";
 import { addToBasket, basketSummaries } from "./service";
 
-/** A scanned product code (DESIGN.md §8.1: EAN-13 or P<id>): found → 1 more in the caller's common basket. */
+/** A scanned product code (docs/domain.md#barcodes: EAN-13 or P<id>): found → 1 more in the caller's common basket. */
 export const addScannedProduct: BarcodeHandler = async ({ ctx, code }) => {
   const where = code.by === "ean13" ? eq(products.ean13, code.ean13) : eq(products.id, code.id);
   const [product] = await ctx.db.select({ id: products.id, name: products.name }).from(products).where(where).limit(1);

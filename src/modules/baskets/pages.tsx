@@ -1,5 +1,5 @@
 /**
- * Basket page routes (spec 01 §2.6; spec 02 "Baskets"; decision 027): the products list's add
+ * Basket page routes (docs/domain.md#products-list; docs/domain.md#baskets; decision 027): the products list's add
  * dialog, the common basket page and a warehouse basket page with their forms. Each form posts
  * here and calls one service verb: success redirects (303) with a toast, a refusal re-renders the
  * page with 422 and the messages at the form. The basket tables' quantity and remove forms are the
@@ -106,7 +106,7 @@ interface CommonBasketRender {
 
 /**
  * The common basket page with what the caller has now. The production target defaults to the
- * first selected source's warehouse (spec 02 "Production form") unless the post chose one.
+ * first selected source's warehouse (docs/domain.md#production) unless the post chose one.
  */
 async function commonBasketPage(c: AppContext, init: CommonBasketRender = {}) {
   const ctx = c.get("ctx");
@@ -145,10 +145,10 @@ async function commonBasketPage(c: AppContext, init: CommonBasketRender = {}) {
   return renderPage(c, <CommonBasketPage view={view} />, { status, toasts });
 }
 
-/** Spec 02 "Baskets": the common basket; `?sourceBaskets=` (the no-script "Show selected") picks the previews. */
+/** docs/domain.md#baskets: the common basket; `?sourceBaskets=` (the no-script "Show selected") picks the previews. */
 basketPages.get(COMMON_BASKET_PATH, async (c) => commonBasketPage(c, { selected: c.req.queries("sourceBaskets") ?? [] }));
 
-/** Spec 02 "Production form" → produce(): ITEMS_TRANSFORMED and the emptied baskets, or 422 naming each shortage. */
+/** docs/domain.md#production → produce(): ITEMS_TRANSFORMED and the emptied baskets, or 422 naming each shortage. */
 basketPages.post(`${COMMON_BASKET_PATH}/production`, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const fields = productionFields(c.get("t"), []);
@@ -169,7 +169,7 @@ basketPages.post(`${COMMON_BASKET_PATH}/production`, async (c) => {
   );
 });
 
-/** Spec 02 "Stocktaking form" → takeStock(): In adds, Out removes the common basket's quantities. */
+/** docs/domain.md#stocktaking → takeStock(): In adds, Out removes the common basket's quantities. */
 basketPages.post(`${COMMON_BASKET_PATH}/stocktaking`, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const fields = stocktakingFields(c.get("t"), []);
@@ -185,7 +185,7 @@ basketPages.post(`${COMMON_BASKET_PATH}/stocktaking`, async (c) => {
 });
 
 /**
- * Spec 02 "Upload manufacture data" → uploadManufactureData(): the rows go into the common basket
+ * docs/domain.md#manufacture-data-upload → uploadManufactureData(): the rows go into the common basket
  * and the page shows at once the rows it could not read, by row number (a report, not a redirect:
  * a reload re-posts the same idempotency key, which answers the first result and adds nothing).
  */
@@ -231,10 +231,10 @@ async function warehouseBasketPage(c: AppContext, warehouseId: number, init: { v
   return renderPage(c, <WarehouseBasketPage view={view} />, { status: outcome ? 422 : 200, toasts });
 }
 
-/** Spec 02 "Warehouse basket detail"; an unknown warehouse is 404. */
+/** docs/domain.md#warehouse-basket; an unknown warehouse is 404. */
 basketPages.get("/warehouse/basket/warehouse/:id{[0-9]+}", async (c) => warehouseBasketPage(c, idParam(c)));
 
-/** Spec 02: Transfer → transferBasket(); on success the user lands on the target warehouse's page. */
+/** docs/domain.md#warehouse-transfer: Transfer → transferBasket(); on success the user lands on the target warehouse's page. */
 basketPages.post("/warehouse/basket/warehouse/:id{[0-9]+}/transfer", async (c) => {
   const warehouseId = idParam(c);
   const ctx = c.get("ctx");

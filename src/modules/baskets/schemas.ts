@@ -1,5 +1,5 @@
 /**
- * Baskets (spec 01 §3 basket payload, §5, §9; spec 02 "Baskets", §3 basket item). Browser-safe:
+ * Baskets (docs/domain.md#basket: the add payload, its rules and constants, the basket item). Browser-safe:
  * zod and constants only.
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { decimalField, idempotencyKeyField, refId } from "@/lib/zod-fields";
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
 
-/** Spec 01 §9: the common basket uses warehouse id 0; the default amount is 1. */
+/** docs/domain.md#basket: the common basket uses warehouse id 0; the default amount is 1. */
 export const COMMON_WAREHOUSE_ID = 0;
 export const DEFAULT_BASKET_AMOUNT = 1;
 /** basket_items.quantity is numeric(12,3). */
@@ -23,7 +23,7 @@ export const MAX_LINE_QUANTITY = 999_999_999.999;
 export const basketTypeField = () =>
   z.preprocess((value) => (value === undefined || value === null || value === "" ? "COMMON" : value), z.enum(BASKET_TYPES, { error: "validation.invalid" }));
 
-/** Spec 01 §2.6, §5: only an amount greater than 0 adds; a decimal comma is fine; at most 3 decimals. */
+/** docs/domain.md#basket: only an amount greater than 0 adds; a decimal comma is fine; at most 3 decimals. */
 export const basketAmountField = () =>
   z.preprocess(
     (value) => (value === undefined ? DEFAULT_BASKET_AMOUNT : value),
@@ -50,7 +50,7 @@ function resolveWarehouse<T extends { type: BasketType; warehouseId?: number | u
 export const basketRefInput = z.object(basketRef).transform(resolveWarehouse);
 export type BasketRef = z.output<typeof basketRefInput>;
 
-/** The basket payload of spec 01 §3, plus an optional idempotency key (DESIGN.md §8.4). */
+/** The basket payload of docs/domain.md#basket, plus an optional idempotency key (docs/architecture.md#idempotency). */
 export const addToBasketInput = z
   .object({
     ...basketRef,
@@ -82,14 +82,14 @@ export interface AddLinesToBasketResult {
 
 export const basketItemIdInput = z.object({ id: refId() });
 
-/** Spec 02 §3: basket item. */
+/** docs/domain.md#basket: basket item. */
 export interface BasketItem {
   id: number;
   shopProduct: { id: number; name: string };
   quantity: number;
 }
 
-/** Spec 02 §3: warehouse basket info. */
+/** docs/domain.md#basket: warehouse basket info. */
 export interface WarehouseBasketInfo {
   id: number;
   itemCount: number;

@@ -225,7 +225,7 @@ describe("baskets per user", () => {
   });
 });
 
-describe("product barcodes (DESIGN.md §8.1)", () => {
+describe("product barcodes (docs/domain.md#barcodes)", () => {
   test("EAN-13 and P<id> add 1 each to the common basket; a missing product is not found", async () => {
     // The baskets module's declared handler, wired as the app wires it.
     const ctx = { ...(await newUserCtx()), wiring: moduleTables([basketsModule]).wiring };

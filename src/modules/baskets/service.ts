@@ -1,6 +1,6 @@
 /**
  * Baskets: one COMMON basket (warehouse id 0) and one WAREHOUSE basket per warehouse, per user
- * (spec 01 §3, §4; spec 02 "Baskets"). One line per product; adding again grows its quantity.
+ * (docs/domain.md#baskets). One line per product; adding again grows its quantity.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouses } from "@db/schema";
@@ -100,9 +100,9 @@ export async function getOrCreateBasket({ ctx, input }: { ctx: Ctx; input: { use
 }
 
 /**
- * Spec 01 §2.6, §3: adds `amount` (default 1, > 0, at most 3 decimals) of a product to the
+ * docs/domain.md#products-list: adds `amount` (default 1, > 0, at most 3 decimals) of a product to the
  * caller's basket; a line that already holds the product grows. With an idempotency key a
- * retried submit answers the first result and adds nothing (DESIGN.md §8.4).
+ * retried submit answers the first result and adds nothing (docs/architecture.md#idempotency).
  */
 export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<AddToBasketResult> {
   const userId = currentUser(ctx);
@@ -178,7 +178,7 @@ export async function addLinesToBasket({ ctx, input }: { ctx: Ctx; input: unknow
   });
 }
 
-/** Spec 02 §3, §7: the items of one of the caller's baskets, oldest line first; none when it does not exist yet. */
+/** docs/domain.md#basket: the items of one of the caller's baskets, oldest line first; none when it does not exist yet. */
 export async function listBasketItems({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<BasketItem[]> {
   const userId = currentUser(ctx);
   const ref = parseInput(basketRefInput, input);
@@ -229,7 +229,7 @@ export async function setBasketItemQuantity({ ctx, input }: { ctx: Ctx; input: u
   });
 }
 
-/** A warehouse basket with its lines, for the pages (spec 02 "Baskets"). */
+/** A warehouse basket with its lines, for the pages (docs/domain.md#baskets). */
 export interface WarehouseBasketLines {
   /** The basket row's id; null while the caller has none for this warehouse (nothing added yet). */
   basketId: number | null;
@@ -238,7 +238,7 @@ export interface WarehouseBasketLines {
 }
 
 /**
- * The warehouse basket page (spec 02 "Warehouse basket detail"): the warehouse and the caller's
+ * The warehouse basket page (docs/domain.md#warehouse-basket): the warehouse and the caller's
  * basket of it with its lines; an unknown warehouse is NOT_FOUND. Reading creates no basket.
  */
 export async function getWarehouseBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<WarehouseBasketLines> {
@@ -252,7 +252,7 @@ export async function getWarehouseBasket({ ctx, input }: { ctx: Ctx; input: unkn
 }
 
 /**
- * The common basket page's source warehouses (spec 02: the multi-select and its previews): each of
+ * The common basket page's source warehouses (docs/domain.md#common-basket: the multi-select and its previews): each of
  * the caller's warehouse baskets, by warehouse, with its lines (one query for all of them).
  */
 export async function listWarehouseBasketLines({ ctx }: { ctx: Ctx }): Promise<WarehouseBasketLines[]> {
@@ -314,7 +314,7 @@ async function basketCounts(ctx: Ctx, userId: number, type?: BasketType): Promis
   return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount) }));
 }
 
-/** Spec 02 §3, §7: the caller's warehouse baskets. */
+/** docs/domain.md#basket: the caller's warehouse baskets. */
 export async function listWarehouseBaskets({ ctx }: { ctx: Ctx }): Promise<WarehouseBasketInfo[]> {
   const userId = currentUser(ctx);
   const rows = await basketCounts(ctx, userId, "WAREHOUSE");
@@ -322,7 +322,7 @@ export async function listWarehouseBaskets({ ctx }: { ctx: Ctx }): Promise<Wareh
 }
 
 /**
- * The layout's left column (spec 01 §2.2, §4): always the common basket first (highlighted by the
+ * The layout's left column (docs/domain.md#baskets-column): always the common basket first (highlighted by the
  * layout when it has a line), then the warehouse baskets the user has.
  */
 export async function basketSummaries({ ctx, userId }: { ctx: Ctx; userId: number }): Promise<BasketSummary[]> {

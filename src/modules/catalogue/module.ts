@@ -10,7 +10,7 @@ import { productPages } from "./product/pages";
 import { vatApi } from "./vat/api";
 import { vatPages } from "./vat/pages";
 
-/** The catalogue (spec 01 §2.6–2.10): VAT, categories, category parameters, products with their tabs, images and labels. */
+/** The catalogue (docs/domain.md#catalogue): VAT, categories, category parameters, products with their tabs, images and labels. */
 export const catalogueModule = defineModule({
   name: "catalogue",
   api: routes(["/vat", vatApi], ["/category", categoryApi], ["/products/category/parameters", categoryParameterApi], ["/products", productApi]),

@@ -1,5 +1,5 @@
 import { defineModule } from "@/lib/http/module";
 import { manufacturePages } from "./pages";
 
-/** Manufacture (spec 02 §2): the spacer calculator so far; the manufacture plans come with planning. */
+/** Manufacture (docs/domain.md#spacer-calculator): the spacer calculator so far; the manufacture plans come with planning. */
 export const manufactureModule = defineModule({ name: "manufacture", pages: manufacturePages });

@@ -10,7 +10,7 @@ export const manufacturePages = new Hono<AppEnv>();
 const MAX_QUERY_VALUE = 32;
 
 /**
- * The spacer calculator (spec 02 §2, §9). Its inputs may come in the query (`?height=1665&slatHeight=100&spacer=20`):
+ * The spacer calculator (docs/domain.md#spacer-calculator). Its inputs may come in the query (`?height=1665&slatHeight=100&spacer=20`):
  * the island keeps them there as the user types, and without JavaScript the form is a GET of this
  * page, so the server renders the same result.
  */

@@ -1,5 +1,5 @@
 /**
- * The spacer calculator's page (spec: manufacture): what its form reads. Browser-safe: the page
+ * The spacer calculator's page (docs/domain.md#spacer-calculator): what its form reads. Browser-safe: the page
  * (pages.tsx) reads its query with these and the island renders its fields from them, so the
  * server never imports the island (layers point down: tests/architecture/import-graph.test.ts).
  */

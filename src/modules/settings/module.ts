@@ -20,7 +20,7 @@ import { usersApi } from "./users/api";
 import { collectSecrets } from "./users/one-time-cookie";
 import { usersPages } from "./users/pages";
 
-/** Users and kiosk devices: admins only (DESIGN.md §8.2, §8.7). */
+/** Users and kiosk devices: admins only (docs/domain.md#kiosk-devices, docs/domain.md#users). */
 const ADMIN_PATHS = ["/settings/users", "/settings/kioskDevices"];
 
 /** The admin pages hand out one-time secrets (passwords, pairing links) shown once on the next page. */
@@ -30,7 +30,7 @@ adminPages.route("/", usersPages);
 adminPages.route("/", kioskDevicesPages);
 
 /**
- * Settings (spec 01 §2.11–2.12, spec 02 §2): e-shops, shipping, delivery vans, translation groups
+ * Settings (docs/domain.md#settings): e-shops, shipping, delivery vans, translation groups
  * (generic CRUD; the API paths follow the page routes), users and kiosk devices, and the company identity.
  */
 export const settingsModule = defineModule({

@@ -27,7 +27,7 @@ export function placeholderPages(): Hono<AppEnv> {
   return router;
 }
 
-/** Spec 01 §2.1: PAGE_NOT_FOUND, then /index. */
+/** docs/domain.md#routes: PAGE_NOT_FOUND, then /index. */
 export function notFoundPage(c: AppContext) {
   const t = c.get("t");
   return renderPage(c, <MessagePage title={t("PAGE_NOT_FOUND")} message={t("shell.notFoundHint")} redirectTo={{ path: "/index", label: t("menu.dashboard") }} kind="warning" />, {

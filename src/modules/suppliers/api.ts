@@ -8,7 +8,7 @@ import { createOrderFromBasket, getSupplierOrderDetail, supplierOrderService } f
 import { supplierService } from "./supplier/service";
 
 /**
- * Suppliers and supplier orders (spec 02 §7 "CRUD /suppliers/supplier, /suppliers/orders"). Mounted at /api.
+ * Suppliers and supplier orders (docs/domain.md#suppliers). Mounted at /api.
  * - /suppliers/supplier: generic CRUD; deleting a supplier with orders answers fail.
  * - /suppliers/orders: generic CRUD of the header (name, supplier, note); GET :id also carries the lines;
  *   POST /fromBasket {supplier, name?, clearBasket?} → 201 with the new id; GET :id/export → the xlsx.

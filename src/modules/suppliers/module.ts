@@ -3,5 +3,5 @@ import { suppliersApi } from "./api";
 import { supplierOrderPages } from "./orders/pages";
 import { supplierPages } from "./supplier/pages";
 
-/** Suppliers and supplier orders (spec 02 §7). */
+/** Suppliers and supplier orders (docs/domain.md#suppliers). */
 export const suppliersModule = defineModule({ name: "suppliers", api: suppliersApi, pages: routes(["/", supplierPages], ["/", supplierOrderPages]) });

@@ -5,7 +5,7 @@ import { workLogApi } from "./worklog/api";
 import { workplaceService } from "./workplace/service";
 import { workTypeApi } from "./worktype/api";
 
-/** Workplaces, work types and work logs: /timesheets/* and their APIs (spec 02 §7). Mounted at /api. */
+/** Workplaces, work types and work logs: /timesheets/* and their APIs (docs/domain.md#timesheets). Mounted at /api. */
 export const timesheetsApi = new Hono<AppEnv>();
 timesheetsApi.route("/timesheets/workplace", crudApi(workplaceService));
 timesheetsApi.route("/timesheets/worktype", workTypeApi);

@@ -4,7 +4,7 @@ import { workLogPages } from "./worklog/pages";
 import { workplacePages } from "./workplace/pages";
 import { workTypePages } from "./worktype/pages";
 
-/** Workplaces, work types (with their WT barcodes) and work logs (spec 02 §7). */
+/** Workplaces, work types (with their WT barcodes) and work logs (docs/domain.md#timesheets). */
 export const timesheetsModule = defineModule({
   name: "timesheets",
   api: timesheetsApi,

@@ -5,6 +5,6 @@ import { rackScaleService, warehouseService } from "./service";
 
 /** Warehouses, warehouse selection and rack scales: /warehouse/* and their APIs. Mounted at /api. */
 export const warehouseApi = new Hono<AppEnv>();
-// Spec 02 §7: Warehouse CRUD /warehouse; rack scales /warehouseRackScale (list all: size=9999).
+// docs/domain.md#warehouse: Warehouse CRUD /warehouse; rack scales /warehouseRackScale (list all: size=9999).
 warehouseApi.route("/warehouse", crudApi(warehouseService));
 warehouseApi.route("/warehouseRackScale", crudApi(rackScaleService));

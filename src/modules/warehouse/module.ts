@@ -13,7 +13,7 @@ import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 import { transferLogApi } from "./transfer-log/api";
 import { transferLogPages } from "./transfer-log/pages";
 
-/** `W<id>` in the menu box (DESIGN.md §8.1) opens the warehouse's stock page (/warehouse/:id). */
+/** `W<id>` in the menu box (docs/domain.md#barcodes) opens the warehouse's stock page (/warehouse/:id). */
 export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
   if (code.by !== "id") return null;
   const [warehouse] = await ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, code.id)).limit(1);

@@ -33,7 +33,7 @@ const shownField = (name: string, label: string, text: string): FormField => ({
 
 export const warehousePages = new Hono<AppEnv>();
 
-/** Spec 02 §2: warehouse list with an add button; name, expedition (a required yes/no) and icon. */
+/** docs/domain.md#warehouse: warehouse list with an add button; name, expedition (a required yes/no) and icon. */
 warehousePages.route(
   "/",
   crudPages({
@@ -77,10 +77,10 @@ warehousePages.route(
   }),
 );
 
-/** Spec 02 §2: the tile grid of warehouses. */
+/** docs/domain.md#warehouse: the tile grid of warehouses. */
 warehousePages.get("/warehouse/selectWarehouse", async (c) => renderPage(c, <SelectWarehousePage warehouses={await listAllWarehouses({ ctx: c.get("ctx") })} />));
 
-/** Spec 02 §2: rack scales; the weight and its time come from the scale feed and are only shown. */
+/** docs/domain.md#rack-scales: rack scales; the weight and its time come from the scale feed and are only shown. */
 warehousePages.route(
   "/",
   crudPages<RackScale>({

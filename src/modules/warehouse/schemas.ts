@@ -8,7 +8,7 @@ export const DEFAULT_WAREHOUSE_ICON: WarehouseIconName = "fence";
 
 const blank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
 
-/** Spec 02 §3, §5: name and expedition required; the icon defaults to fence. */
+/** docs/domain.md#warehouse: name and expedition required; the icon defaults to fence. */
 export const warehouseInput = z.object({
   name: requiredText(200),
   // The form's Ano/Ne select has no default: the user must choose.
@@ -24,7 +24,7 @@ export interface Warehouse {
   icon: WarehouseIconName;
 }
 
-/** Spec 02 §3, §5: name and extId (the scale's number in its MQTT topic `scales/<extId>/weight`) required. */
+/** docs/domain.md#rack-scales: name and extId (the scale's number in its MQTT topic `scales/<extId>/weight`) required. */
 export const rackScaleInput = z.object({
   name: requiredText(200),
   extId: integerField({ min: 0, max: 2_147_483_647 }),

@@ -12,7 +12,7 @@ const toWarehouse = (row: typeof warehouses.$inferSelect): Warehouse => ({
   icon: row.icon as WarehouseIconName,
 });
 
-/** Spec 02 §2, §7: `/warehouse` CRUD. */
+/** docs/domain.md#warehouse: `/warehouse` CRUD. */
 export const warehouseService = createCrudService({
   table: warehouses,
   input: warehouseInput,
@@ -62,7 +62,7 @@ const toRackScale = (row: typeof warehouseRackScales.$inferSelect): RackScale =>
 
 const extIdTaken = (input: { extId: number }) => msg("rackScale.extIdTaken", { extId: input.extId });
 
-/** Spec 02 §2, §7: `/warehouseRackScale` CRUD; the weight columns belong to the scale feed (DESIGN.md §8.3). */
+/** docs/domain.md#rack-scales: `/warehouseRackScale` CRUD; the weight columns belong to the scale feed (docs/domain.md#scale-feed). */
 export const rackScaleService = createCrudService({
   table: warehouseRackScales,
   input: rackScaleInput,

@@ -1,5 +1,5 @@
 /**
- * The common basket's downloads (spec 02 §7), mounted with the pages (the common basket page opens
+ * The common basket's downloads (docs/domain.md#basket-exports), mounted with the pages (the common basket page opens
  * them in a new tab; without a session the browser goes to /login) and at /api (an API client gets
  * the envelope's errors), as the offer PDF is (decision 022):
  * - GET /pdf/barcodesFromBasket/:userId  the labels PDF, inline;

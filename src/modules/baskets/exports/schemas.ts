@@ -1,5 +1,5 @@
 /**
- * The common basket's downloads (spec 02 §2 "Generate barcodes", "Export to csv"; §7
+ * The common basket's downloads (docs/domain.md#basket-exports:
  * `GET /pdf/barcodesFromBasket/{userId}`, `GET /basket/exportToCsv/{userId}`). Browser-safe: the
  * paths the common basket page links to (new tab) and the input.
  */

@@ -1,5 +1,5 @@
 /**
- * The common basket as barcode labels (PDF) and as CSV (spec 02 §2, §7; decision 028). Only the
+ * The common basket as barcode labels (PDF) and as CSV (docs/domain.md#basket-exports; decision 028). Only the
  * caller's own basket is served: another user's id answers 404, as a record the caller cannot see.
  * Rendered on demand, not cached: a basket changes with every add.
  */

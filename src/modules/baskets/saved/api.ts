@@ -8,8 +8,8 @@ import { SAVED_BASKET_FILTERS } from "./schemas";
 import { deleteSavedBasket, listSavedBaskets, loadSavedBasket, saveBasket } from "./service";
 
 /**
- * Saved baskets API: /api/basket/saved (spec 02 §7 "saved baskets list; save basket with name;
- * load saved basket", paths not shown):
+ * Saved baskets API: /api/basket/saved (docs/domain.md#saved-baskets: list, save with a name,
+ * load; the paths are the project's own):
  * - GET / → the list (paging, `sort`, filters `id` and `basketName`);
  * - POST / {basketName, idempotencyKey?} → SAVED {id, basketName, lineCount} (201);
  * - POST /:id/load {idempotencyKey?} (the body may be left out) → ADDED {id, basketName, basketId, lineCount};

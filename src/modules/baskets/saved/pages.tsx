@@ -1,5 +1,5 @@
 /**
- * Saved basket pages (spec 02 §2 manufacture/savedBaskets; decision 028):
+ * Saved basket pages (/manufacture/savedBaskets, docs/domain.md#saved-baskets; decision 028):
  * - GET  /manufacture/savedBaskets             the list (views/baskets/saved-baskets-page.tsx), its table alone for htmx;
  * - POST /manufacture/savedBaskets             the common basket page's save form (basketName, idempotencyKey):
  *   back to /warehouse/basket/common with SAVED, or with a warning per message and nothing saved;

@@ -1,12 +1,12 @@
 /**
- * Saved baskets (spec 02 §2 "Baskets", §3 "Saved basket: id, basketName", §5 "Save basket: name
- * required", §7 "saved baskets list; save basket with name; load saved basket", paths not shown).
+ * Saved baskets (docs/domain.md#saved-baskets: the name is required; list, save
+ * and load; the paths are the project's own).
  * Browser-safe: zod and constants only.
  */
 import { z } from "zod";
 import { idempotencyKeyField, refId, requiredText } from "@/lib/zod-fields";
 
-/** The list page (spec 02 §2 manufacture/savedBaskets); its POST saves the common basket. */
+/** The list page (docs/domain.md#saved-baskets); its POST saves the common basket. */
 export const SAVED_BASKETS_PATH = "/manufacture/savedBaskets";
 export const savedBasketLoadHref = (id: number) => `${SAVED_BASKETS_PATH}/${id}/load`;
 export const savedBasketDeleteHref = (id: number) => `${SAVED_BASKETS_PATH}/${id}/delete`;
@@ -30,7 +30,7 @@ export const savedBasketIdInput = z.object({ id: refId() });
 export const loadSavedBasketBody = z.object({ idempotencyKey: idempotencyKeyField() });
 export const loadSavedBasketInput = z.object({ ...savedBasketIdInput.shape, ...loadSavedBasketBody.shape });
 
-/** Spec 02 §3 "Saved basket": id, basketName; plus what the list shows beside them. */
+/** docs/domain.md#saved-baskets: id, basketName; plus what the list shows beside them. */
 export interface SavedBasket {
   id: number;
   basketName: string;

@@ -1,5 +1,5 @@
 /**
- * Saved baskets (spec 02 "Baskets", §3, §5, §7; decision 028): a named copy of a user's common
+ * Saved baskets (docs/domain.md#saved-baskets; decision 028): a named copy of a user's common
  * basket, shared by the office (any user may load any saved basket into their own common basket),
  * never edited; a stale one may be deleted.
  */
@@ -73,7 +73,7 @@ export async function loadSavedBasket({ ctx, input }: { ctx: Ctx; input: unknown
   });
 }
 
-/** Deletes a saved basket and its lines (no edit: spec 02 §2); unknown id: 404. */
+/** Deletes a saved basket and its lines (no edit: docs/domain.md#saved-baskets); unknown id: 404. */
 export async function deleteSavedBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<void> {
   currentUser(ctx);
   const { id } = parseInput(savedBasketIdInput, input);
@@ -100,7 +100,7 @@ function orderOf(sort: string | undefined) {
   return { key: `${name},${dir}`, order: dir === "desc" ? [desc(by), desc(savedBaskets.id)] : [asc(by), asc(savedBaskets.id)] };
 }
 
-/** Spec 02 §2, §7: the saved baskets, a page at a time, with their line counts and authors. */
+/** docs/domain.md#saved-baskets: the saved baskets, a page at a time, with their line counts and authors. */
 export async function listSavedBaskets({ ctx, input }: { ctx: Ctx; input: ListInput }): Promise<ListResult<SavedBasket>> {
   const where = and(...Object.entries(input.filters).map(([name, value]) => (listFields[name] ? filterCondition(listFields[name], value) : undefined)));
   const sort = orderOf(input.sort);

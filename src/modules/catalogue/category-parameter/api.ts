@@ -5,7 +5,7 @@ import type { AppEnv } from "@/lib/hono-env";
 import { parseCategoryIds } from "../category/tree";
 import { categoryParameterService, parametersForCategories } from "./service";
 
-/** Category parameters API: /api/products/category/parameters (spec 01 §7); `?categoryId=` lists one category's. */
+/** Category parameters API: /api/products/category/parameters (docs/domain.md#category-parameters); `?categoryId=` lists one category's. */
 export const categoryParameterApi = new Hono<AppEnv>();
 
 /** `forCategories?categoryIds=1;2`: what a product in those categories has, ancestors' parameters included. */

@@ -9,7 +9,7 @@ import { categoryParameterService } from "./service";
 
 const PATH = "/products/category/parameters";
 
-/** Category parameter list and form: /products/category/parameters (spec 01 §2.10). */
+/** Category parameter list and form: /products/category/parameters (docs/domain.md#category-parameters). */
 export const categoryParameterPages = crudPages({
   path: PATH,
   i18n: "categoryParameter",

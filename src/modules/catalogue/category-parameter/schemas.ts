@@ -2,7 +2,7 @@ import { z } from "zod";
 import { booleanField, optionalText, requiredText } from "@/lib/zod-fields";
 import type { CategoryRef } from "../category/schemas";
 
-/** Spec 01 §2.10, §9: the unit choices, blank first. */
+/** docs/domain.md#category-parameters: the unit choices, blank first. */
 export const PARAMETER_UNITS = ["", "mm", "cm", "m", "kg", "g"] as const;
 export type ParameterUnit = (typeof PARAMETER_UNITS)[number];
 
@@ -16,7 +16,7 @@ const idOf = (value: unknown): number => {
 };
 
 /**
- * References as a list (DESIGN.md §4): ids, numeric strings or `{id}` objects, one value or
+ * References as a list (docs/architecture.md#references): ids, numeric strings or `{id}` objects, one value or
  * none; duplicates collapse. Any unreadable item fails the whole field, named `categories`.
  */
 const refIdList = () =>

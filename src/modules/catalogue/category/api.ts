@@ -6,7 +6,7 @@ import type { AppEnv } from "@/lib/hono-env";
 import { CATEGORY_MAX_PAGE_SIZE } from "@/lib/zod-fields";
 import { categoryService, categoryTree, listCategoriesWithChildren } from "./service";
 
-/** Categories API: /api/category (spec 01 §7): the nested tree and the generic CRUD calls. */
+/** Categories API: /api/category (docs/domain.md#categories): the nested tree and the generic CRUD calls. */
 export const categoryApi = new Hono<AppEnv>();
 
 categoryApi.get("/allWithChildren", async (c) => c.json(success(await listCategoriesWithChildren({ ctx: c.get("ctx") }))));
@@ -18,5 +18,5 @@ categoryApi.get("/tree", etag(), async (c) => {
   c.header("Cache-Control", "private, no-cache");
   return c.json(success(await categoryTree({ ctx: c.get("ctx") })));
 });
-// Spec 01 §9: category lists load whole (size=9999), the one list allowed past MAX_PAGE_SIZE.
+// docs/domain.md#categories: category lists load whole (size=9999), the one list allowed past MAX_PAGE_SIZE.
 categoryApi.route("/", crudApi(categoryService, { maxPageSize: CATEGORY_MAX_PAGE_SIZE }));

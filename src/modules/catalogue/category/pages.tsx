@@ -11,7 +11,7 @@ const PATH = "/products/category";
 
 const treePage = async (c: AppContext) => renderPage(c, <CategoryTreePage tree={await categoryTree({ ctx: c.get("ctx") })} basePath={PATH} />);
 
-/** Category tree page and form: /products/category (spec 01 §2.9). */
+/** Category tree page and form: /products/category (docs/domain.md#categories). */
 export const categoryPages = new Hono<AppEnv>();
 
 // The spec's Delete goes back to `/products/category/`; both spellings show the tree.

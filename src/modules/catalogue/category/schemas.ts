@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalRefId, requiredText } from "@/lib/zod-fields";
 
 /**
- * Spec 01 §3, §5: name required; the parent comes as `{id}`, an id or null (DESIGN.md §4).
+ * docs/domain.md#categories: name required; the parent comes as `{id}`, an id or null (docs/architecture.md#references).
  * The rules that need the database (no cycles, the parent exists) live in the service.
  */
 export const categoryInput = z.object({

@@ -18,7 +18,7 @@ const tree: TreeNode[] = [
 ];
 const index = indexTree(tree);
 
-describe("category tree selection (spec 01 §4)", () => {
+describe("category tree selection (docs/domain.md#category-tree-selection)", () => {
   test("ticking a leaf makes every ancestor partial and selects only the leaf", () => {
     const ticked = toggleNode(index, new Set(), 4);
     expect(nodeState(index, ticked, 4)).toBe("checked");

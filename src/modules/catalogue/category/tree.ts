@@ -1,5 +1,5 @@
 /**
- * Category tree selection (spec 01 §4). Browser-safe: the picker island and the server share it.
+ * Category tree selection (docs/domain.md#category-tree-selection). Browser-safe: the picker island and the server share it.
  * - Ticking a node toggles it and unticks all of its descendants.
  * - A node is partial when any descendant is ticked (a ticked descendant makes every ancestor partial).
  * - The selected ids are the ticked nodes that are not partial.
@@ -82,7 +82,7 @@ export function searchTree(roots: TreeNode[], index: TreeIndex, query: string): 
   return shown;
 }
 
-/** Spec 01 §9: the category filter joins ids with a semicolon. */
+/** docs/domain.md#category-filter: the category filter joins ids with a semicolon. */
 export const joinCategoryIds = (ids: number[]): string => ids.join(";");
 
 export function parseCategoryIds(value: string | null | undefined): number[] {

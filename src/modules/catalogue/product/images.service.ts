@@ -254,7 +254,7 @@ async function askedAncestors(ctx: Ctx, asked: number[]): Promise<Map<number, nu
 }
 
 /**
- * Spec 02 §7 "products by category with main image", for the order items editor: the products
+ * docs/domain.md#items-tab, for the order items editor: the products
  * in the given categories or below them (as the products filter, docs/decisions/008), each once,
  * by name, with the asked categories they fall under and their main image or null.
  */

@@ -1,6 +1,6 @@
 /**
  * The product's barcode label (issue 3, Tools tab): EAN-13 when the product has one, otherwise
- * Code 128 `P<id>` (DESIGN.md §8.1), its names and its price. Rendered on demand: it takes a
+ * Code 128 `P<id>` (docs/domain.md#barcodes), its names and its price. Rendered on demand: it takes a
  * few milliseconds and must follow every edit of the product, so it is not cached.
  */
 import { eq } from "drizzle-orm";

@@ -23,7 +23,7 @@ import { PRODUCT_DEFAULTS, PRODUCT_LANGUAGES, PRODUCT_TABS, type Product, type P
 import { defaultVatId, productService, vatChoices } from "./service";
 import { getProductTranslations, saveProductTranslations } from "./translations";
 
-/** Spec 01 §2.6: the list with the category tree on the left; the editor is drawn below. */
+/** docs/domain.md#products-list: the list with the category tree on the left; the editor is drawn below. */
 const listPages = crudPages<Product>({
   path: "/products",
   i18n: "product",
@@ -204,7 +204,7 @@ productPages.route("/", productMediaPages);
 
 productPages.get("/products/new", (c) => renderEditor(c, null));
 
-/** Spec 01 §4: create shows CREATED and goes to the path plus the new id (the other tabs need it). */
+/** docs/domain.md#save-outcomes: create shows CREATED and goes to the path plus the new id (the other tabs need it). */
 productPages.post("/products/new", async (c) => {
   const { body, input } = await postedCommon(c, false);
   return withFormErrors(

@@ -1,5 +1,5 @@
 /**
- * The Category parameters tab (spec 01 §2.7): the parameters of the product's categories and
+ * The Category parameters tab (docs/domain.md#product-editor): the parameters of the product's categories and
  * their ancestors, each with the product's value.
  */
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";

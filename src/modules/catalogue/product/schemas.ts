@@ -1,5 +1,5 @@
 /**
- * Products (spec 01 §2.6, §2.7, §3, §9). Browser-safe: zod and constants only.
+ * Products (docs/domain.md#product, docs/domain.md#product-editor). Browser-safe: zod and constants only.
  * Messages are i18n keys (`validation.*`, `product.*`) translated at the edge.
  */
 import { z } from "zod";
@@ -17,7 +17,7 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefin
 const withDefault = <S extends z.ZodType>(schema: S, fallback: number) =>
   z.preprocess((value) => blankToUndefined(value) ?? fallback, schema);
 
-/** Spec 01 §9: product defaults. */
+/** docs/domain.md#product: product defaults. */
 export const PRODUCT_DEFAULTS = { storable: true, weight: 0, scaleToleranceAmount: 0 } as const;
 
 /** numeric(12,3) grams and an int4 count: the largest values the columns hold. */
@@ -59,7 +59,7 @@ export interface ProductVat extends Reference {
   active: boolean;
 }
 
-/** Spec 01 §3: a product as the API answers it. `parameters` only on GET /api/products/:id. */
+/** docs/domain.md#product: a product as the API answers it. `parameters` only on GET /api/products/:id. */
 export interface Product {
   id: number;
   name: string;
@@ -146,7 +146,7 @@ export interface ProductParameter {
   categories: string[];
 }
 
-/** Units whose values must be numbers (spec 01 §9's unit choices, minus blank). */
+/** Units whose values must be numbers (the unit choices of docs/domain.md#category-parameters, minus blank). */
 export const NUMERIC_UNITS = ["mm", "cm", "m", "kg", "g"] as const;
 
 export const isNumericUnit = (unit: string): boolean => (NUMERIC_UNITS as readonly string[]).includes(unit);
@@ -188,18 +188,18 @@ export interface ProductPrices {
 // ---- reference rows ------------------------------------------------------------------------------
 
 /**
- * Rows the application relies on, found by role, never by id (spec 02 §9: assembly of fences 18,
+ * Rows the application relies on, found by role, never by id (docs/domain.md#reference-products: assembly of fences 18,
  * gates 20, wickets 19; the red "other item" 16).
  */
 export const SYSTEM_ROLES = ["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICKET", "ATTENTION"] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
 /**
- * Spec 02 §9: the virtual product "nový vlastní" (new custom), appended to other products in the
+ * docs/domain.md#reference-products: the virtual product "nový vlastní" (new custom), appended to other products in the
  * order items editor. A value, never a row (docs/decisions/008).
  */
 export const VIRTUAL_CUSTOM_PRODUCT_ID = -1;
 
-/** The editor's tabs (spec 01 §2.7), in order. */
+/** The editor's tabs (docs/domain.md#product-editor), in order. */
 export const PRODUCT_TABS = ["common", "translations", "parameters", "prices", "images", "tools"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];

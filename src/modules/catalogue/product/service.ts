@@ -99,7 +99,7 @@ export async function categorySubtreeIds({ ctx, input }: { ctx: Ctx; input: { id
 }
 
 /**
- * The products filter (spec 01 §7) over already expanded ids: products in any of them. The ids
+ * The products filter (docs/domain.md#category-filter) over already expanded ids: products in any of them. The ids
  * go in as values, so the planner sees how selective they are (a subquery it cannot estimate
  * made it scan every link row).
  */
@@ -124,7 +124,7 @@ async function checkReferences(ctx: Ctx, input: ProductInput, id: number | null)
   const [vat] = await ctx.db.select().from(vatRates).where(eq(vatRates.id, input.vat));
   if (!vat) fields.vat = msg("product.vatUnknown");
   else if (!vat.active) {
-    // An inactive rate stays on a product that already has it, but is never chosen anew (DESIGN.md §8.8).
+    // An inactive rate stays on a product that already has it, but is never chosen anew (docs/domain.md#vat).
     const [current] = id === null ? [] : await ctx.db.select({ vatId: products.vatId }).from(products).where(eq(products.id, id));
     if (current?.vatId !== vat.id) fields.vat = msg("product.vatInactive", { rate: formatDecimal(Number(vat.rate), ctx.lang) });
   }
@@ -213,7 +213,7 @@ export const productService: typeof productCrud = {
   },
 };
 
-/** GET /api/products/:id: the product with its parameter values (spec 01 §3). */
+/** GET /api/products/:id: the product with its parameter values (docs/domain.md#product). */
 export async function getProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<Product> {
   const product = await productService.get({ ctx, input });
   const values = await ctx.db
@@ -248,7 +248,7 @@ export async function requireProduct(ctx: Ctx, id: number): Promise<void> {
 
 /**
  * VAT choices of the Common tab: the active rates, plus the product's own rate when it has
- * become inactive (it stays on the product; DESIGN.md §8.8).
+ * become inactive (it stays on the product; docs/domain.md#vat).
  */
 export async function vatChoices({ ctx, input }: { ctx: Ctx; input: { currentVatId: number | null } }): Promise<ProductVat[]> {
   const rows = await ctx.db

@@ -1,5 +1,5 @@
 import { crudApi } from "@/lib/http/crud-api";
 import { vatService } from "./service";
 
-/** Spec 01 §7: `/vat` generic operations. */
+/** docs/domain.md#vat: `/vat` generic operations. */
 export const vatApi = crudApi(vatService);

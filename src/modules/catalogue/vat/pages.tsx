@@ -4,7 +4,7 @@ import { crudPages } from "@/web/crud/pages";
 import { formatDecimal } from "@/lib/money";
 import { vatService } from "./service";
 
-/** Spec 01 §2.8: list of id and rate, edit with a disabled id. */
+/** docs/domain.md#vat: list of id and rate, edit with a disabled id. */
 export const vatPages = crudPages({
   path: "/products/dph",
   i18n: "vat",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booleanField, decimalField } from "@/lib/zod-fields";
 
-/** DESIGN.md §8.8: any decimal step, an active flag; rates are percentages. */
+/** docs/domain.md#vat: any decimal step, an active flag; rates are percentages. */
 export const vatInput = z.object({
   rate: decimalField({ min: 0, max: 100, places: 2 }),
   active: booleanField(true),
@@ -14,5 +14,5 @@ export interface Vat extends VatInput {
   name: string;
 }
 
-/** Spec 02 §9: orders offer these rates; they are seeded on first start. */
+/** docs/domain.md#vat: orders offer these rates; they are seeded on first start. */
 export const SEEDED_VAT_RATES = [12, 15, 21] as const;

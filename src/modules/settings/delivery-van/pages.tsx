@@ -4,7 +4,7 @@ import { deliveryVanService } from "./service";
 
 const PATH = "/settings/deliveryVan";
 
-/** Spec 02 §2: delivery van list, :id and new. */
+/** docs/domain.md#delivery-vans: delivery van list, :id and new. */
 export const deliveryVanPages = crudPages({
   path: PATH,
   i18n: "deliveryVan",

@@ -2,7 +2,7 @@ import { idColumn, nameColumn, idField, nameField } from "@/web/crud/columns";
 import { crudPages } from "@/web/crud/pages";
 import { eshopService } from "./service";
 
-/** Spec 01 §2.11: saving returns to the list. */
+/** docs/domain.md#eshops: saving returns to the list. */
 export const eshopPages = crudPages({
   path: "/settings/eshop",
   i18n: "eshop",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { httpUrlField, requiredText } from "@/lib/zod-fields";
 
-/** Spec 01 §2.11, §5: name and url required; the url must be a real http(s) address. */
+/** docs/domain.md#eshops: name and url required; the url must be a real http(s) address. */
 export const eshopInput = z.object({
   name: requiredText(200),
   url: httpUrlField(),

@@ -1,5 +1,5 @@
 /**
- * Kiosk devices (DESIGN.md §8.2): workshop terminals that staff pair with a one-time link. Browser-safe.
+ * Kiosk devices (docs/domain.md#kiosk-devices): workshop terminals that staff pair with a one-time link. Browser-safe.
  */
 import { z } from "zod";
 import { requiredText, storableString } from "@/lib/zod-fields";

@@ -1,5 +1,5 @@
 /**
- * Kiosk devices (DESIGN.md §8.2). Staff create a device and get a one-time pairing link; the device
+ * Kiosk devices (docs/domain.md#kiosk-devices). Staff create a device and get a one-time pairing link; the device
  * opens it once and receives a long-lived token. Only SHA-256 hashes of the pairing secret and of
  * the token are stored. Revoking ends the device's access at once.
  *

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booleanField, decimalField, requiredText } from "@/lib/zod-fields";
 
-/** Spec 01 §2.12, §5: name and price required; priceByDistance optional. Prices in CZK. */
+/** docs/domain.md#shipping: name and price required; priceByDistance optional. Prices in CZK. */
 export const shippingInput = z.object({
   name: requiredText(200),
   price: decimalField({ min: 0, max: 999_999_999, places: 2 }),

@@ -1,5 +1,5 @@
 import { namedEntityPages } from "@/web/crud/named-entity-pages";
 import { translationGroupService } from "./service";
 
-/** Spec 02 §2: translation group list and edit (Id read-only, Name), new. */
+/** docs/domain.md#translation-groups: translation group list and edit (Id read-only, Name), new. */
 export const translationGroupPages = namedEntityPages({ path: "/settings/translationGroup", i18n: "translationGroup", service: translationGroupService });

@@ -1,6 +1,6 @@
 /**
  * One-time secrets: a generated password or a kiosk pairing link exists in plain text only in the
- * answer that issues it (DESIGN.md §8.2, §8.7); the database keeps hashes.
+ * answer that issues it (docs/domain.md#kiosk-devices, docs/domain.md#users); the database keeps hashes.
  *
  * The shared CRUD pages call `service.create({ctx, input})` and learn only the new id; so the admin
  * routes hand the verbs an AdminCtx that carries AppDeps' password cost and a list the verbs put

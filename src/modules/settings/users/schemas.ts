@@ -1,5 +1,5 @@
 /**
- * Staff accounts (DESIGN.md §8.7): who may log in, who is an admin, and which kiosk card a worker
+ * Staff accounts (docs/domain.md#users): who may log in, who is an admin, and which kiosk card a worker
  * scans. Browser-safe: zod and the shared field builders only.
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { booleanField, emailField, requiredText, storableString } from "@/lib/zo
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** Card codes are what a keyboard-wedge reader types after the `U` prefix (DESIGN.md §8.1). */
+/** Card codes are what a keyboard-wedge reader types after the `U` prefix (docs/domain.md#barcodes). */
 export const CARD_CODE_PATTERN = /^[A-Z0-9-]{4,40}$/;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

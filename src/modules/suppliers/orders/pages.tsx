@@ -31,7 +31,7 @@ const fromBasketFields = async (t: T, ctx: Ctx): Promise<FormField[]> => [
 ];
 
 /**
- * Spec 02 §2 "Suppliers": the supplier order list (id, name, supplier; filtered by supplier
+ * docs/domain.md#supplier-orders: the supplier order list (id, name, supplier; filtered by supplier
  * name, or by `?supplierId=`), "Create from basket", the detail with the lines and the xlsx.
  * The list, the header save (POST :id) and delete (POST :id/delete) are crudPages'; the routes
  * below are registered first, so the detail page and the from-basket form win over crudPages'

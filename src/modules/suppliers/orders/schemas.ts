@@ -4,7 +4,7 @@ import { booleanField, optionalText, refId, requiredText } from "@/lib/zod-field
 /** The default name ("Objednávka Ferona a.s. 07.03.2026") may be longer than a typed one. */
 export const ORDER_NAME_MAX = 300;
 
-/** Spec 02 §3, §7: the generic CRUD of a supplier order (name and supplier; an optional note). */
+/** docs/domain.md#supplier-orders: the generic CRUD of a supplier order (name and supplier; an optional note). */
 export const supplierOrderInput = z.object({
   name: requiredText(ORDER_NAME_MAX),
   supplier: refId(),

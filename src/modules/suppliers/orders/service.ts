@@ -1,5 +1,5 @@
 /**
- * Supplier orders (spec 02 §2 "Suppliers", §3, §7): the generic CRUD over supplier_orders, the
+ * Supplier orders (docs/domain.md#supplier-orders): the generic CRUD over supplier_orders, the
  * order's lines, and "Create from basket", which turns the caller's COMMON basket into an order.
  */
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
@@ -118,7 +118,7 @@ export async function insertSupplierOrder(tx: Ctx, order: { supplier: { id: numb
 }
 
 /**
- * Spec 02 "Create from basket": one transaction that reads the caller's COMMON basket (product
+ * docs/domain.md#supplier-orders: one transaction that reads the caller's COMMON basket (product
  * and quantity per line), creates the order for the chosen supplier with those lines and, when
  * `clearBasket` is set, empties the basket. An empty basket is refused and nothing is written.
  */

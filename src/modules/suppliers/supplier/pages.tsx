@@ -4,7 +4,7 @@ import { supplierService } from "./service";
 const PATH = "/suppliers/supplier";
 
 /**
- * Spec 02 §2: supplier list (id, name, email, add button) and edit (id read-only, name, email).
+ * docs/domain.md#supplier: supplier list (id, name, email, add button) and edit (id read-only, name, email).
  * The spec has no separate new route ("the :id route also serves new"): the add button and the
  * empty form are `/suppliers/supplier/new`, which is crudPages' default newPath (`${path}/new`),
  * i.e. the same `/suppliers/supplier/:id` pattern with the id `new`.

@@ -29,7 +29,7 @@ const columns = (t: T): TableColumn<WorkLog>[] => [
 const workTypeLabel = (workType: { name: string; workplace: { name: string } }) => `${workType.name} (${workType.workplace.name})`;
 
 /**
- * The work log list (spec 02 §2: no add button): filters above, the total of the whole filtered
+ * The work log list (docs/domain.md#work-logs: no add button): filters above, the total of the whole filtered
  * set, then the shared table. htmx swaps the total with the table on a filter, the table alone on
  * sort and paging.
  */
@@ -74,7 +74,7 @@ async function listPage(c: AppContext) {
   return renderPage(c, page);
 }
 
-/** Spec 02 §2 Timesheets: work logs; the list has no add button, `new` serves office corrections. */
+/** docs/domain.md#work-logs: work logs; the list has no add button, `new` serves office corrections. */
 export const workLogPages = new Hono<AppEnv>();
 
 workLogPages.get(PATH, listPage);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalRefId, refId } from "@/lib/zod-fields";
 import { isWellFormedDateTime, parseDateTime } from "../datetime";
 
-/** What a work log came from: the workshop kiosk (DESIGN.md §8.2) or an office correction. */
+/** What a work log came from: the workshop kiosk (docs/domain.md#kiosk) or an office correction. */
 export const WORK_LOG_SOURCES = ["KIOSK", "OFFICE"] as const;
 export type WorkLogSource = (typeof WORK_LOG_SOURCES)[number];
 
@@ -27,7 +27,7 @@ export const dateTimeField = () =>
   );
 
 /**
- * Spec 02 §3, §5: workType, start and end are required and the end comes after the start. The
+ * docs/domain.md#work-logs: workType, start and end are required and the end comes after the start. The
  * worker is chosen when the office adds a log and read-only afterwards (the service checks both).
  */
 const workLogShape = <U extends z.ZodType>(user: U) =>

@@ -1,5 +1,5 @@
 import { namedEntityPages } from "@/web/crud/named-entity-pages";
 import { workplaceService } from "./service";
 
-/** Spec 02 §2 Timesheets: the workplace list and form (id, name). */
+/** docs/domain.md#workplaces: the workplace list and form (id, name). */
 export const workplacePages = namedEntityPages({ path: "/timesheets/workplace", i18n: "workplace", service: workplaceService });

@@ -6,7 +6,7 @@ import { type NamedEntity, namedEntityService } from "@/lib/crud/named-entity";
 import { AppError, msg } from "@/lib/errors";
 
 
-/** Spec 02 §3: a workplace is an id and a name; names are unique; work types keep it from deletion. */
+/** docs/domain.md#workplaces: a workplace is an id and a name; names are unique; work types keep it from deletion. */
 export const workplaceService = namedEntityService({
   table: workplaces,
   uniqueNameIndex: "workplaces_name_unique",

@@ -8,7 +8,7 @@ import { workTypeService } from "./service";
 
 export const workTypeApi = new Hono<AppEnv>();
 
-/** Spec 02 §7: `GET {path}/barcode?id={id}`, a Code 128 PNG of `WT<id>`. */
+/** docs/domain.md#work-types: `GET {path}/barcode?id={id}`, a Code 128 PNG of `WT<id>`. */
 workTypeApi.get("/barcode", async (c) => {
   const raw = c.req.query("id")?.trim() ?? "";
   if (!/^\d+$/.test(raw)) throw AppError.error("BAD_REQUEST");

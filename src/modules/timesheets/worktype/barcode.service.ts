@@ -1,4 +1,4 @@
-/** Work-type barcodes (DESIGN.md §8.1): the Code 128 `WT<id>` image and the printable sheet. */
+/** Work-type barcodes (docs/domain.md#barcodes): the Code 128 `WT<id>` image and the printable sheet. */
 import { barcodePng } from "@/lib/barcode";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";

@@ -24,7 +24,7 @@ function optionalId(c: AppContext, name: string): number | undefined {
   return id;
 }
 
-/** Spec 02 §2 Timesheets: work types with an add button, a workplace filter and their barcodes. */
+/** docs/domain.md#work-types: work types with an add button, a workplace filter and their barcodes. */
 export const workTypePages = new Hono<AppEnv>();
 
 /** The A4 sheet of labels: every work type, one workplace's (`?workplaceId=`) or one (`?id=`). */

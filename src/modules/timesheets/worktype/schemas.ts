@@ -2,7 +2,7 @@ import { z } from "zod";
 import { refId, requiredText } from "@/lib/zod-fields";
 import type { NamedEntity } from "@/lib/crud/named-entity";
 
-/** Spec 02 §3, §5: a work type has a name and a workplace, both required. */
+/** docs/domain.md#work-types: a work type has a name and a workplace, both required. */
 export const workTypeInput = z.object({
   name: requiredText(200),
   workplace: refId(),
@@ -15,5 +15,5 @@ export interface WorkType {
   workplace: NamedEntity;
 }
 
-/** DESIGN.md §8.1: the Code 128 value a work type's label carries, read by the kiosk. */
+/** docs/domain.md#barcodes: the Code 128 value a work type's label carries, read by the kiosk. */
 export const workTypeCode = (id: number): string => `WT${id}`;

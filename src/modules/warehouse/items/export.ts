@@ -1,5 +1,5 @@
 /**
- * Spec 02 §6 warehouse exports as real xlsx (src/lib/xlsx/sheet.ts): Czech (or the caller's)
+ * docs/domain.md#warehouse-exports: warehouse exports as real xlsx (src/lib/xlsx/sheet.ts): Czech (or the caller's)
  * headers, numbers as number cells. One sheet per warehouse, rows as the warehouse page lists them.
  */
 import { asc } from "drizzle-orm";

@@ -30,7 +30,7 @@ export const warehouseItemPages = new Hono<AppEnv>();
 
 const FILTERS = [...WAREHOUSE_ITEM_FILTERS];
 
-/** Spec 02 §2 "Single warehouse page": the whole page, or only the table for the table's own htmx requests. */
+/** docs/domain.md#warehouse-page: the whole page, or only the table for the table's own htmx requests. */
 warehouseItemPages.get("/warehouse/:id{[0-9]+}", async (c) => {
   const warehouseId = idParam(c);
   const list = listInputFromQuery(c.req.query(), FILTERS);
@@ -61,7 +61,7 @@ async function editView(c: AppContext, item: WarehouseItem, init: { values?: For
   return renderPage(c, <WarehouseItemEditPage item={item} fields={fields} values={values} errors={errors} formErrors={formErrors} back={backOf(c, item)} />, answer);
 }
 
-/** Spec 02 "Warehouse item edit". */
+/** docs/domain.md#warehouse-item. */
 warehouseItemPages.get("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => editView(c, await getWarehouseItem({ ctx: c.get("ctx"), input: { id: idParam(c) } })));
 
 warehouseItemPages.post("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => {
@@ -82,17 +82,17 @@ warehouseItemPages.post("/warehouse/warehouseItem/:id{[0-9]+}", async (c) => {
 
 const xlsx = (c: AppContext, file: XlsxFile) => sendFile(c, { bytes: file.bytes, contentType: XLSX_MIME, fileName: file.fileName, disposition: "attachment" });
 
-/** Spec 02 §6 GET /warehouse/export?id=: one warehouse; the page's `product`, `categories` and `sort` narrow and order it as shown. */
+/** docs/domain.md#warehouse-exports: GET /warehouse/export?id=: one warehouse; the page's `product`, `categories` and `sort` narrow and order it as shown. */
 warehouseItemPages.get(WAREHOUSE_EXPORT_PATH, async (c) => {
   const query = c.req.query();
   const view = listInputFromQuery(query, FILTERS);
   return xlsx(c, await exportWarehouseXlsx({ ctx: c.get("ctx"), input: { query: { id: query.id }, filters: view.filters, sort: view.sort } }));
 });
 
-/** Spec 02 §6 GET /warehouse/exportToExcelManufacture?id=. */
+/** docs/domain.md#warehouse-exports: GET /warehouse/exportToExcelManufacture?id=. */
 warehouseItemPages.get(WAREHOUSE_EXPORT_MANUFACTURE_PATH, async (c) => xlsx(c, await exportManufactureXlsx({ ctx: c.get("ctx"), input: { id: c.req.query("id") } })));
 
-/** Spec 02 §6 POST /warehouse/exportToExcel: the export panel of the warehouse selection (one warehouse, or all). */
+/** docs/domain.md#warehouse-exports: POST /warehouse/exportToExcel: the export panel of the warehouse selection (one warehouse, or all). */
 warehouseItemPages.post(WAREHOUSE_EXPORT_ALL_PATH, async (c) => {
   const body = await c.req.parseBody();
   const warehouse = typeof body.warehouse === "string" ? body.warehouse : undefined;

@@ -1,6 +1,6 @@
 /**
- * Issue 12 §1 (spec 02 §2 "Single warehouse page", "Warehouse item edit", §3 "Warehouse item",
- * §7): what a warehouse holds, read side. Browser-safe: zod, constants and pure rules only.
+ * Issue 12 §1 (docs/domain.md#warehouse-page, docs/domain.md#warehouse-item,
+ * docs/domain.md#warehouse-exports): what a warehouse holds, read side. Browser-safe: zod, constants and pure rules only.
  */
 import { z } from "zod";
 import { decimalField, refId, refIdList } from "@/lib/zod-fields";
@@ -19,7 +19,7 @@ export function warehouseBackPath(value: string | undefined, warehouseId: number
   const page = WAREHOUSE_PAGE_PATH(warehouseId);
   return value && (value === page || value.startsWith(`${page}?`)) && !/[\\\s]/.test(value) ? value : page;
 }
-/** Spec 02 §6 exports: one warehouse (`?id=`), every warehouse or one (POST), the manufacture list (`?id=`). */
+/** docs/domain.md#warehouse-exports: one warehouse (`?id=`), every warehouse or one (POST), the manufacture list (`?id=`). */
 export const WAREHOUSE_EXPORT_PATH = "/warehouse/export";
 export const WAREHOUSE_EXPORT_ALL_PATH = "/warehouse/exportToExcel";
 export const WAREHOUSE_EXPORT_MANUFACTURE_PATH = "/warehouse/exportToExcelManufacture";
@@ -31,7 +31,7 @@ export const WAREHOUSE_ITEM_FILTERS = ["product", "categories"] as const;
 const STOCK_NUMBER = { min: 0, max: 99_999_999_999, places: 3 };
 
 /**
- * Spec 02 §7: warehouse, on the way and required stock level required; product and quantity are
+ * docs/domain.md#warehouse-item: warehouse, on the way and required stock level required; product and quantity are
  * read-only. `quantity` may come back as it was shown (the API's GET answer sent back); a changed
  * one is refused, since stock moves only through production, stocktaking and transfer.
  */
@@ -53,7 +53,7 @@ export const oneWarehouseInput = z.object({ id: refId() });
 /** POST /warehouse/exportToExcel: one warehouse, or every warehouse when none is chosen. */
 export const exportStockInput = z.object({ warehouse: z.preprocess((value) => (value === "" || value === null ? undefined : value), refId().optional()) });
 
-/** The colour of the scale quantity cell (DESIGN.md §8.3, spec 02 §2): none (white), red or orange. */
+/** The colour of the scale quantity cell (docs/domain.md#scale-quantity, docs/domain.md#warehouse-item): none (white), red or orange. */
 export type ScaleColour = "none" | "red" | "orange";
 
 /**
@@ -77,7 +77,7 @@ export function scaleColourOf(quantity: number, scaleQuantity: number | null, to
   return quantity > scaleQuantity ? "red" : "orange";
 }
 
-/** Spec 02 §2 reorder marker: what is in stock and on its way does not reach the required level. */
+/** docs/domain.md#warehouse-page: the reorder marker: what is in stock and on its way does not reach the required level. */
 export const needsReorder = (item: { quantity: number; onTheWay: number; requiredStockLevel: number }): boolean =>
   // In thousandths, as stored: 0.1 + 0.2 < 0.3 must not mark.
   Math.round(item.quantity * 1000) + Math.round(item.onTheWay * 1000) < Math.round(item.requiredStockLevel * 1000);
@@ -104,7 +104,7 @@ export interface AttachedScale {
   lastWeightChange: string | null;
 }
 
-/** Spec 02 §3 "Warehouse item": the edit page and GET /api/warehouse/warehouseItem/:id. */
+/** docs/domain.md#warehouse-item: the edit page and GET /api/warehouse/warehouseItem/:id. */
 export interface WarehouseItem extends WarehouseItemRow {
   warehouse: { id: number; name: string };
   productWeight: number;

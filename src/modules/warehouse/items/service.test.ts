@@ -9,7 +9,7 @@ import { getWarehouseItem, listWarehouseItems, updateWarehouseItem, warehouseIte
 const t = useTestDatabase();
 const list = (filters: Record<string, string> = {}, extra: { page?: number; size?: number; sort?: string } = {}) => ({ page: 1, size: 20, filters, ...extra });
 
-describe("the scale quantity and its colour (DESIGN.md §8.3)", () => {
+describe("the scale quantity and its colour (docs/domain.md#scale-quantity)", () => {
   test("round(sum of the scales' grams / product weight); none (blank) without a reading or a weight", () => {
     expect(scaleQuantityOf(12_600, 1_250)).toBe(10); // 10.08
     expect(scaleQuantityOf(13_200, 1_250)).toBe(11); // 10.56

@@ -165,7 +165,7 @@ const selectItemsWithGrams = (ctx: Ctx, where: SQL) =>
 
 const withGrams = (records: (ItemRecord & { grams: string | null })[]) => records.map((record) => toRow(record, record.grams === null ? null : Number(record.grams)));
 
-/** Spec 02 §2 "Single warehouse page": one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
+/** docs/domain.md#warehouse-page: one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
 export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; list: ListInput } }): Promise<ListResult<WarehouseItemRow> & { warehouse: { id: number; name: string } }> {
   const warehouse = await requireWarehouse(ctx, input.warehouseId);
   const { list } = input;
@@ -191,7 +191,7 @@ export async function allWarehouseItems({ ctx, input }: { ctx: Ctx; input: { war
   return records.map((record) => toRow(record, grams.get(record.id) ?? null));
 }
 
-/** Spec 02 §6 POST /warehouseItems/byWarehouse {id}: every item of the warehouse with its scale quantity. */
+/** docs/domain.md#warehouse-page: POST /warehouseItems/byWarehouse {id}: every item of the warehouse with its scale quantity. */
 export async function warehouseItemsByWarehouse({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<WarehouseItemRow[]> {
   const { id } = parseInput(byWarehouseInput, input);
   return allWarehouseItems({ ctx, input: { warehouseId: id } });
@@ -211,7 +211,7 @@ async function attachedScales(ctx: Ctx, itemId: number): Promise<AttachedScale[]
   }));
 }
 
-/** Spec 02 §3 "Warehouse item": the row, its warehouse, the product's weight and tolerance, the attached scales. */
+/** docs/domain.md#warehouse-item: the row, its warehouse, the product's weight and tolerance, the attached scales. */
 export async function getWarehouseItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<WarehouseItem> {
   if (!isRowId(input.id)) throw AppError.notFound();
   const [record] = await selectItemsWithGrams(ctx, eq(warehouseItems.id, input.id)).limit(1);
@@ -222,7 +222,7 @@ export async function getWarehouseItem({ ctx, input }: { ctx: Ctx; input: { id: 
 }
 
 /**
- * Spec 02 "Warehouse item edit": on the way, required stock level and the rack scales. The
+ * docs/domain.md#warehouse-item: on the way, required stock level and the rack scales. The
  * quantity is not writable: sent unchanged it is ignored, changed it is refused (stock moves
  * through production, stocktaking and transfer, with their log). The warehouse may change only
  * while the item holds nothing (a row filed under the wrong warehouse), and not onto a warehouse

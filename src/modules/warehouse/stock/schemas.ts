@@ -1,6 +1,6 @@
 /**
- * The stock operations of issue 12 (spec 02 §2 "Baskets", §6 Production, Stocktaking, Warehouse
- * transfer, Upload manufacture data, §7; DESIGN.md §8.4). Browser-safe: zod and constants only.
+ * The stock operations of issue 12 (docs/domain.md#stock-operations:
+ * production, stocktaking, transfer, upload of manufacture data). Browser-safe: zod and constants only.
  * The transfer types are here so the transfer log's read side can import them.
  */
 import { z } from "zod";
@@ -10,20 +10,20 @@ import { idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-f
 export const WAREHOUSE_TRANSFER_TYPES = ["INVENTORY_IN", "INVENTORY_OUT", "PRODUCTION_IN", "PRODUCTION_OUT", "TRANSFER"] as const;
 export type WarehouseTransferType = (typeof WAREHOUSE_TRANSFER_TYPES)[number];
 
-/** Spec 02 §4: the stocktaking types (In adds, Out removes). */
+/** docs/domain.md#stocktaking: the stocktaking types (In adds, Out removes). */
 export const INVENTORY_TRANSFER_TYPES = ["INVENTORY_IN", "INVENTORY_OUT"] as const;
 export type InventoryTransferType = (typeof INVENTORY_TRANSFER_TYPES)[number];
 
-/** Success code of the stock operations (spec 02 §8). */
+/** Success code of the stock operations (docs/domain.md#messages). */
 export const ITEMS_TRANSFORMED = "ITEMS_TRANSFORMED";
 
 /** warehouse_items.quantity is numeric(14,3): three decimals. */
 export const STOCK_DECIMALS = 3;
 
-/** The new product a production may make (spec 02 "Production form"): at most this many characters. */
+/** The new product a production may make (docs/domain.md#production): at most this many characters. */
 export const NEW_PRODUCT_NAME_MAX = 200;
 
-/** Spec 02 §6: POST /api/transformation/transform. The user is the session's (a `userId` sent is ignored). */
+/** docs/domain.md#production: POST /api/transformation/transform. The user is the session's (a `userId` sent is ignored). */
 export const produceInput = z.object({
   targetWarehouse: refId(),
   /** The caller's warehouse baskets whose products are consumed; none is fine. */
@@ -34,7 +34,7 @@ export const produceInput = z.object({
 });
 export type ProduceInput = z.input<typeof produceInput>;
 
-/** Spec 02 §6: POST /api/warehouseTransfer/inventoryTransfer. */
+/** docs/domain.md#stocktaking: POST /api/warehouseTransfer/inventoryTransfer. */
 export const takeStockInput = z.object({
   transferType: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
@@ -45,7 +45,7 @@ export const takeStockInput = z.object({
 });
 export type TakeStockInput = z.input<typeof takeStockInput>;
 
-/** Spec 02 §6: POST /api/warehouseTransfer/warehouseTransfer. */
+/** docs/domain.md#warehouse-transfer: POST /api/warehouseTransfer/warehouseTransfer. */
 export const transferBasketInput = z.object({
   sourceBasketId: refId(),
   targetWarehouseId: refId(),
@@ -53,7 +53,7 @@ export const transferBasketInput = z.object({
 });
 export type TransferBasketInput = z.input<typeof transferBasketInput>;
 
-/** Spec 02 §6: POST /api/basket/uploadManufactureData (multipart: `data`, `warehouseId`). */
+/** docs/domain.md#manufacture-data-upload: POST /api/basket/uploadManufactureData (multipart: `data`, `warehouseId`). */
 export const uploadManufactureDataInput = z.object({
   warehouseId: refId(),
   idempotencyKey: idempotencyKeyField(),

@@ -1,4 +1,4 @@
-/** Spec 02 §6 "Transfer log | /warehouseTransferLog (read)": the paged, filtered list. Mounted at /api. */
+/** docs/domain.md#transfer-log: the paged, filtered list. Mounted at /api. */
 import { Hono } from "hono";
 import { listInputFromQuery } from "@/lib/crud/list-query";
 import { success } from "@/lib/envelope";

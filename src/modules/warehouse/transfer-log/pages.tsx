@@ -18,7 +18,7 @@ transferLogPages.get(TRANSFER_LOG_PATH, async (c) => {
   const asked = listInputFromQuery(c.req.query(), [...TRANSFER_LOG_FILTERS]);
   const { usable, errors } = splitTransferLogFilters(asked.filters);
   const input = { ...asked, filters: usable };
-  // As a refused form (DESIGN.md §5): the page again with the field errors, answered 422.
+  // As a refused form (docs/architecture.md#forms): the page again with the field errors, answered 422.
   const status = Object.keys(errors).length ? 422 : 200;
   const wholePage = !(isHtmx(c) && c.req.header("HX-Target") === TRANSFER_LOG_TABLE_ID);
   if (wholePage) preloadLayout(c);

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 (spec 02 §2 "Transfer log", §3 "Warehouse transfer log", §9): the read-only log of
+ * Issue 12 §5 (docs/domain.md#transfer-log): the read-only log of
  * stock moves. Browser-safe: zod, constants and the row colour.
  */
 import { z } from "zod";
@@ -47,7 +47,7 @@ export interface TransferLogRow {
   colour: string;
 }
 
-/** Spec 02 §9: saturation 0.6; light enough that black text reads on every hue. */
+/** docs/domain.md#transfer-log: saturation 0.6; light enough that black text reads on every hue. */
 export const LOG_COLOUR_SATURATION = 60;
 export const LOG_COLOUR_LIGHTNESS = 88;
 
@@ -84,5 +84,5 @@ export function logGroupMark(logGroup: string): { text: string; colour: string }
   return { text: logGroup.slice(0, LOG_GROUP_MARK_LENGTH), colour: `hsl(${logGroupHue(logGroup)}, ${LOG_COLOUR_SATURATION}%, ${LOG_MARK_LIGHTNESS}%)` };
 }
 
-/** "full name or id" (spec 02 §2). */
+/** "full name or id" (docs/domain.md#transfer-log). */
 export const userLabel = (user: TransferLogRow["user"]): string => (user ? `${user.firstName} ${user.lastName}`.trim() || `#${user.id}` : "");

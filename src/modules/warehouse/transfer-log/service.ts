@@ -50,7 +50,7 @@ export function splitTransferLogFilters(filters: Record<string, string>): { usab
   return { usable: Object.fromEntries(Object.entries(filters).filter(([key]) => !(key in errors))), errors };
 }
 
-/** Spec 02 §2 "Transfer log": one page, newest first, filtered; the total counts up to TRANSFER_LOG_COUNT_CAP. */
+/** docs/domain.md#transfer-log: one page, newest first, filtered; the total counts up to TRANSFER_LOG_COUNT_CAP. */
 export async function listTransferLogs({ ctx, input }: { ctx: Ctx; input: ListInput }): Promise<ListResult<TransferLogRow>> {
   const where = whereOf(input.filters);
   const limited = ctx.db.select({ one: sql`1` }).from(log).where(where).limit(TRANSFER_LOG_COUNT_CAP + 1).as("limited");
