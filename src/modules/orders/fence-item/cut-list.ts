@@ -46,7 +46,7 @@
  * a piece, so every sum is exact. 10,000 items take about 15–30 ms (cut-list.test.ts, tests/bench/manufacture-list.ts).
  */
 import { isTwoWing, type ProductType } from "./constants";
-import { finiteOrNull, fromHundredths, multiplyDivideRounded, toHundredths, toThousandths } from "./fixed-point";
+import { finiteOrNull, fromHundredths, multiplyDivideRounded, toHundredths, amountToThousandths } from "./fixed-point";
 import { computeGeometry, type FenceGeometry } from "./geometry";
 import { parameterOrDefault, type FenceParameters } from "./parameters";
 import type { Deduction, FenceItemFields } from "./types";
@@ -295,7 +295,7 @@ function rawPieces(fields: FenceItemFields, parameters: FenceParameters, geometr
   const problems = missingOf(fields, parameters, product);
   if (problems.length) return { pieces: [], problems };
   const type = fields.productType as ProductType;
-  const amount = toThousandths(fields.amount as number);
+  const amount = amountToThousandths(fields.amount as number);
   const pieces: RawPiece[] = [];
   const add = (component: RawPiece["component"], length: number, count: number) => {
     if (count > 0) pieces.push({ component, length, count: count * amount });
@@ -552,11 +552,11 @@ export function buildCutList(items: readonly CutListItemInput[], options: CutLis
     const color = colorOf(item.fields.color);
     const slot = sum.slot(lineProduct, color);
     for (const piece of pieces) sum.addPiece(slot, piece.component, color, piece.length, piece.count, orderId);
-    sum.addProduction(item.manufactured ?? item.product ?? lineProduct, "item", toThousandths(item.fields.amount as number), orderId);
+    sum.addProduction(item.manufactured ?? item.product ?? lineProduct, "item", amountToThousandths(item.fields.amount as number), orderId);
     for (const sub of item.subProducts ?? []) {
       const amount = finiteOrNull(sub.amount);
       if (!sub.product || amount === null || amount <= 0) continue;
-      const thousandths = toThousandths(amount);
+      const thousandths = amountToThousandths(amount);
       sum.addLine(sub.product, "subProduct", null, NO_LENGTH, thousandths, orderId);
       sum.addProduction(sub.product, "subProduct", thousandths, orderId);
     }
@@ -571,13 +571,13 @@ export function mergeCutLists(lists: readonly CutList[]): CutList {
     for (const group of list.groups) {
       for (const line of group.lines) {
         const length = line.length === null ? NO_LENGTH : toHundredths(line.length);
-        const amount = toThousandths(line.amount);
+        const amount = amountToThousandths(line.amount);
         if (!line.sources.length) sum.addLine(line.product, line.component, line.color, length, amount, null);
         else {
           // Pieces from orders keep their order; what is left came from items without one.
           let rest = amount;
           for (const source of line.sources) {
-            const part = toThousandths(source.amount);
+            const part = amountToThousandths(source.amount);
             rest -= part;
             sum.addLine(line.product, line.component, line.color, length, part, source.orderId);
           }
@@ -586,9 +586,9 @@ export function mergeCutLists(lists: readonly CutList[]): CutList {
       }
     }
     for (const line of list.production) {
-      let rest = toThousandths(line.amount);
+      let rest = amountToThousandths(line.amount);
       for (const source of line.sources) {
-        const part = toThousandths(source.amount);
+        const part = amountToThousandths(source.amount);
         rest -= part;
         sum.addProduction(line.product, line.kind, part, source.orderId);
       }
