@@ -6,8 +6,11 @@
 /** A translation function: i18next's `t`, or `textsT(texts)` over texts the server sent. */
 export type FenceDrawingT = (key: string, values?: Record<string, string | number>) => string;
 
-/** The texts the drawing asks for; the server can send exactly these to an island. */
-export const FENCE_DRAWING_TEXT_KEYS = [
+/**
+ * The texts the drawing asks for; the server can send exactly these to an island. Built by a call
+ * marked pure, so a bundle that never reads the list (the items island) leaves it out.
+ */
+export const FENCE_DRAWING_TEXT_KEYS: readonly string[] = /* @__PURE__ */ (() => [
   "fenceItem.drawing.placeholder",
   "fenceItem.drawing.summary",
   "fenceItem.drawing.units",
@@ -25,7 +28,7 @@ export const FENCE_DRAWING_TEXT_KEYS = [
   ...["YARD", "STREET", "R_TO_STREET_L_TO_YARD", "L_TO_STREET_R_TO_YARD"].map((value) => `fenceItem.driveOpening.${value}`),
   ...["ELECTRIC", "NORMAL", "NONE"].map((value) => `fenceItem.lockType.${value}`),
   ...["WT_60MM", "WT_80MM", "WT_100MM"].map((value) => `fenceItem.wheelsType.${value}`),
-] as const;
+])();
 
 /** A `t` over plain texts (an island's props): `{{name}}` placeholders filled, a missing key shown as itself. */
 export const textsT =
