@@ -9,8 +9,8 @@ import { formatMoney } from "@/lib/money";
 import { halereToKc, kcToHalere, lineTotalHalere } from "@/modules/orders/fence-item/engine";
 import { parseNum } from "./fence-items-model";
 
-/** A number for people: decimal comma, at most `places` decimals (an area keeps its 3: 3,825 m², not 3,83). */
-export const formatNumber = (value: number, places = 2): string => String(Math.round(value * 10 ** places) / 10 ** places).replace(".", ",").replace("-", "−");
+/** A number for people: decimal comma, at most `places` decimals (an area keeps its 3: 3,825 m², not 3,83); as the drawing writes its mm. */
+export { formatMm as formatNumber } from "./fence-drawing";
 
 /** Haléře as money in the page's language; a dash while there is no amount. */
 export const moneyText = (halere: number | null, lang: Lang): string => (halere === null ? "–" : formatMoney(halereToKc(halere), lang));

@@ -3,16 +3,14 @@
  * a fence's one leaf of slats between its two posts; a custom item as a dashed box of its size,
  * its construction being unknown.
  */
-import { componentSize } from "./parameters";
-import { type DrawingFrame, NOMINAL_POST } from "./drawing-frame";
+import type { DrawingFrame } from "./drawing-frame";
 
-export function drawFence({ model, parameters, L, H, box, leaf }: DrawingFrame) {
-  const postWidth = componentSize(parameters, "post") || NOMINAL_POST;
-  box("post", -postWidth, 0, postWidth, H);
-  box("post", L, 0, postWidth, H);
+export function drawFence({ model, outerPost, L, H, box, leaf }: DrawingFrame) {
+  box("post", -outerPost, 0, outerPost, H);
+  box("post", L, 0, outerPost, H);
   leaf("leaf", 0, L, null, 0);
-  model.minX = -postWidth;
-  model.maxX = L + postWidth;
+  model.minX = -outerPost;
+  model.maxX = L + outerPost;
   model.dims.push({ side: "top", tier: 0, from: 0, to: L, caption: { mm: L } });
 }
 

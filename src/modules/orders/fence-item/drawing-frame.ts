@@ -139,7 +139,6 @@ export function frameOf(item: FenceItemFields, geometry: FenceGeometry, paramete
 
   return {
     item,
-    parameters,
     model,
     type,
     H,
@@ -157,6 +156,8 @@ export function frameOf(item: FenceItemFields, geometry: FenceGeometry, paramete
     fillTop,
     leafTop,
     bodyHeight,
+    /** A fence field's or a sliding gate's post, outside the item's length: the product's post size, else nominal. */
+    outerPost: componentSize(parameters, "post") || NOMINAL_POST,
     /** The widths the engine deducted, one of each. */
     post: sizeOf(widths, "post"),
     hinge: sizeOf(widths, "hingeWidth"),

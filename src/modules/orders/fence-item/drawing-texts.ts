@@ -36,5 +36,9 @@ export const textsT =
   (key, values) =>
     (texts[key] ?? key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
 
-/** mm for people: at most two decimals, a decimal comma, no thousands separator (as the drawings in the workshop). */
-export const formatMm = (value: number): string => String(Math.round(value * 100) / 100).replace(".", ",").replace("-", "−");
+/**
+ * mm for people: at most two decimals, a decimal comma, no thousands separator (as the drawings in
+ * the workshop). `places` keeps more (an area keeps its 3: 3,825 m², not 3,83); the items editor
+ * writes every number this way.
+ */
+export const formatMm = (value: number, places = 2): string => String(Math.round(value * 10 ** places) / 10 ** places).replace(".", ",").replace("-", "−");
