@@ -2,199 +2,43 @@
  * One fence item of the items editor: its header (type, product, size, price; a click expands it),
  * and when expanded its fields by section (only those of its type; an empty required one has a red
  * top border), the creation parameters of its product, its sub-products, the computed numbers and
- * the live drawing beside, and previous/next, copy and remove.
+ * the live drawing beside, and previous/next, copy and remove. The sub-products and the computed
+ * numbers are files of their own (fence-item-sub-products.tsx, fence-item-computed.tsx).
  */
 import type { ReactNode } from "react";
-import type { Lang } from "@/lib/lang";
 import { formatMoney } from "@/lib/money";
-import { type FenceItemComputation, FENCE_ITEM_ENUMS, halereToKc, isTwoWing, kcToHalere, lineTotalHalere, type ProductType } from "@/modules/orders/fence-item/engine";
-import type { ItemProductChoice, ItemsTabChoices } from "@/modules/orders/fence-item/schemas";
+import { type FenceItemComputation, FENCE_ITEM_ENUMS, halereToKc, isTwoWing, type ProductType } from "@/modules/orders/fence-item/engine";
+import type { ItemProductChoice } from "@/modules/orders/fence-item/schemas";
 import { FenceDrawing, type FenceDrawingT } from "./fence-drawing";
-import { COMPUTED, FIELD_KINDS, type ItemDraft, parseNum, SECTIONS, type SectionName, shownFields, type SubDraft, engineFields } from "./fence-items-model";
+import { ComputedNumbers } from "./fence-item-computed";
+import { SubProducts, type SubProductsProps } from "./fence-item-sub-products";
+import { FieldBox, formatNumber } from "./fence-items-fields";
+import { engineFields, FIELD_KINDS, parseNum, SECTIONS, type SectionName, shownFields } from "./fence-items-model";
 import { ProductPicker, type ProductHit } from "./product-picker";
 
-export interface ItemPanelProps {
-  item: ItemDraft;
-  index: number;
+/** Where it lived before the editor was split (fence-items-model.test.ts imports it from here). */
+export { formatNumber } from "./fence-items-fields";
+
+/** The item's own props, and its sub-products' (fence-item-sub-products.tsx). */
+export interface ItemPanelProps extends SubProductsProps {
   count: number;
   open: boolean;
   computed: FenceItemComputation;
   product: ItemProductChoice | undefined;
-  choices: ItemsTabChoices;
-  /** Messages of the last save attempt, by bracket path. */
-  errors: Record<string, string>;
-  /** Sub-product categories the item has stored lines of (the last of one cannot be removed). */
-  storedCategories: ReadonlySet<number>;
-  t: FenceDrawingT;
-  /** The page's language, for its numbers (decision 046). */
-  lang: Lang;
   onToggle: () => void;
   onStep: (by: -1 | 1) => void;
   onField: (name: string, value: string | boolean) => void;
   onProduct: (product: ProductHit) => void;
   onParameter: (id: number, value: string) => void;
-  onSub: (key: string, patch: Partial<SubDraft>) => void;
-  onSubProduct: (key: string, product: ProductHit) => void;
-  onAddSub: () => void;
-  onRemoveSub: (sub: SubDraft) => void;
   onSpacer: (part: "main" | "alt") => void;
   onCopy: () => void;
   onRemove: () => void;
-}
-
-/** A number for people: decimal comma, at most `places` decimals (an area keeps its 3: 3,825 m², not 3,83). */
-export const formatNumber = (value: number, places = 2): string => String(Math.round(value * 10 ** places) / 10 ** places).replace(".", ",").replace("-", "−");
-
-/** The label, the input and its message or hint. */
-export function FieldBox(props: { id: string; label: string; name?: string; className?: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className={`field${props.className ? ` ${props.className}` : ""}${props.error ? " field-invalid" : ""}`} data-field={props.name}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.error ? (
-        <span className="field-error" id={`${props.id}-msg`}>
-          {props.error}
-        </span>
-      ) : props.hint ? (
-        <span className="field-hint" id={`${props.id}-msg`}>
-          {props.hint}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** A text cell of a line table (amount, unit price, name): its input, marked when empty and required or refused. */
-export function LineInput(props: { name: string; label: string; value: string; error?: string; missing?: boolean; decimal?: boolean; onChange: (value: string) => void }) {
-  const classes = [props.missing ? "field-missing" : "", props.error ? "field-invalid" : ""].join(" ").trim();
-  return (
-    <td className={classes || undefined}>
-      <input type="text" name={props.name} inputMode={props.decimal ? "decimal" : undefined} aria-label={props.label} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
-      {props.error ? <span className="field-error">{props.error}</span> : null}
-    </td>
-  );
-}
-
-/** amount × unit price of a line as typed, rounded as the server rounds it; a dash until both are numbers. */
-export function LineTotal({ amount, unitPrice, lang }: { amount: string; unitPrice: string; lang: Lang }) {
-  const [count, price] = [parseNum(amount), parseNum(unitPrice)];
-  const ready = count !== undefined && price !== undefined && Number.isFinite(count + price);
-  return <td className="align-end fi-num">{ready ? formatMoney(halereToKc(lineTotalHalere(count, kcToHalere(price))), lang) : "–"}</td>;
-}
-
-/** The × that removes a line. */
-export function RemoveLine(props: { label: string; title?: string; disabled?: boolean; onClick: () => void }) {
-  return (
-    <td>
-      <button type="button" className="link-button danger-link" disabled={props.disabled} title={props.title ?? props.label} aria-label={props.label} onClick={props.onClick}>
-        ×
-      </button>
-    </td>
-  );
 }
 
 const issueText = (t: FenceDrawingT, issue: { message: string; params?: Record<string, string | number> }) => {
   const params = Object.fromEntries(Object.entries(issue.params ?? {}).map(([key, value]) => [key, typeof value === "number" ? formatNumber(value) : value]));
   return t(issue.message, params);
 };
-
-function ComputedNumbers({ computed, type, t, lang }: { computed: FenceItemComputation; type: ProductType | null; t: FenceDrawingT; lang: Lang }) {
-  const twoWing = isTwoWing(type);
-  const slatted = !!type && type !== "CUSTOM";
-  const money = (halere: number | null) => (halere === null ? "–" : formatMoney(halereToKc(halere), lang));
-  const value = (name: (typeof COMPUTED)[number]): string | null => {
-    if (name === "unitPrice") return money(computed.unitPriceHalere);
-    if (name === "totalPrice") return money(computed.totalPriceHalere);
-    if (!twoWing && /Part|Alt$/.test(name)) return null;
-    if (!slatted && /slat|tail|field/i.test(name)) return null;
-    const number = (computed as unknown as Record<string, number | null>)[name] ?? null;
-    return number === null ? "–" : formatNumber(number, name.includes("rea") ? 3 : 2);
-  };
-  const minErrors = new Set(computed.validation.errors.filter((issue) => issue.message === "validation.min").map((issue) => issue.field));
-  return (
-    <dl className="fi-computed">
-      {COMPUTED.map((name) => {
-        const shown = value(name);
-        if (shown === null) return null;
-        return (
-          <div key={name} data-computed={name} className={minErrors.has(name) ? "fi-computed-bad" : undefined}>
-            <dt>{t(`fenceItem.field.${name}`)}</dt>
-            <dd>{shown}</dd>
-            {minErrors.has(name) ? <dd className="field-error">{t("validation.min", { min: 0 })}</dd> : null}
-          </div>
-        );
-      })}
-    </dl>
-  );
-}
-
-function SubProducts(props: ItemPanelProps) {
-  const { item, index, t, choices } = props;
-  const remaining = (sub: SubDraft) => item.subs.filter((other) => other.category === sub.category).length;
-  return (
-    <fieldset className="form-section fi-subs">
-      <legend>{t("fenceItem.editor.subProducts")}</legend>
-      {props.errors[`items[${index}].subProducts`] ? <p className="field-error">{props.errors[`items[${index}].subProducts`]}</p> : null}
-      {item.subs.length ? (
-        <table className="fi-lines">
-          <thead>
-            <tr>
-              <th>{t("fenceItem.editor.subCategory")}</th>
-              <th>{t("fenceItem.field.product")}</th>
-              <th>{t("fenceItem.field.amount")}</th>
-              <th>{t("fenceItem.field.unitPrice")}</th>
-              <th className="align-end">{t("fenceItem.field.totalPrice")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {item.subs.map((sub, j) => {
-              const path = `items[${index}].subProducts[${j}]`;
-              const locked = sub.category !== null && props.storedCategories.has(sub.category) && remaining(sub) < 2;
-              const error = (field: string) => props.errors[`${path}.${field}`];
-              const cell = (field: "amount" | "unitPrice") => (
-                <LineInput name={`${path}.${field}`} label={t(`fenceItem.field.${field}`)} value={sub[field]} error={error(field)} decimal onChange={(value) => props.onSub(sub.key, { [field]: value })} />
-              );
-              return (
-                <tr key={sub.key} data-sub-key={sub.key}>
-                  <td>
-                    <select name={`${path}.productCategory`} aria-label={t("fenceItem.editor.subCategory")} value={sub.category ?? ""} onChange={(event) => props.onSub(sub.key, { category: event.target.value ? Number(event.target.value) : null, product: null })}>
-                      <option value="">{t("fenceItem.editor.choose")}</option>
-                      {choices.categories.map((category) => (
-                        <option key={category.id} value={category.id}>
-                          {"\u2003".repeat(category.depth) + category.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className={!sub.product || error("product") ? "field-missing" : undefined}>
-                    <ProductPicker
-                      id={`${item.key}-${sub.key}-product`}
-                      name={`${path}.product`}
-                      value={sub.product}
-                      category={sub.category}
-                      onPick={(product) => props.onSubProduct(sub.key, product)}
-                      placeholder={t("fenceItem.editor.productSearch")}
-                      noMatch={t("fenceItem.editor.noProducts")}
-                    />
-                    {error("product") ? <span className="field-error">{error("product")}</span> : null}
-                  </td>
-                  {cell("amount")}
-                  {cell("unitPrice")}
-                  <LineTotal amount={sub.amount} unitPrice={sub.unitPrice} lang={props.lang} />
-                  <RemoveLine label={t("fenceItem.editor.removeSubProduct")} title={locked ? t("fenceItem.editor.lastOfCategory") : undefined} disabled={locked} onClick={() => props.onRemoveSub(sub)} />
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      ) : null}
-      <button type="button" className="button" onClick={props.onAddSub}>
-        {t("fenceItem.editor.addSubProduct")}
-      </button>
-    </fieldset>
-  );
-}
 
 export function ItemPanel(props: ItemPanelProps) {
   const { item, index, computed, t } = props;

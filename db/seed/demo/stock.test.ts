@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { basketItems, products, rackScaleReadings, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses, warehouseTransferLogs } from "@db/schema";
 import { testPasswordCost } from "@/modules/auth/service";
-import { toThousandths } from "@/modules/warehouse/stock/service";
+import { numericTextToThousandths } from "@/modules/warehouse/stock/service";
 import { scaleColourOf, scaleQuantityOf } from "@/modules/warehouse/items/schemas";
 import { HOOK_TIMEOUT_MS } from "../../../tests/helpers/app";
 import { useTestDatabase } from "../../../tests/helpers/service";
@@ -37,9 +37,9 @@ describe("seedDemoStock", () => {
       .innerJoin(products, eq(products.id, warehouseItems.productId));
     const stores = await t.db.select({ id: warehouses.id }).from(warehouses);
     expect(stores).toHaveLength(3);
-    for (const store of stores) expect(rows.filter((row) => row.warehouseId === store.id && toThousandths(row.quantity) > 0).length).toBeGreaterThan(5);
+    for (const store of stores) expect(rows.filter((row) => row.warehouseId === store.id && numericTextToThousandths(row.quantity) > 0).length).toBeGreaterThan(5);
     expect(rows.every((row) => row.storable)).toBe(true);
-    expect(rows.every((row) => toThousandths(row.quantity) >= 0)).toBe(true);
+    expect(rows.every((row) => numericTextToThousandths(row.quantity) >= 0)).toBe(true);
   });
 
   test("the transfer log balances with the stock and spreads over the past months", async () => {
@@ -51,11 +51,11 @@ describe("seedDemoStock", () => {
       moved.set(key, (moved.get(key) ?? 0) + thousandths);
     };
     for (const row of log) {
-      add(row.targetWarehouseId, row.productId, toThousandths(row.quantity));
-      add(row.sourceWarehouseId, row.productId, -toThousandths(row.quantity));
+      add(row.targetWarehouseId, row.productId, numericTextToThousandths(row.quantity));
+      add(row.sourceWarehouseId, row.productId, -numericTextToThousandths(row.quantity));
     }
     expect(moved.size).toBe(items.length);
-    for (const item of items) expect(moved.get(`${item.warehouseId}:${item.productId}`)).toBe(toThousandths(item.quantity));
+    for (const item of items) expect(moved.get(`${item.warehouseId}:${item.productId}`)).toBe(numericTextToThousandths(item.quantity));
     // Every kind of operation happened, each in its own log group, over more than three months, none in the future.
     expect(new Set(log.map((row) => row.transferType))).toEqual(new Set(["INVENTORY_IN", "INVENTORY_OUT", "PRODUCTION_IN", "PRODUCTION_OUT", "TRANSFER"]));
     expect(new Set(log.map((row) => row.logGroup)).size).toBeGreaterThan(30);

@@ -17,7 +17,7 @@ import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { products, rackScaleReadings, users, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses, warehouseTransferLogs } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { addLinesToBasket, clearBasket } from "@/modules/baskets/service";
-import { produce, takeStock, toThousandths, transferBasket } from "@/modules/warehouse/stock/service";
+import { produce, takeStock, numericTextToThousandths, transferBasket } from "@/modules/warehouse/stock/service";
 import { seededRandom } from "./random";
 
 const DAY = 86_400_000;
@@ -220,7 +220,7 @@ async function seedScales(ctx: Ctx, catalogue: StoredProduct[], main: number, no
     const item = product && itemOf.get(product.id);
     if (!scale || !product || !item || product.grams <= 0) continue;
     await ctx.db.insert(warehouseItemRackScales).values({ warehouseItemId: item.id, rackScaleId: scale.id });
-    const booked = Math.floor(toThousandths(item.quantity) / 1000);
+    const booked = Math.floor(numericTextToThousandths(item.quantity) / 1000);
     const off = 3 + Math.floor(next() * 6);
     const pieces = state === "match" ? booked : state === "missing" ? Math.max(0, booked - off) : booked + off;
     const last = pieces * product.grams;

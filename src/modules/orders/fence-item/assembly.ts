@@ -5,7 +5,7 @@
  * island can recompute it as the items change. Browser-safe: this folder only.
  */
 import { ASSEMBLY_ROLE_BY_TYPE, ASSEMBLY_ROLES, type AssemblyRole, type ProductType } from "./constants";
-import { finiteOrNull, kcToHalere, toThousandths } from "./fixed-point";
+import { finiteOrNull, kcToHalere, amountToThousandths } from "./fixed-point";
 
 export interface AssemblySource {
   productType?: ProductType | null;
@@ -33,7 +33,7 @@ export function assemblyCounts(items: readonly AssemblySource[]): AssemblyCount[
     const unitPrice = price === null ? null : kcToHalere(price) / 100;
     const key = `${role}:${unitPrice ?? ""}`;
     const line = lines.get(key) ?? { role, thousandths: 0, unitPrice };
-    line.thousandths += toThousandths(amount);
+    line.thousandths += amountToThousandths(amount);
     lines.set(key, line);
   }
   const rank = (role: AssemblyRole) => ASSEMBLY_ROLES.indexOf(role);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { divideFloor, divideRounded, finiteOrNull, kcToHalere, multiplyDivideRounded, toHundredths, toThousandths } from "./fixed-point";
+import { divideFloor, divideRounded, finiteOrNull, kcToHalere, multiplyDivideRounded, toHundredths, amountToThousandths } from "./fixed-point";
 
 describe("exact integer arithmetic", () => {
   test("conversions of decimal inputs are exact", () => {
@@ -7,7 +7,7 @@ describe("exact integer arithmetic", () => {
     expect(kcToHalere(1999.99)).toBe(199_999);
     expect(toHundredths(1000.5)).toBe(100_050);
     expect(toHundredths(20.38)).toBe(2038);
-    expect(toThousandths(1.005)).toBe(1005);
+    expect(amountToThousandths(1.005)).toBe(1005);
   });
 
   test("division rounds half away from zero", () => {

@@ -19,8 +19,8 @@ export const fromHundredths = (hundredths: number): number => hundredths / 100;
 export const kcToHalere = (kc: number): number => Math.round(kc * 100);
 export const halereToKc = (halere: number): number => halere / 100;
 
-/** Amounts (numeric(12,3)) as thousandths. */
-export const toThousandths = (amount: number): number => Math.round(amount * 1000);
+/** An amount (pieces, numeric(12,3), as a number) → integer thousandths of a piece: 2.5 → 2500. */
+export const amountToThousandths = (amount: number): number => Math.round(amount * 1000);
 
 /** numerator / denominator rounded half away from zero; both safe integers, denominator > 0. */
 export function divideRounded(numerator: number, denominator: number): number {

@@ -6,7 +6,7 @@
  * Everything is computed in integer hundredths of a millimetre and handed out in mm.
  */
 import { isSliding, isTwoWing, type ProductType } from "./constants";
-import { divideFloor, divideRounded, finiteOrNull, fromHundredths, multiplyDivideRounded, scaled, toHundredths, toThousandths } from "./fixed-point";
+import { divideFloor, divideRounded, finiteOrNull, fromHundredths, multiplyDivideRounded, scaled, toHundredths, amountToThousandths } from "./fixed-point";
 import { componentSize, type FenceParameterKey, type FenceParameters, parameterOrDefault } from "./parameters";
 import type { Deduction, FenceItemFields } from "./types";
 
@@ -222,7 +222,7 @@ export function computeGeometry(item: FenceItemFields, parameters: FenceParamete
     const length100 = toHundredths(length);
     const grams = scaled(weightPerMeter, 1000);
     weight = multiplyDivideRounded(length100, grams, 1, 1_000_000) / 100;
-    if (amount !== null) totalWeight = multiplyDivideRounded(length100, grams, toThousandths(amount), 1_000_000_000) / 100;
+    if (amount !== null) totalWeight = multiplyDivideRounded(length100, grams, amountToThousandths(amount), 1_000_000_000) / 100;
   }
 
   const firstPart = twoWing ? gatePart : fillingWidth;

@@ -2,7 +2,7 @@
  * Prices of a fence item and of a whole order (spec 02 §9), in integer haléře. Inputs are Kč with
  * at most two decimals (amounts three); each rounding is half up to the haléř, on integers.
  */
-import { finiteOrNull, kcToHalere, multiplyDivideRounded, toHundredths, toThousandths } from "./fixed-point";
+import { finiteOrNull, kcToHalere, multiplyDivideRounded, toHundredths, amountToThousandths } from "./fixed-point";
 
 /** Unit price = m² price × length (m) × height (m), rounded to the haléř (2 decimals of Kč), half up. */
 export function fenceUnitPriceHalere(m2price: number, length: number, height: number): number {
@@ -12,7 +12,7 @@ export function fenceUnitPriceHalere(m2price: number, length: number, height: nu
 
 /** amount × unit price, rounded to the haléř (amounts may have three decimals). */
 export function lineTotalHalere(amount: number, unitPriceHalere: number): number {
-  return multiplyDivideRounded(toThousandths(amount), unitPriceHalere, 1, 1000);
+  return multiplyDivideRounded(amountToThousandths(amount), unitPriceHalere, 1, 1000);
 }
 
 /** Area = height × length / 1,000,000 m², one piece (mm × mm). */
@@ -41,8 +41,8 @@ export function fenceItemPrice(item: { m2price?: number | null; length?: number 
   const totalArea =
     amount === null
       ? null
-      : Math.abs(areaProduct * toThousandths(amount)) <= Number.MAX_SAFE_INTEGER
-        ? (areaProduct * toThousandths(amount)) / 10_000_000_000_000
+      : Math.abs(areaProduct * amountToThousandths(amount)) <= Number.MAX_SAFE_INTEGER
+        ? (areaProduct * amountToThousandths(amount)) / 10_000_000_000_000
         : area * amount;
   const unitPriceHalere = m2price === null ? null : fenceUnitPriceHalere(m2price, length, height);
   const totalPriceHalere = unitPriceHalere === null || amount === null ? null : lineTotalHalere(amount, unitPriceHalere);

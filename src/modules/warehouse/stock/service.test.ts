@@ -12,7 +12,7 @@ import { type Ctx, systemCtx } from "@/lib/context";
 import type { AppError } from "@/lib/errors";
 import { ean13 } from "@/lib/ean13";
 import { translateMessage, tFor } from "@/lib/i18n";
-import { fromThousandths, produce, takeStock, toThousandths, transferBasket, uploadManufactureData } from "./service";
+import { thousandthsToNumericText, produce, takeStock, numericTextToThousandths, transferBasket, uploadManufactureData } from "./service";
 import { stockHelpers } from "../../../../tests/helpers/stock";
 
 const t = useTestDatabase();
@@ -56,13 +56,13 @@ const texts = (error: AppError) => error.messages.map((message) => translateMess
 
 describe("quantities in thousandths", () => {
   test("numeric text converts exactly both ways", () => {
-    expect(toThousandths("12.345")).toBe(12345);
-    expect(toThousandths("0.001")).toBe(1);
-    expect(toThousandths("7")).toBe(7000);
-    expect(toThousandths("-2.5")).toBe(-2500);
-    expect(fromThousandths(12345)).toBe("12.345");
-    expect(fromThousandths(-2500)).toBe("-2.500");
-    expect(fromThousandths(1)).toBe("0.001");
+    expect(numericTextToThousandths("12.345")).toBe(12345);
+    expect(numericTextToThousandths("0.001")).toBe(1);
+    expect(numericTextToThousandths("7")).toBe(7000);
+    expect(numericTextToThousandths("-2.5")).toBe(-2500);
+    expect(thousandthsToNumericText(12345)).toBe("12.345");
+    expect(thousandthsToNumericText(-2500)).toBe("-2.500");
+    expect(thousandthsToNumericText(1)).toBe("0.001");
   });
 });
 

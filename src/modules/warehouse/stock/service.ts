@@ -56,8 +56,8 @@ function currentUser(ctx: Ctx): number {
 
 const SCALE = 10 ** STOCK_DECIMALS;
 
-/** numeric text ("12.345", "3", "0.500") → 12345 thousandths, exactly. */
-export function toThousandths(value: string): number {
+/** A quantity as PostgreSQL numeric text ("12.345", "3", "0.500") → 12345 thousandths, exactly (no float on the way). */
+export function numericTextToThousandths(value: string): number {
   const text = value.trim();
   const negative = text.startsWith("-");
   const [whole = "0", fraction = ""] = (negative ? text.slice(1) : text).split(".");
@@ -65,8 +65,8 @@ export function toThousandths(value: string): number {
   return negative ? -result : result;
 }
 
-/** 12345 → "12.345" (numeric text for SQL). */
-export function fromThousandths(value: number): string {
+/** 12345 thousandths → "12.345", the numeric text SQL takes back. */
+export function thousandthsToNumericText(value: number): string {
   const sign = value < 0 ? "-" : "";
   const abs = Math.abs(value);
   return `${sign}${Math.trunc(abs / SCALE)}.${String(abs % SCALE).padStart(STOCK_DECIMALS, "0")}`;
@@ -155,7 +155,7 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
     }
     if (rows.size < entries.length) throw AppError.error("CONFLICT");
 
-    const short = entries.filter((entry) => entry.out > toThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity));
+    const short = entries.filter((entry) => entry.out > numericTextToThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity));
     if (short.length) {
       const warehouseName = await warehouseNames(tx, [...new Set(short.map((entry) => entry.warehouseId))]);
       const problems = short.map((entry) =>
@@ -163,7 +163,7 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
           product: names.get(entry.productId) ?? String(entry.productId),
           warehouse: warehouseName.get(entry.warehouseId) ?? String(entry.warehouseId),
           asked: shown(entry.out, tx.lang),
-          there: shown(toThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity), tx.lang),
+          there: shown(numericTextToThousandths(rows.get(keyOf(entry.warehouseId, entry.productId))!.quantity), tx.lang),
         }),
       );
       throw AppError.fail([msg("warehouseStock.shortageIntro"), ...problems]);
@@ -172,7 +172,7 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
     const changes = entries.filter((entry) => entry.in !== entry.out);
     if (changes.length) {
       const values = sql.join(
-        changes.map((entry) => sql`(${rows.get(keyOf(entry.warehouseId, entry.productId))!.id}::integer, ${fromThousandths(entry.in - entry.out)}::numeric)`),
+        changes.map((entry) => sql`(${rows.get(keyOf(entry.warehouseId, entry.productId))!.id}::integer, ${thousandthsToNumericText(entry.in - entry.out)}::numeric)`),
         sql`, `,
       );
       try {
@@ -196,7 +196,7 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
         sourceWarehouseId: line.source,
         productId: line.productId,
         transferType: line.type,
-        quantity: fromThousandths(line.thousandths),
+        quantity: thousandthsToNumericText(line.thousandths),
         userId,
         logGroup,
       })),
@@ -242,7 +242,7 @@ async function basketLines(tx: Ctx, basketIds: number[]): Promise<{ basketId: nu
     .from(basketItems)
     .where(inArray(basketItems.basketId, basketIds))
     .orderBy(asc(basketItems.id));
-  return rows.map((row) => ({ basketId: row.basketId, productId: row.productId, thousandths: toThousandths(row.quantity) }));
+  return rows.map((row) => ({ basketId: row.basketId, productId: row.productId, thousandths: numericTextToThousandths(row.quantity) }));
 }
 
 async function clearBaskets(tx: Ctx, basketIds: number[]): Promise<void> {
