@@ -14,6 +14,7 @@ export const invoices = {
         CARD: "Kartou",
       },
       notVatPayer: "Nejsem plátce DPH.",
+      seriesFull: "Číselná řada dokladů na rok {{year}} je vyčerpaná ({{max}} dokladů)",
       csv: {
         number: "Číslo",
         kind: "Typ",
@@ -46,6 +47,7 @@ export const invoices = {
         CARD: "Card",
       },
       notVatPayer: "Not a VAT payer.",
+      seriesFull: "The document number series for {{year}} is used up ({{max}} documents)",
       csv: {
         number: "Number",
         kind: "Type",
