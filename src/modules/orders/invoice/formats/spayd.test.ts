@@ -3,7 +3,9 @@
  * Komerční banka's example string and the CRC32 vector recomputed from the Rust spayd crate.
  */
 import { describe, expect, test } from "bun:test";
-import { crc32Hex, hasValidCrc, parseSpayd, spaydString } from "./spayd";
+import { EXAMPLE_CREDIT_NOTE, EXAMPLE_FINAL_INVOICE, EXAMPLE_NON_PAYER_INVOICE, EXAMPLE_PAYMENT_TAX_DOCUMENT } from "./examples";
+import { crc32Hex, hasValidCrc, invoiceSpayd, parseSpayd, spaydString } from "./spayd";
+import { invoiceTotals } from "./vat";
 
 describe("CRC32", () => {
   test("is zlib's CRC-32 in upper-case hex", () => {
@@ -70,5 +72,26 @@ describe("the SPAYD string", () => {
     expect(() => spaydString({ iban, variableSymbol: "12345678901" })).toThrow(RangeError);
     expect(() => spaydString({ iban, variableSymbol: "12A" })).toThrow(RangeError);
     expect(() => spaydString({ iban, executionDate: "1.10.2022" })).toThrow(RangeError);
+  });
+});
+
+describe("a document's QR Platba", () => {
+  test("the final invoice asks for what is left after the advance, under its number and constant symbol", () => {
+    const totals = invoiceTotals(EXAMPLE_FINAL_INVOICE);
+    const text = invoiceSpayd(EXAMPLE_FINAL_INVOICE, totals, "Faktura 2026100042")!;
+    const fields = parseSpayd(text)!;
+    expect(fields.get("ACC")).toBe("CZ6508000000192000145399+GIBACZPX");
+    expect(fields.get("AM")).toBe(`${Math.floor(totals.payableHalere / 100)}.${String(totals.payableHalere % 100).padStart(2, "0")}`);
+    expect(fields.get("X-VS")).toBe("2026100042");
+    expect(fields.get("X-KS")).toBe("0308");
+    expect(fields.get("MSG")).toBe("FAKTURA 2026100042");
+    expect(hasValidCrc(text)).toBe(true);
+  });
+
+  test("none for a document with nothing to pay, a refund, or cash", () => {
+    for (const snapshot of [EXAMPLE_PAYMENT_TAX_DOCUMENT, EXAMPLE_CREDIT_NOTE, EXAMPLE_NON_PAYER_INVOICE]) {
+      expect(invoiceSpayd(snapshot, invoiceTotals(snapshot), "x")).toBeNull();
+    }
+    expect(invoiceSpayd({ ...EXAMPLE_FINAL_INVOICE, bank: null }, invoiceTotals(EXAMPLE_FINAL_INVOICE), "x")).toBeNull();
   });
 });

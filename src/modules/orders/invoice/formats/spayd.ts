@@ -16,6 +16,8 @@
  *   other character outside printable ASCII is percent-encoded as UTF-8.
  */
 import { checkCzechIban, checkSwift } from "@/lib/bank";
+import type { InvoiceSnapshot } from "./snapshot";
+import type { InvoiceTotals } from "./vat";
 
 export interface SpaydPayment {
   iban: string;
@@ -156,4 +158,22 @@ export function hasValidCrc(text: string): boolean {
   const fields = parseSpayd(text);
   const crc = fields?.get("CRC32");
   return Boolean(fields && crc && crc.toUpperCase() === crc32Hex(canonical(fields)));
+}
+
+/**
+ * The QR Platba string of a document, or null when it asks for no transfer: paid by cash or card,
+ * no bank account in its snapshot, nothing (or a refund) to pay, or more than AM can carry.
+ * `message` is the payer's note, e.g. "Faktura 2026100042" in the document's language.
+ */
+export function invoiceSpayd(snapshot: Pick<InvoiceSnapshot, "bank" | "payment">, totals: Pick<InvoiceTotals, "payableHalere">, message: string): string | null {
+  const { bank, payment } = snapshot;
+  if (payment.method !== "TRANSFER" || !bank || totals.payableHalere <= 0 || totals.payableHalere > SPAYD_AMOUNT_MAX_HALERE) return null;
+  return spaydString({
+    iban: bank.iban,
+    bic: bank.swift,
+    amountHalere: totals.payableHalere,
+    variableSymbol: payment.variableSymbol,
+    constantSymbol: payment.constantSymbol,
+    message,
+  });
 }
