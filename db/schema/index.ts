@@ -3,6 +3,7 @@ export * from "./catalogue";
 export * from "./settings";
 export * from "./baskets";
 export * from "./orders";
+export * from "./invoices";
 export * from "./suppliers";
 export * from "./timesheets";
 export * from "./warehouse";

@@ -23,9 +23,18 @@ export const invoiceSettings = pgTable(
     bankAccount: text("bank_account").notNull(),
     iban: text("iban").notNull(),
     swift: text("swift").notNull(),
+    /** How invoices ask to be paid: TRANSFER (the account and QR Platba), CASH or CARD (PAYMENT_METHODS). */
+    paymentMethod: text("payment_method").notNull().default("TRANSFER"),
+    /** The constant symbol printed and sent with a transfer, up to 4 digits (e.g. 0308); none when null. */
+    constantSymbol: text("constant_symbol"),
+    /** The name of the person issuing invoices, printed on them. */
+    issuedBy: text("issued_by"),
     ...auditColumns,
   },
-  (table) => [check("invoice_settings_single_row", sql`${table.id} = 1`)],
+  (table) => [
+    check("invoice_settings_single_row", sql`${table.id} = 1`),
+    check("invoice_settings_payment_method", sql`${table.paymentMethod} in ('TRANSFER', 'CASH', 'CARD')`),
+  ],
 );
 
 /**

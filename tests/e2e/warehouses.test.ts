@@ -118,7 +118,7 @@ describeBrowser("warehouses", () => {
     await page.waitForURL((url) => url.pathname === INVOICE_SETTINGS);
     await page.locator(".toast-success", { hasText: "Uloženo" }).waitFor();
     expect(await page.locator("#field-iban").inputValue()).toBe("CZ6508000000192000145399");
-    expect(await getInvoiceSettings({ ctx })).toEqual({ id: 1, bankAccount: "19-2000145399/0800", iban: "CZ6508000000192000145399", swift: "GIBACZPX" });
+    expect(await getInvoiceSettings({ ctx })).toEqual({ id: 1, bankAccount: "19-2000145399/0800", iban: "CZ6508000000192000145399", swift: "GIBACZPX", paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null });
 
     // Saving a wrong account is refused on its field and keeps the saved record.
     await page.locator("#field-bankAccount").fill("19-2000145398/0800");

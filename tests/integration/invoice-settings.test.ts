@@ -17,6 +17,8 @@ const READ = "/api/invoices/invoiceSettings";
 const SAVE = "/api/orders/invoiceSettings";
 const PAGE = "/orders/invoiceSettings";
 const VALID = { bankAccount: "19-2000145399/0800", iban: "CZ6508000000192000145399", swift: "GIBACZPX" };
+/** What a record holds when only the bank details were sent (issue 20 added the rest). */
+const DEFAULTS = { paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null };
 
 let user: Session;
 const session = async () => (user ??= await t.current.login());
@@ -37,7 +39,7 @@ async function refusedWith(body: Record<string, unknown>, fields: Record<string,
 test("before the first save the record is id 1 with empty values, and the page shows an empty form", async () => {
   const response = await (await session()).api(READ);
   expect(response.status).toBe(200);
-  expect(await json(response)).toEqual({ status: "success", data: { id: 1, bankAccount: null, iban: null, swift: null } });
+  expect(await json(response)).toEqual({ status: "success", data: { id: 1, bankAccount: null, iban: null, swift: null, ...DEFAULTS } });
   const html = await htmlOf(await (await session()).page(PAGE));
   expect(html).toMatch(/<input[^>]*name="bankAccount"[^>]*value=""/);
 });
@@ -46,8 +48,8 @@ describe("API", () => {
   test("PUT saves id 1 and answers the record; GET answers it", async () => {
     const response = await (await session()).api(SAVE, { method: "PUT", json: VALID });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ status: "success", data: { id: 1, ...VALID } });
-    expect(await stored()).toEqual({ id: 1, ...VALID });
+    expect(await json(response)).toEqual({ status: "success", data: { id: 1, ...VALID, ...DEFAULTS } });
+    expect(await stored()).toEqual({ id: 1, ...VALID, ...DEFAULTS });
   });
 
   test("POST, also to the spec's /orders/invoiceSettings/, saves the same record; values are normalised", async () => {
@@ -57,14 +59,27 @@ describe("API", () => {
       json: { bankAccount: " 000019 - 123457 / 0710 ", iban: "cz35 0710 0000 1900 0012 3457", swift: "komb cz pp xxx" },
     });
     expect(post.status).toBe(200);
-    expect((await json(post)).data).toEqual({ id: 1, bankAccount: "19-123457/0710", iban: "CZ3507100000190000123457", swift: "KOMBCZPPXXX" });
+    expect((await json(post)).data).toEqual({ id: 1, bankAccount: "19-123457/0710", iban: "CZ3507100000190000123457", swift: "KOMBCZPPXXX", ...DEFAULTS });
     const again = await s.api(SAVE, { method: "POST", json: { bankAccount: "810883001/5500", iban: "CZ9555000000000810883001", swift: "RZBCCZPP" } });
     expect(again.status).toBe(200);
-    expect(await stored()).toEqual({ id: 1, bankAccount: "810883001/5500", iban: "CZ9555000000000810883001", swift: "RZBCCZPP" });
+    expect(await stored()).toEqual({ id: 1, bankAccount: "810883001/5500", iban: "CZ9555000000000810883001", swift: "RZBCCZPP", ...DEFAULTS });
     // Still one row, and it is id 1.
     const rows = await t.current.ctx.db.select().from(invoiceSettings);
     expect(rows.map((row) => row.id)).toEqual([1]);
     expect(rows[0]!.updatedBy).toBe(s.user.id);
+  });
+
+  test("the payment method, constant symbol and the person issuing are saved with the bank details; left out, they are cleared", async () => {
+    const s = await session();
+    const full = { ...VALID, paymentMethod: "CASH", constantSymbol: " 0308 ", issuedBy: "  Jiří Šťastný " };
+    const response = await s.api(SAVE, { method: "PUT", json: full });
+    expect(response.status).toBe(200);
+    expect((await json(response)).data).toEqual({ id: 1, ...VALID, paymentMethod: "CASH", constantSymbol: "0308", issuedBy: "Jiří Šťastný" });
+    const page = await htmlOf(await s.page(PAGE));
+    expect(page).toMatch(/<option value="CASH" selected="">Hotově<\/option>/);
+    expect(page).toMatch(/<input[^>]*name="issuedBy"[^>]*value="Jiří Šťastný"/);
+    await s.api(SAVE, { method: "PUT", json: VALID });
+    expect(await stored()).toEqual({ id: 1, ...VALID, ...DEFAULTS });
   });
 
   describe("validation answers 422 fail and changes nothing", () => {
@@ -78,6 +93,8 @@ describe("API", () => {
       refusedWith({ ...VALID, bankAccount: "18-2000145399/0800" }, { bankAccount: "Předčíslí účtu nevyhovuje kontrole modulo 11 (překlep?)" }));
     test("an account that is not prefix-number/code", () =>
       refusedWith({ ...VALID, bankAccount: "2000145399" }, { bankAccount: "Zadejte číslo účtu ve tvaru předčíslí-číslo/kód banky, např. 19-2000145399/0800" }));
+    test("a payment method that is none of ours, a constant symbol that is not 1–4 digits", () =>
+      refusedWith({ ...VALID, paymentMethod: "CHEQUE", constantSymbol: "03A8" }, { paymentMethod: "Neplatná hodnota", constantSymbol: "Konstantní symbol má 1 až 4 číslice" }));
     test("an IBAN with a bad check", () =>
       refusedWith({ ...VALID, iban: "CZ6608000000192000145399" }, { iban: "IBAN má chybné kontrolní číslice (překlep?)" }));
     test("an IBAN of the wrong length", () =>
@@ -130,7 +147,7 @@ describe("page /orders/invoiceSettings", () => {
     expect(html).not.toContain("alert-warning");
     expect(html).not.toContain("field-invalid");
     expect(cookiePair(response, "ohrada_flash")).toBeUndefined();
-    expect(await stored()).toEqual({ id: 1, ...VALID });
+    expect(await stored()).toEqual({ id: 1, ...VALID, ...DEFAULTS });
   });
 
   test("fill IBAN from a wrong or missing account shows why on the account field", async () => {
@@ -153,7 +170,7 @@ describe("page /orders/invoiceSettings", () => {
     expect(html).toMatch(/class="alert alert-warning"[^>]*>.*?Formulář není vyplněn správně/s);
     expect(html).toContain("k tomuto účtu patří CZ95 5500 0000 0008 1088 3001");
     expect(html).toContain('value="810883001/5500"');
-    expect(await stored()).toEqual({ id: 1, ...VALID });
+    expect(await stored()).toEqual({ id: 1, ...VALID, ...DEFAULTS });
   });
 
   test("a valid save redirects back with SAVED", async () => {
@@ -163,7 +180,7 @@ describe("page /orders/invoiceSettings", () => {
     expect(response.headers.get("Location")).toBe(PAGE);
     const after = await htmlOf(await s.page(PAGE, { headers: { Cookie: cookiePair(response, "ohrada_flash")! } }));
     expect(after).toContain("Uloženo");
-    expect(await stored()).toEqual({ id: 1, bankAccount: "810883001/5500", iban: "CZ9555000000000810883001", swift: "RZBCCZPP" });
+    expect(await stored()).toEqual({ id: 1, bankAccount: "810883001/5500", iban: "CZ9555000000000810883001", swift: "RZBCCZPP", ...DEFAULTS });
   });
 });
 
@@ -173,7 +190,7 @@ test("demo data: the ČNB example account with its IBAN and GIBACZPX, never over
     const ctx = systemCtx(database.db);
     await seedDemoOrders(ctx);
     const [row] = await ctx.db.select().from(invoiceSettings);
-    expect(row).toMatchObject({ id: 1, ...VALID });
+    expect(row).toMatchObject({ id: 1, ...VALID, ...DEFAULTS });
     await ctx.db.update(invoiceSettings).set({ swift: "KOMBCZPP" });
     await seedDemoOrders(ctx);
     expect((await ctx.db.select().from(invoiceSettings))[0]!.swift).toBe("KOMBCZPP");

@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { flash, renderPage } from "@/web/render";
 import { type FormField, type FormValues, formToInput } from "@views/components/form";
 import { DERIVE_IBAN_ACTION, INVOICE_SETTINGS_PATH, InvoiceSettingsPage } from "@views/orders/invoice-settings-page";
+import { PAYMENT_METHODS } from "./invoice/formats/snapshot";
 import { deriveIban, INVOICE_SETTINGS_ID } from "./schemas";
 import { getInvoiceSettings, promiseStatusService, saveInvoiceSettings } from "./service";
 
@@ -23,6 +24,16 @@ const invoiceSettingsFields = (c: AppContext): FormField[] => {
     { name: "bankAccount", label: t("invoiceSettings.bankAccount"), kind: "text", required: true, autoFocus: true, maxLength: 40, hint: t("invoiceSettings.bankAccountHint") },
     { name: "iban", label: t("invoiceSettings.iban"), kind: "text", required: true, maxLength: 40, hint: t("invoiceSettings.ibanHint") },
     { name: "swift", label: t("invoiceSettings.swift"), kind: "text", required: true, maxLength: 20, hint: t("invoiceSettings.swiftHint") },
+    {
+      name: "paymentMethod",
+      label: t("invoiceSettings.paymentMethod"),
+      kind: "select",
+      required: true,
+      options: PAYMENT_METHODS.map((method) => ({ value: method, label: t(`invoices.paymentMethod.${method}`) })),
+      hint: t("invoiceSettings.paymentMethodHint"),
+    },
+    { name: "constantSymbol", label: t("invoiceSettings.constantSymbol"), kind: "text", maxLength: 4, hint: t("invoiceSettings.constantSymbolHint") },
+    { name: "issuedBy", label: t("invoiceSettings.issuedBy"), kind: "text", maxLength: 100, autoComplete: "name", hint: t("invoiceSettings.issuedByHint") },
   ];
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Checked, checkCzechBankAccount, checkCzechIban, checkSwift, czechIbanOf, formatCzechBankAccount, formatIban } from "@/lib/bank";
-import { requiredText } from "@/lib/zod-fields";
+import { optionalText, requiredText } from "@/lib/zod-fields";
+import { PAYMENT_METHODS, type PaymentMethod } from "./invoice/formats/snapshot";
 
 /** Spec 01 §3, §5: a promise status (kind) is an id and a required name. */
 export { namedEntityInput as promiseStatusInput, type NamedEntity as PromiseStatus } from "@/lib/crud/named-entity";
@@ -37,6 +38,12 @@ export const invoiceSettingsInput = z
     bankAccount: checkedText(40, checkedAccount),
     iban: checkedText(40, checkCzechIban),
     swift: checkedText(20, checkSwift),
+    /** How invoices ask to be paid; a transfer prints the account and QR Platba. */
+    paymentMethod: z.preprocess((value) => (value === "" || value == null ? undefined : value), z.enum(PAYMENT_METHODS, { message: "validation.invalid" }).default("TRANSFER")),
+    /** Printed and sent with a transfer: 1–4 digits (Pohoda's field has four), or none. */
+    constantSymbol: optionalText(10).pipe(z.string().regex(/^\d{1,4}$/, { message: "invoiceSettings.constantSymbolFormat" }).optional()),
+    /** The name of the person issuing invoices, printed on them. */
+    issuedBy: optionalText(100),
   })
   .superRefine((value, ctx) => {
     const derived = deriveIban(value.bankAccount);
@@ -58,4 +65,7 @@ export interface InvoiceSettings {
   bankAccount: string | null;
   iban: string | null;
   swift: string | null;
+  paymentMethod: PaymentMethod;
+  constantSymbol: string | null;
+  issuedBy: string | null;
 }

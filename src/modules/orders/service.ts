@@ -19,17 +19,21 @@ export const promiseStatusService = namedEntityService({
   beforeDelete: ({ ctx, id }) => assertUnused(ctx, PROMISE_STATUS_ENTITY, id),
 });
 
-const EMPTY_SETTINGS: InvoiceSettings = { id: INVOICE_SETTINGS_ID, bankAccount: null, iban: null, swift: null };
+const EMPTY_SETTINGS: InvoiceSettings = { id: INVOICE_SETTINGS_ID, bankAccount: null, iban: null, swift: null, paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null };
 
 /** Spec 02 §7: the one record (id 1); empty values until it is first saved. */
 export async function getInvoiceSettings({ ctx }: { ctx: Ctx }): Promise<InvoiceSettings> {
   const [row] = await ctx.db.select().from(invoiceSettings).where(eq(invoiceSettings.id, INVOICE_SETTINGS_ID)).limit(1);
-  return row ? { id: INVOICE_SETTINGS_ID, bankAccount: row.bankAccount, iban: row.iban, swift: row.swift } : EMPTY_SETTINGS;
+  if (!row) return EMPTY_SETTINGS;
+  const { bankAccount, iban, swift, constantSymbol, issuedBy } = row;
+  return { id: INVOICE_SETTINGS_ID, bankAccount, iban, swift, paymentMethod: row.paymentMethod as InvoiceSettings["paymentMethod"], constantSymbol, issuedBy };
 }
 
 /** Validates and stores the record with id 1 (created on the first save). */
 export async function saveInvoiceSettings({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<InvoiceSettings> {
-  const values = parseInput(invoiceSettingsInput, input);
+  const parsed = parseInput(invoiceSettingsInput, input);
+  // The whole record is sent: an optional field left out is cleared.
+  const values = { ...parsed, constantSymbol: parsed.constantSymbol ?? null, issuedBy: parsed.issuedBy ?? null };
   return withTransaction(ctx, async (tx) => {
     await tx.db
       .insert(invoiceSettings)

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { InvoiceSnapshot } from "../../src/modules/orders/invoice/formats/snapshot";
+import { auditColumns, identityId } from "./columns";
+import { fenceOrders } from "./orders";
+
+/**
+ * Issue 20, docs/decisions/052-invoice-numbering-and-snapshot.md: the last number given in each
+ * series (a year and a kind). The insert of an invoice raises its row in the same transaction
+ * (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so a second insert waits for the first to end,
+ * and a failed one rolls its number back with it: gapless.
+ */
+export const invoiceNumberSeries = pgTable(
+  "invoice_number_series",
+  {
+    year: integer("year").notNull(),
+    kind: text("kind").notNull(),
+    lastCounter: integer("last_counter").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.year, table.kind] }), check("invoice_number_series_counter", sql`${table.lastCounter} between 1 and 99999`)],
+);
+
+/**
+ * An issued document: a final invoice, a proforma, a tax document for a received payment or a
+ * credit note. Never deleted or renumbered (a credit note cancels it); what it prints and exports
+ * is `snapshot`, copied when it is issued. The other columns are what lists filter and sort by.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: identityId(),
+    /** FINAL, PROFORMA, PAYMENT_TAX_DOCUMENT or CREDIT_NOTE (INVOICE_KINDS); fixed once issued. */
+    kind: text("kind").notNull(),
+    /** Ten digits: year, series digit, counter (formats/numbers.ts); also the variable symbol. */
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    counter: integer("counter").notNull(),
+    /** ISDOC's document UUID. */
+    uuid: uuid("uuid").notNull(),
+    orderId: integer("order_id").references(() => fenceOrders.id, { onDelete: "restrict" }),
+    /** OPEN until paid (or cancelled), then CLOSED (spec 02 §4). */
+    status: text("status").notNull().default("OPEN"),
+    /** The spec's `created`: the issue date. */
+    issueDate: date("issue_date").notNull(),
+    dueDate: date("due_date").notNull(),
+    /** DUZP; null on a proforma. */
+    taxableSupplyDate: date("taxable_supply_date"),
+    note: text("note"),
+    /** A credit note's cancelled invoice. */
+    originalInvoiceId: integer("original_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** A payment tax document's proforma. */
+    proformaInvoiceId: integer("proforma_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** The parties, company header, bank details, lines, rates and advances as issued. */
+    snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
+    /** Totals of the snapshot (formats/vat.ts), kept for lists: with VAT, and what the document asks to pay. */
+    total: numeric("total", { precision: 14, scale: 2 }).notNull(),
+    payable: numeric("payable", { precision: 14, scale: 2 }).notNull(),
+    ...auditColumns,
+  },
+  (table) => [
+    uniqueIndex("invoices_number_unique").on(table.number),
+    uniqueIndex("invoices_series_counter_unique").on(table.year, table.kind, table.counter),
+    index("invoices_order_idx").on(table.orderId),
+    index("invoices_status_issue_date_idx").on(table.status, table.issueDate, table.id),
+    index("invoices_issue_date_idx").on(table.issueDate, table.id),
+    index("invoices_original_idx").on(table.originalInvoiceId),
+    index("invoices_proforma_idx").on(table.proformaInvoiceId),
+    check("invoices_kind", sql`${table.kind} in ('FINAL', 'PROFORMA', 'PAYMENT_TAX_DOCUMENT', 'CREDIT_NOTE')`),
+    check("invoices_status", sql`${table.status} in ('OPEN', 'CLOSED')`),
+    check("invoices_number_digits", sql`${table.number} ~ '^[0-9]{10}$'`),
+    check("invoices_proforma_no_tax_date", sql`${table.kind} <> 'PROFORMA' or ${table.taxableSupplyDate} is null`),
+    check("invoices_credit_note_original", sql`${table.kind} <> 'CREDIT_NOTE' or ${table.originalInvoiceId} is not null`),
+  ],
+);
+
+/**
+ * An invoice's lines as issued (also in the snapshot): what the order's items tab reads to know
+ * what earlier invoices already invoiced of each order line (`source` and `sourceId`).
+ */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: identityId(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** ORDER_ITEM, SUB_PRODUCT, OTHER_ITEM, ASSEMBLY_ITEM, SHIPPING, DISCOUNT or ADVANCE (a proforma's or tax document's own line). */
+    source: text("source").notNull(),
+    /** The order line's id (null for shipping, discount and advances). */
+    sourceId: integer("source_id"),
+    description: text("description").notNull(),
+    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
+    unit: text("unit").notNull(),
+    /** The order line's price without VAT when invoiced. */
+    itemPrice: numeric("item_price", { precision: 14, scale: 2 }),
+    /** What this invoice charges for it, without VAT. */
+    invoicedPrice: numeric("invoiced_price", { precision: 14, scale: 2 }).notNull(),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }).notNull(),
+    ...auditColumns,
+  },
+  (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position), index("invoice_lines_source_idx").on(table.source, table.sourceId)],
+);
+
+/** A payment received against an invoice or proforma; partial payments add up (spec 02 §7 markAsPaid records the rest). */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: identityId(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    paidOn: date("paid_on").notNull(),
+    /** The tax document a VAT payer issued for this payment on a proforma. */
+    taxDocumentId: integer("tax_document_id").references(() => invoices.id, { onDelete: "restrict" }),
+    note: text("note"),
+    ...auditColumns,
+  },
+  (table) => [index("invoice_payments_invoice_idx").on(table.invoiceId), check("invoice_payments_amount", sql`${table.amount} <> 0`)],
+);
+
+/** A final invoice's linked proformas (`linkedProformas`), deducted on it; a proforma is deducted once. */
+export const invoiceProformaLinks = pgTable(
+  "invoice_proforma_links",
+  {
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    proformaId: integer("proforma_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    ...auditColumns,
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.proformaId] }), uniqueIndex("invoice_proforma_links_proforma_unique").on(table.proformaId)],
+);
