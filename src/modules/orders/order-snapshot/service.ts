@@ -273,9 +273,10 @@ function assemble(heads: Heads, [items, subProducts, otherLines]: Lines, paramet
 
 /**
  * The snapshots of these orders, by id in ascending order; an id without an order is left out.
- * Six statements for any number of orders (with `parameters` known: five, and the products it
- * does not answer for in a sixth). With `lock` or `fingerprint` the orders are read first, the
- * rest after; otherwise all at once.
+ * Six statements for any number of orders: the orders, items, sub-products, other lines, the
+ * products' parameters and the roles. With `parameters` known, four, and a fifth only for products
+ * it does not answer for. With `lock` or `fingerprint` the orders are read first, the rest after;
+ * otherwise all at once.
  */
 export async function readOrderSnapshots(ctx: Ctx, orderIds: readonly number[], options: OrderSnapshotOptions = {}): Promise<Map<number, OrderSnapshot>> {
   const ids = [...new Set(orderIds)];
