@@ -10,6 +10,8 @@
  *   category parameters; totals a client sends are not read.
  * - Every message of a refused save comes at once, each under its field (`items[2].height`,
  *   `items[0].subProducts[1].product`), and nothing is written.
+ * - What is stored is read through the order's one reader (order-snapshot/service.ts), locked,
+ *   before the save, and again after it for the answer: the save answers what the GET will.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes, users } from "@db/schema";
