@@ -155,10 +155,12 @@ export const fenceOrderItems = pgTable(
     /** The manufactured variant of the product for the item's creation parameter values (dynamic products). */
     manufacturedProductId: integer("manufactured_product_id").references(() => products.id, { onDelete: "restrict" }),
     color: text("color"),
-    height: numeric("height", { precision: 10, scale: 1 }),
-    length: numeric("length", { precision: 10, scale: 1 }),
-    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
-    m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
+    // The engine's inputs are read and written as numbers, as the item's fields are (docs/decisions/048-order-read-model.md);
+    // the default is written as SQL so it stays the migrations' '1'.
+    height: numeric("height", { precision: 10, scale: 1, mode: "number" }),
+    length: numeric("length", { precision: 10, scale: 1, mode: "number" }),
+    amount: numeric("amount", { precision: 12, scale: 3, mode: "number" }).notNull().default(sql`'1'`),
+    m2Price: numeric("m2_price", { precision: 14, scale: 2, mode: "number" }),
     unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
     invoiceName: text("invoice_name"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),

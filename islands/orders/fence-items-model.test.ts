@@ -49,7 +49,8 @@ describe("the items editor's form model", () => {
       offer: { ...offer, shippingType: "3", measurementDate: "05.03.2026" },
     };
     const body = payloadOf(draft, () => new Set([1, 9]));
-    expect(body.items[0]).toMatchObject({ id: 5, product: 7, height: "1 800", parameters: [{ id: 1, value: "1800" }, { id: 9, value: "2" }] });
+    // The item's measures go as the engine read them: numbers of mm, whatever was typed.
+    expect(body.items[0]).toMatchObject({ id: 5, product: 7, height: 1800, length: 2500, amount: 6, m2price: 2450, color: "RAL 7016", parameters: [{ id: 1, value: "1800" }, { id: 9, value: "2" }] });
     expect(body.items[1]).toMatchObject({ tmpId: "new-1", subProducts: [{ tmpId: "s-new", productCategory: 4, product: -2 }] });
     expect(body.otherItems[0]).toMatchObject({ tmpId: "l-new", product: -1, url: "https://example.cz", storable: true });
     expect(body).toMatchObject({ shippingType: 3, measurementDate: "05.03.2026" });
@@ -58,6 +59,12 @@ describe("the items editor's form model", () => {
     const problems = problemsOf(draft, body, draft.items.map((item) => computeFenceItem(engineFields(item), { pieceHeight: 100 })));
     expect(Object.keys(problems).sort()).toEqual(["items[1].subProducts[0].product", "otherItems[0].invoiceName"]);
     expect(placeOf("items[1].subProducts[0].product")).toEqual({ list: "items", index: 1, sub: 0, field: "product" });
+
+    // A measure that is no number is refused before sending, at its field, as the server would.
+    const typo: Draft = { ...draft, items: [{ ...saved, v: { ...saved.v, length: "25OO" } }] };
+    const typoBody = payloadOf(typo, () => new Set([1, 9]));
+    expect(typoBody.items[0]!.length).toBeNaN();
+    expect(problemsOf(typo, typoBody, [computeFenceItem(engineFields(typo.items[0]!), { pieceHeight: 100 })])["items[0].length"]?.key).toBe("validation.number");
 
     // The save's answer gives the new rows their ids in place; a reload keeps the rows' keys.
     const ids = withIds(draft, [{ tmpId: "new-1", id: 6 }, { tmpId: "s-new", id: 60 }, { tmpId: "l-new", id: 70 }]);

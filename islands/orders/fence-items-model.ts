@@ -6,6 +6,7 @@
  */
 import { formatCzechDate } from "@/lib/dates";
 import type { Message } from "@/lib/errors";
+import { parseDecimal } from "@/lib/money";
 import { issueFields } from "@/lib/validation";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import {
@@ -155,10 +156,8 @@ export const numText = (value: number | null | undefined): string => (value === 
 
 /** Typed text → number: blank is undefined, "1 234,5" is 1234.5, anything else NaN (the engine reads NaN as empty). */
 export function parseNum(text: string | boolean | undefined): number | undefined {
-  if (typeof text !== "string") return undefined;
-  const plain = text.replace(/[\s\u00a0]/g, "").replace(",", ".");
-  if (!plain) return undefined;
-  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+  if (typeof text !== "string" || !text.replace(/[\s\u00a0]/g, "")) return undefined;
+  return parseDecimal(text);
 }
 
 /** A new row's key and tmpId (randomUUID needs a secure context; getRandomValues does not). */
@@ -231,7 +230,11 @@ export function draftOf(tab: ItemsTab, defaultDiscount: string): Draft {
   };
 }
 
-/** What the engine reads of an item (and the booleans the form shows fields by). */
+/**
+ * What the engine reads of an item (and the booleans the form shows fields by): each measure a
+ * number of mm from here on, as the save sends it, the row keeps it and the engine reads it
+ * (docs/decisions/048-order-read-model.md); only the input holds it as typed text.
+ */
 export function engineFields(item: ItemDraft): FenceItemFields & Record<string, unknown> {
   const fields: Record<string, unknown> = { product: item.product?.id };
   for (const [name, kind] of Object.entries(FIELD_KINDS)) {
@@ -245,7 +248,12 @@ export function engineFields(item: ItemDraft): FenceItemFields & Record<string, 
 
 const rowId = (row: { id: number | null; key: string }) => (row.id ? { id: row.id } : { tmpId: row.key });
 
-/** One `editItems` body (without its idempotency key): the whole tab, text as typed (the schema reads decimal commas and dd.mm.yyyy). */
+/**
+ * One `editItems` body (without its idempotency key): the whole tab. A fence item's fields go as the
+ * engine read them (`engineFields`: measures in mm as numbers; a number that could not be read is
+ * NaN, which the checks before sending refuse); the other lines and the offer's fields as typed
+ * (the schema reads decimal commas and dd.mm.yyyy).
+ */
 export function payloadOf(draft: Draft, creationIds: (productId: number) => Set<number> | null) {
   const line = (row: LineDraft) => ({
     ...rowId(row),
@@ -261,7 +269,7 @@ export function payloadOf(draft: Draft, creationIds: (productId: number) => Set<
       const known = item.product ? creationIds(item.product.id) : null;
       return {
         ...rowId(item),
-        ...item.v,
+        ...engineFields(item),
         product: item.product?.id ?? null,
         parameters: item.parameters.filter((value) => value.value.trim() !== "" && (!known || known.has(value.id))),
         subProducts: item.subs.map((sub) => ({

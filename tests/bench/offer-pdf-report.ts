@@ -25,9 +25,11 @@ export function printOfferPdf(modes: OfferPdfMode[], failures: string[]): void {
           row("GET /pdf/fenceOffer/:id (cached)", r.cached, CACHED_TARGET_MS),
           row("  fenceOfferPdf() from the cache (no HTTP)", r.cachedService),
           row(`  bare SQL: the fingerprint with the cache row (${r.statements} statement)`, r.fingerprintSql),
+          row(`  bare SQL: the uncached offer's ${r.uncachedStatements.length} statements`, r.uncachedSql),
         ],
       ),
     );
+    console.log(`  an uncached offer's statements: ${r.uncachedStatements.join(", ")}`);
   }
   if (first) console.log(`  the statement: ${first.sql.slice(0, 240)}…`);
   for (const failure of failures) console.log(`  ! ${failure}`);

@@ -7,7 +7,9 @@
  *   stored (target median ≤ 150 ms);
  * - cached: GET /pdf/fenceOffer/:id, the stored PDF behind an unchanged fingerprint (target ≤ 5 ms);
  * - beside them the bare SQL of the cached answer's one statement (the fingerprint with the cache
- *   row), replayed through the raw client, and the service alone (no HTTP).
+ *   row), replayed through the raw client, and the service alone (no HTTP);
+ * - the statements of one uncached offer (issue 19: each table read once, through the order's one
+ *   reader) and their bare SQL, replayed as the service sent them (the PDF's upsert included).
  *
  * The cached figures are measured apart from the uncached ones, four times as many rounds.
  *
@@ -20,6 +22,7 @@
 import { fenceOfferPdf } from "@/modules/orders/fence-offer/service";
 import { createOfferOrder, saveOfferCompany } from "../helpers/fence-offer";
 import { runBenchChild } from "./child";
+import { statementSubject } from "./sql-capture";
 import { measureInterleaved, type Stats } from "./lib";
 
 export const OFFER_ITEMS = 30;
@@ -44,7 +47,11 @@ export interface OfferPdfResult {
   fingerprintSql: Stats;
   statements: number;
   sql: string;
+  /** The statements of one uncached offer, bare, and what each reads or writes. */
+  uncachedSql: Stats;
+  uncachedStatements: string[];
 }
+
 
 const log = (text: string) => process.stderr.write(`  [offer PDF] ${text}\n`);
 
@@ -69,6 +76,7 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
   const captured = await client.capture(() => fenceOfferPdf({ ctx, input: { orderId: id } }));
   if ((captured.result as { cached: boolean }).cached !== true) throw new Error("the offer was not answered from the cache");
   const statements = captured.statements;
+  const building = (await client.capture(() => fenceOfferPdf({ ctx, input: { orderId: id, regenerate: true } }))).statements;
 
   log(`${client.kind}: ${OFFER_ITEMS} fence items, ${pages} pages, ${(bytes / 1024).toFixed(0)} KB; ${warmup} warm-up + ${runs} measured rounds, interleaved`);
   // Two groups: the renders' garbage would otherwise be collected during the cached answers' rounds.
@@ -77,7 +85,8 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
     { cached: () => get(""), cachedService: () => fenceOfferPdf({ ctx, input: { orderId: id } }), fingerprintSql: () => client.replay(statements) },
     { warmup: warmup * 4, runs: runs * 4 },
   );
-  const measured = { ...built, ...fromCache };
+  const bare = await measureInterleaved({ uncachedSql: () => client.replay(building) }, { warmup, runs });
+  const measured = { ...built, ...fromCache, ...bare };
   return {
     kind: client.kind,
     serverVersion: await client.serverVersion(),
@@ -89,5 +98,6 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
     ...measured,
     statements: statements.length,
     sql: statements.map((statement) => statement.sql.replace(/\s+/g, " ")).join("; "),
+    uncachedStatements: building.map((statement) => statementSubject(statement.sql)),
   };
 });

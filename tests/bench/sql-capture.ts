@@ -155,3 +155,15 @@ export const brief = (sql: string, length = 100) => {
   const flat = sql.replace(/\s+/g, " ").trim();
   return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 };
+
+/**
+ * What a statement reads or writes, in a few words: "select <table>" by its first FROM, "insert
+ * <table>"…; the products' parameters (one recursive statement) and the offer cache's check (the
+ * fingerprint beside the stored PDF) by name.
+ */
+export function statementSubject(text: string): string {
+  if (text.startsWith("with recursive")) return "product parameters";
+  if (text.startsWith("select") && text.includes('"fence_offer_pdfs"')) return "fingerprint + cache row";
+  const table = /^(?:select .*? from|insert into|update|delete from) "(\w+)"/s.exec(text)?.[1];
+  return table ? `${text.split(" ")[0]} ${table}` : text.slice(0, 30);
+}

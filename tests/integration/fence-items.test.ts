@@ -475,7 +475,7 @@ describe("the Common tab's warning (docs/domain.md#fence-order-editor) uses the 
     const page = async () => (await (await admin.page(`/orders/fenceOrder/${id}`)).text()).replaceAll("<!-- -->", "");
     expect(await page()).not.toContain("invalid-items");
     // A row written around the service (older data): a wicket without its colour, spacer and hinges.
-    await t.current.ctx.db.insert(fenceOrderItems).values({ orderId: id, productType: "WICKET", productId: product, height: "1200", length: "1300", amount: "1", m2Price: "3990", sortOrder: 1 });
+    await t.current.ctx.db.insert(fenceOrderItems).values({ orderId: id, productType: "WICKET", productId: product, height: 1200, length: 1300, amount: 1, m2Price: 3990, sortOrder: 1 });
     const html = await page();
     expect(html).toContain("Položky, které nejsou v pořádku: 1.");
     expect(html).toContain(`href="/orders/fenceOrder/${id}?tab=1"`);

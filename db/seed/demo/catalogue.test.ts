@@ -26,7 +26,7 @@ import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
 import { NUMERIC_UNITS } from "@/modules/catalogue/product/schemas";
 import { productService } from "@/modules/catalogue/product/service";
 import { computeFenceItem, FENCE_PARAMETERS, PRODUCT_TYPES } from "@/modules/orders/fence-item/engine";
-import { engineParametersOf } from "@/modules/orders/fence-item/items-read";
+import { engineParametersOf } from "@/modules/orders/fence-item/product-parameters";
 import { HOOK_TIMEOUT_MS } from "../../../tests/helpers/app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/db";
 import { createCategory, createProduct } from "../../../tests/helpers/factories/catalogue";

@@ -11,41 +11,46 @@ import { foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
 import { categoryTree } from "@/modules/catalogue/category/service";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
-import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
-import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
+import { readOrderSnapshot } from "../order-snapshot/service";
 import { type AssemblyRole, creationFieldOf } from "./engine";
-import { assemblyProducts, engineParametersOf, readItemsTab } from "./items-read";
-import { productFitsType, valuedEngineKeys } from "./product-types";
+import { type AssemblyProduct, assemblyProducts, itemsTabOf } from "./items-read";
+import { type ProductParameters, readProductParameters } from "./product-parameters";
+import { productFitsType } from "./product-types";
 import { type ItemProductChoice, itemProductSearchInput, type ItemsTab, type ItemsTabChoices } from "./schemas";
 
 const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 
-/** Products as the editor computes with them: prices, role, the engine's parameters and the creation parameters no item field fills. */
-export async function itemProductChoices({ ctx, input }: { ctx: Ctx; input: { ids: readonly number[] } }): Promise<ItemProductChoice[]> {
-  const ids = [...new Set(input.ids)];
+/**
+ * Products as the editor computes with them: prices, role, the engine's parameters and the creation
+ * parameters no item field fills. `known`: parameters already read (the order's), not read again.
+ */
+async function productChoices(ctx: Ctx, ids: readonly number[], known?: ProductParameters): Promise<ItemProductChoice[]> {
   if (!ids.length) return [];
-  const [rows, parameters, roles] = await Promise.all([
+  const [rows, parameters] = await Promise.all([
     ctx.db
       .select({ id: products.id, name: products.name, systemRole: products.systemRole, m2Price: products.m2Price, unitPrice: products.unitPrice })
       .from(products)
-      .where(inArray(products.id, ids))
+      .where(inArray(products.id, [...ids]))
       .orderBy(asc(products.id)),
-    parametersOfProducts({ ctx, input: { ids } }),
-    parameterRoles({ ctx }),
+    readProductParameters(ctx, ids, known),
   ]);
   return rows.map((row) => {
-    const own = parameters.get(row.id) ?? [];
+    const own = parameters.valuesOf(row.id);
     return {
       ...row,
       m2Price: numberOrNull(row.m2Price),
       unitPrice: numberOrNull(row.unitPrice),
-      parameters: engineParametersOf(own, roles),
+      parameters: parameters.engineOf(row.id),
       // Height, length and colour come from the item itself (creation.ts); the rest the office enters.
       creation: own
         .filter((parameter) => parameter.creationParameter && creationFieldOf(parameter.name) === null)
         .map((parameter) => ({ id: parameter.id, name: parameter.name, unit: parameter.unit, default: parameter.default, required: parameter.required })),
     };
   });
+}
+
+export async function itemProductChoices({ ctx, input }: { ctx: Ctx; input: { ids: readonly number[] } }): Promise<ItemProductChoice[]> {
+  return productChoices(ctx, [...new Set(input.ids)]);
 }
 
 /** `GET /api/orders/fenceOrder/itemProduct/:id`: one product as the editor computes with it; 404 when there is none. */
@@ -74,8 +79,8 @@ export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unkn
     .orderBy(asc(products.sortName), asc(products.id))
     .limit(PICKER_CANDIDATES);
   if (!type || type === "CUSTOM") return rows.slice(0, PICKER_SIZE);
-  const [parameters, roles] = await Promise.all([parametersOfProducts({ ctx, input: { ids: rows.map((row) => row.id) } }), parameterRoles({ ctx })]);
-  return rows.filter((row) => productFitsType(valuedEngineKeys(parameters.get(row.id), roles), type)).slice(0, PICKER_SIZE);
+  const parameters = await readProductParameters(ctx, rows.map((row) => row.id));
+  return rows.filter((row) => productFitsType(parameters.valuedKeysOf(row.id), type)).slice(0, PICKER_SIZE);
 }
 
 /** Categories in tree order with their depth, for a select. */
@@ -89,13 +94,18 @@ function flatten(nodes: readonly TreeNode[], depth = 0, into: ItemsTabChoices["c
 
 /** The editor's fixed choices: shipping types, categories (sub-products), the assembly products by role and the ATTENTION product. */
 export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabChoices> {
+  return choicesWith(ctx, assemblyProducts(ctx));
+}
+
+/** The fixed choices with the assembly products being read (the editor's page reads them once, for the tab's suggestion too). */
+async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProduct[]>): Promise<ItemsTabChoices> {
   const [shipping, tree, assembly, attention] = await Promise.all([
     ctx.db
       .select({ id: shippingTypes.id, name: shippingTypes.name, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance })
       .from(shippingTypes)
       .orderBy(asc(shippingTypes.name), asc(shippingTypes.id)),
     categoryTree({ ctx }),
-    assemblyProducts(ctx),
+    assemblyRead,
     ctx.db.select({ id: products.id }).from(products).where(eq(products.systemRole, "ATTENTION")),
   ]);
   return {
@@ -106,9 +116,14 @@ export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabCh
   };
 }
 
-/** Everything the items tab's page gives its editor: the tab (as its GET answers it), its fence items' products and the fixed choices. */
+/**
+ * Everything the items tab's page gives its editor: the tab (as its GET answers it), its fence
+ * items' products (their parameters the order's snapshot read already) and the fixed choices.
+ */
 export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
-  const [tab, choices] = await Promise.all([readItemsTab(ctx, input.id), itemsTabChoices({ ctx })]);
-  const products = await itemProductChoices({ ctx, input: { ids: tab.items.flatMap((item) => (item.product ? [item.product.id] : [])) } });
-  return { tab, products, choices };
+  const assemblyRead = assemblyProducts(ctx);
+  const [snapshot, assembly, choices] = await Promise.all([readOrderSnapshot(ctx, input.id), assemblyRead, choicesWith(ctx, assemblyRead)]);
+  const productIds = [...new Set(snapshot.items.flatMap((item) => (item.product ? [item.product.id] : [])))];
+  const products = await productChoices(ctx, productIds, snapshot.parameters);
+  return { tab: itemsTabOf(snapshot, { lang: ctx.lang, assembly }), products, choices };
 }

@@ -10,6 +10,8 @@
  *   category parameters; totals a client sends are not read.
  * - Every message of a refused save comes at once, each under its field (`items[2].height`,
  *   `items[0].subProducts[1].product`), and nothing is written.
+ * - What is stored is read through the order's one reader (order-snapshot/service.ts), locked,
+ *   before the save, and again after it for the answer: the save answers what the GET will.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes, users } from "@db/schema";
@@ -18,22 +20,15 @@ import { excludedSet } from "@/lib/db";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { halereToNumeric } from "@/lib/money";
 import { issueFields } from "@/lib/validation";
-import { parametersOfProducts, type ProductParameterValue } from "@/modules/catalogue/product/parameters";
-import { parameterRoles, type ParameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import { dateRulesOnSave } from "../fence-order/service";
-import {
-  computeFenceItem,
-  DEFAULT_DISCOUNT_DESCRIPTION,
-  type FenceItemComputation,
-  fenceItemPrice,
-  type OtherItemType,
-  shippingPriceHalere,
-  SUB_PRODUCT_TO_CHOOSE,
-} from "./engine";
-import { detailsOf, engineParametersOf, type ItemRow, itemFieldsOf, orderPricing, readStoredTab, type StoredTab } from "./items-read";
-import { type EditItemsResult, editItemsInput, type FenceItemDraft, fenceItemDraftInput, type OtherItemInput, otherItemInput, type SubProductInput, subProductInput } from "./schemas";
-import { productFitsType, valuedEngineKeys } from "./product-types";
+import { type OrderRow, type OrderSnapshot, readOrderSnapshot } from "../order-snapshot/service";
+import { computeFenceItem, DEFAULT_DISCOUNT_DESCRIPTION, type FenceItemComputation, type OtherItemType, shippingPriceHalere, SUB_PRODUCT_TO_CHOOSE } from "./engine";
+import { type ItemRow, itemRowValues } from "./item-row";
+import { pricingAnswer } from "./items-read";
+import { type ProductParameters, readProductParameters } from "./product-parameters";
+import { type EditItemsResult, editItemsInput, type FenceItemDraft, fenceItemDraftInput, type OtherItemInput, otherItemInput, type SubProductInput } from "./schemas";
+import { productFitsType } from "./product-types";
 import { creationValuesFor, findOrCreateVariants, type VariantBase, variantLookupKey, type VariantRequest } from "./variants.service";
 
 type Fields = Record<string, Message>;
@@ -95,14 +90,14 @@ export function parseTab(values: unknown): ParsedTab {
 interface References {
   products: Map<number, VariantBase>;
   categories: Map<number, string>;
-  parameters: Map<number, ProductParameterValue[]>;
-  /** Which parameters the engine reads as what. */
-  roles: ParameterRoles;
+  /** The fence items' products' parameters: those the stored items had, and the others sent. */
+  parameters: ProductParameters;
   shippingType: { id: number; price: string; priceByDistance: boolean } | null;
 }
 
-/** The products, categories, parameters and shipping type the save refers to, read in one round. */
-async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["order"]): Promise<References> {
+/** The products, categories, parameters and shipping type the save refers to, read in one round (parameters the stored tab had are not read again). */
+async function readReferences(ctx: Ctx, parsed: ParsedTab, stored: OrderSnapshot): Promise<References> {
+  const { order } = stored;
   const productIds = new Set<number>();
   const categoryIds = new Set<number>();
   const itemProducts = new Set<number>();
@@ -115,7 +110,7 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
   }
   for (const line of [...(parsed.otherItems ?? []), ...(parsed.assemblyItems ?? [])]) if (line && line.product !== VIRTUAL_CUSTOM_PRODUCT_ID) productIds.add(line.product);
   const shippingTypeId = parsed.sent("shippingType") ? (parsed.header.shippingType ?? null) : order.shippingTypeId;
-  const [productRows, categoryRows, parameters, roles, shipping] = await Promise.all([
+  const [productRows, categoryRows, parameters, shipping] = await Promise.all([
     productIds.size
       ? ctx.db
           .select({ id: products.id, name: products.name, invoiceName: products.invoiceName, vatId: products.vatId, weight: products.weight, unitPrice: products.unitPrice, m2Price: products.m2Price })
@@ -123,8 +118,7 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
           .where(inArray(products.id, [...productIds]))
       : [],
     categoryIds.size ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
-    parametersOfProducts({ ctx, input: { ids: [...itemProducts] } }),
-    parameterRoles({ ctx }),
+    readProductParameters(ctx, [...itemProducts], stored.parameters),
     shippingTypeId === null
       ? []
       : ctx.db.select({ id: shippingTypes.id, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance }).from(shippingTypes).where(eq(shippingTypes.id, shippingTypeId)),
@@ -133,7 +127,6 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, order: StoredTab["ord
     products: new Map(productRows.map((row) => [row.id, row])),
     categories: new Map(categoryRows.map((row) => [row.id, row.name])),
     parameters,
-    roles,
     shippingType: shipping[0] ?? null,
   };
 }
@@ -160,11 +153,10 @@ const flag = (fields: Fields, field: string, message: Message) => {
 };
 
 /** Every rule of spec 02 §5 over what was sent; the plans of what to write. */
-function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
+function checkTab(parsed: ParsedTab, stored: OrderSnapshot, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
   const fields: Fields = { ...parsed.fields };
-  const storedItems = new Map(stored.items.map((row) => [row.id, row]));
-  const storedSubProducts = new Map<number, StoredTab["subProducts"]>();
-  for (const row of stored.subProducts) storedSubProducts.set(row.itemId, [...(storedSubProducts.get(row.itemId) ?? []), row]);
+  const storedItems = new Map(stored.items.map((item) => [item.row.id, item.row]));
+  const storedSubProducts = new Map(stored.items.map((item) => [item.row.id, item.subProducts]));
   const tmpIds = new Set<string>();
   const checkTmpId = (tmpId: string | undefined, path: string) => {
     if (tmpId === undefined) return;
@@ -191,13 +183,13 @@ function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { ite
     const existing = item.id ? (storedItems.get(item.id) ?? null) : null;
     checkId(item.id, (id) => storedItems.has(id), listedItems, path);
     checkProduct(item.product, `${path}.product`);
-    const parameters = item.product ? (refs.parameters.get(item.product) ?? []) : [];
+    const parameters = refs.parameters.valuesOf(item.product);
     // Only a product of the item's type (a gate is not a fence field; docs/decisions/034-items-tab-version.md).
     const chosen = item.product ? refs.products.get(item.product) : undefined;
-    if (chosen && !productFitsType(valuedEngineKeys(parameters, refs.roles), item.productType)) flag(fields, `${path}.product`, msg("fenceItem.save.productOfOtherType", { name: chosen.name }));
+    if (chosen && !productFitsType(refs.parameters.valuedKeysOf(item.product), item.productType)) flag(fields, `${path}.product`, msg("fenceItem.save.productOfOtherType", { name: chosen.name }));
 
     // The engine: required fields per type, fillings at least 0 (one rule set with the island).
-    const computed = computeFenceItem(item, engineParametersOf(parameters, refs.roles));
+    const computed = computeFenceItem(item, refs.parameters.engineOf(item.product));
     for (const issue of computed.validation.errors) flag(fields, `${path}.${issue.field}`, msg(issue.message, issue.params));
 
     // Dynamic products: the variant of the product for the item's creation values.
@@ -217,20 +209,20 @@ function checkTab(parsed: ParsedTab, stored: StoredTab, refs: References): { ite
       if (line.product === SUB_PRODUCT_TO_CHOOSE) flag(fields, `${linePath}.product`, msg("validation.required"));
       else checkProduct(line.product, `${linePath}.product`);
       if (line.productCategory && !refs.categories.has(line.productCategory)) flag(fields, `${linePath}.productCategory`, msg("fenceItem.save.categoryNotFound", { id: line.productCategory }));
-      checkId(line.id, (id) => before.some((row) => row.id === id), listedLines, linePath);
+      checkId(line.id, (id) => before.some((stored) => stored.row.id === id), listedLines, linePath);
     }
     if (lines && before.length) {
-      for (const row of before) {
-        if (row.productCategoryId === null || lines.some((line) => line.id === row.id)) continue;
-        if (!lines.some((line) => line.productCategory === row.productCategoryId)) {
-          flag(fields, `${path}.subProducts`, msg("fenceItem.subProduct.lastOfCategory", { category: row.categoryName ?? row.productCategoryId }));
+      for (const { row, category } of before) {
+        if (category === null || lines.some((line) => line.id === row.id)) continue;
+        if (!lines.some((line) => line.productCategory === category.id)) {
+          flag(fields, `${path}.subProducts`, msg("fenceItem.subProduct.lastOfCategory", { category: category.name || category.id }));
         }
       }
     }
     items.push({ index, item, existing, computed, variant, subProducts: lines });
   }
 
-  const storedOthers = new Set(stored.otherItems.map((row) => row.id));
+  const storedOthers = new Set([...stored.otherItems, ...stored.assemblyItems].map((line) => line.row.id));
   const listedOthers = new Set<number>();
   const others: OtherPlan[] = [];
   for (const [itemType, list, name] of [
@@ -301,23 +293,22 @@ async function saveRows<T extends Table>(
 }
 
 /** The order's own fields of the tab, merged: a field left out keeps the stored value (spec 02 §5 omission rules applied). */
-function orderFieldsOf(parsed: ParsedTab, order: StoredTab["order"], shippingType: References["shippingType"]) {
+function orderFieldsOf(parsed: ParsedTab, stored: OrderSnapshot, shippingType: References["shippingType"]) {
   const { header, sent } = parsed;
-  const numberOf = (value: string | null) => (value === null ? null : Number(value));
+  const { order } = stored;
   const shippingTypeId = sent("shippingType") ? (header.shippingType ?? null) : order.shippingTypeId;
-  const distance = sent("shippingDistance") ? (header.shippingDistance ?? null) : numberOf(order.shippingDistance);
+  const distance = sent("shippingDistance") ? (header.shippingDistance ?? null) : stored.shipping.distance;
   // An empty unit price takes the type's price.
-  const unitPrice = (sent("shippingUnitPrice") ? (header.shippingUnitPrice ?? null) : numberOf(order.shippingUnitPrice)) ?? (shippingType ? Number(shippingType.price) : null);
+  const unitPrice = (sent("shippingUnitPrice") ? (header.shippingUnitPrice ?? null) : stored.shipping.unitPrice) ?? (shippingType ? Number(shippingType.price) : null);
   // Spec 02 §5: an empty shipping price is omitted (no unit price, or no distance to price by).
   const shippingPrice = shippingPriceHalere({ distance, unitPrice, priceByDistance: shippingType?.priceByDistance ?? null });
   // Spec 02 §5, §9: an empty discount amount drops the description; an amount without one is "Sleva".
-  const discountAmount = sent("discountAmount") ? (header.discountAmount ?? null) : numberOf(order.discountAmount);
+  const discountAmount = sent("discountAmount") ? (header.discountAmount ?? null) : stored.discount.amount;
   const description = sent("discountDescription") ? (header.discountDescription ?? null) : order.discountDescription;
   return {
     shippingTypeId,
     distance,
     unitPrice,
-    priceByDistance: shippingType?.priceByDistance ?? null,
     shippingPrice,
     discountAmount,
     discountDescription: discountAmount === null ? null : (description ?? DEFAULT_DISCOUNT_DESCRIPTION),
@@ -341,7 +332,7 @@ export class ItemsVersionConflict extends Error {
 }
 
 /** Refuses a save sent over another version than the stored one (read under the order's lock, so two saves of one version: one wins). */
-async function checkVersion(ctx: Ctx, order: StoredTab["order"], sent: number | undefined): Promise<void> {
+async function checkVersion(ctx: Ctx, order: OrderRow, sent: number | undefined): Promise<void> {
   if (sent === undefined || sent === order.itemsVersion) return;
   const [writer] =
     order.itemsUpdatedBy === null
@@ -355,9 +346,9 @@ export const nextItemsVersion = (ctx: Ctx) => ({ itemsVersion: sql`${fenceOrders
 
 /** editItems: checks everything, then writes everything, in the caller's transaction (the order's row is locked first). */
 export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab): Promise<EditItemsResult> {
-  const stored = await readStoredTab(ctx, orderId, { lock: true });
+  const stored = await readOrderSnapshot(ctx, orderId, { lock: true });
   await checkVersion(ctx, stored.order, parsed.header.itemsVersion);
-  const refs = await readReferences(ctx, parsed, stored.order);
+  const refs = await readReferences(ctx, parsed, stored);
   const { items, others, fields } = checkTab(parsed, stored, refs);
   if (Object.keys(fields).length) throw AppError.invalid(fields);
 
@@ -383,21 +374,12 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
       return {
         id: plan.existing?.id ?? null,
         stored: plan.existing,
-        values: {
+        values: itemRowValues(item, {
           orderId,
-          productType: item.productType,
-          productId: item.product ?? null,
-          manufacturedProductId: plan.variant ? variants.get(variantLookupKey(plan.variant.base.id, plan.variant.values))! : null,
-          color: item.color ?? null,
-          height: decimal(item.height),
-          length: decimal(item.length),
-          amount: decimal(item.amount)!,
-          m2Price: decimal(item.m2price),
-          unitPrice: computed.unitPriceHalere === null ? null : halereToNumeric(computed.unitPriceHalere),
-          invoiceName: item.invoiceName ?? null,
-          details: detailsOf(item),
           sortOrder: plan.index,
-        },
+          manufacturedProductId: plan.variant ? variants.get(variantLookupKey(plan.variant.base.id, plan.variant.values))! : null,
+          unitPriceHalere: computed.unitPriceHalere,
+        }),
       };
     });
     const created = await saveRows(ctx, fenceOrderItems, rows);
@@ -413,7 +395,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
   // Sub-products of the items that sent theirs.
   const withLines = items.filter((plan) => plan.subProducts !== undefined);
   if (withLines.length) {
-    const storedLines = new Map(stored.subProducts.map((row) => [row.id, row]));
+    const storedLines = new Map(stored.items.flatMap((stored) => stored.subProducts.map((line) => [line.row.id, line.row] as const)));
     const kept = withLines.flatMap((plan) => plan.subProducts!.flatMap((line) => (line.id ? [line.id] : [])));
     const existingItems = withLines.flatMap((plan) => (plan.existing ? [plan.existing.id] : []));
     if (existingItems.length) {
@@ -445,7 +427,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
   // Other and assembly items.
   const sentTypes = [parsed.otherItems ? "OTHER" : null, parsed.assemblyItems ? "ASSEMBLY" : null].filter((type): type is OtherItemType => type !== null);
   if (sentTypes.length) {
-    const storedOthers = new Map(stored.otherItems.map((row) => [row.id, row]));
+    const storedOthers = new Map([...stored.otherItems, ...stored.assemblyItems].map((line) => [line.row.id, line.row]));
     const kept = others.flatMap((plan) => (plan.line.id ? [plan.line.id] : []));
     await ctx.db
       .delete(fenceOrderOtherItems)
@@ -476,7 +458,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
 
   // The order: shipping, discount, note, measurement date (and the status it proves, decision 013).
   const { order } = stored;
-  const header = orderFieldsOf(parsed, order, refs.shippingType);
+  const header = orderFieldsOf(parsed, stored, refs.shippingType);
   const { status, deadline } = await dateRulesOnSave(ctx, order, { offerDate: order.offerDate, measurementDate: header.measurementDate, orderDate: order.orderDate, deadline: order.deadline });
   await ctx.db
     .update(fenceOrders)
@@ -497,34 +479,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
     })
     .where(eq(fenceOrders.id, orderId));
 
-  // The summary of what is now stored, from the values in hand (sent lists, else the stored ones).
-  const fenceItems = parsed.items ? items.map((plan) => plan.computed) : stored.items.map((row) => fenceItemPrice(itemFieldsOf(row)));
-  const subProducts = [
-    ...items.flatMap((plan) => (plan.subProducts ?? []).map((line) => ({ amount: line.amount ?? 1, unitPrice: line.unitPrice }))),
-    ...stored.subProducts
-      .filter((row) => !withLines.some((plan) => plan.existing?.id === row.itemId) && (!parsed.items || items.some((plan) => plan.existing?.id === row.itemId)))
-      .map((row) => ({ amount: Number(row.amount), unitPrice: row.unitPrice === null ? null : Number(row.unitPrice) })),
-  ];
-  const listed = new Set(others.flatMap((plan) => (plan.line.id ? [plan.line.id] : [])));
-  const linesOf = (type: OtherItemType) =>
-    (type === "OTHER" ? parsed.otherItems : parsed.assemblyItems)
-      ? others.filter((plan) => plan.itemType === type).map((plan) => plan.line)
-      : stored.otherItems
-          .filter((row) => row.itemType === type && !listed.has(row.id))
-          .map((row) => ({ amount: Number(row.amount), unitPrice: Number(row.unitPrice) }));
-  return {
-    ids,
-    status,
-    // The row is locked: the version written is the stored one plus one.
-    itemsVersion: order.itemsVersion + 1,
-    ...orderPricing({
-      fenceItems,
-      otherItems: linesOf("OTHER"),
-      assemblyItems: linesOf("ASSEMBLY"),
-      subProducts,
-      shipping: { distance: header.distance, unitPrice: header.unitPrice, priceByDistance: header.priceByDistance },
-      discountAmount: header.discountAmount,
-      vatRate: Number(order.vat),
-    }),
-  };
+  // The answer is what is now stored, read back as every reader reads it (the parameters are in hand).
+  const saved = await readOrderSnapshot(ctx, orderId, { parameters: refs.parameters });
+  return { ids, status: saved.order.status, itemsVersion: saved.order.itemsVersion, ...pricingAnswer(saved.totals) };
 }

@@ -161,7 +161,7 @@ describe("what a save keeps, changes and refuses", () => {
     expect(await checkOrderItems({ ctx: t.ctx, input: { id } })).toEqual({ count: 0, invalid: [] });
     await save(id, { items: [{ ...fence1, product }] });
     // A row written around the service (older data) without its colour and spacer.
-    await t.db.insert(fenceOrderItems).values({ orderId: id, productType: "WICKET", productId: product, height: "1200", length: "1300", amount: "1", m2Price: "3990", sortOrder: 1 });
+    await t.db.insert(fenceOrderItems).values({ orderId: id, productType: "WICKET", productId: product, height: 1200, length: 1300, amount: 1, m2Price: 3990, sortOrder: 1 });
     const check = await checkOrderItems({ ctx: t.ctx, input: { id } });
     expect(check.count).toBe(2);
     expect(check.invalid).toEqual([expect.objectContaining({ position: 2, productType: "WICKET", missing: expect.arrayContaining(["color", "spacerHeight", "hingeType"]) })]);

@@ -5,7 +5,8 @@
  *   key (items-write.ts);
  * - `deleteOrderItem`, `deleteOrderOtherItem`, `deleteOrderSubProduct`: one row each;
  * - `listOrderDynamicProducts`: the order's manufactured variants (variants.service.ts);
- * - `checkOrderItems`: what the Common tab warns about (no items, items the engine refuses).
+ * - `checkOrderItems`: what the Common tab warns about (no items, items the engine refuses), from
+ *   the order's snapshot (order-snapshot/service.ts).
  * Every write takes the order's row lock first, so the tab's writes to one order never interleave.
  */
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { isRowId } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency";
 import { lockFenceOrder } from "../fence-order/service";
+import { readOrderSnapshot } from "../order-snapshot/service";
 import { type FenceItemFieldName, type FieldIssue, type ProductType, valuesOfVariantKey } from "./engine";
 import { readItemsTab } from "./items-read";
 import { nextItemsVersion, parseTab, saveItemsTab } from "./items-write";
@@ -143,7 +145,7 @@ export async function listOrderDynamicProducts({ ctx, input }: { ctx: Ctx; input
       };
       variants.set(row.id, variant);
     }
-    variant.thousandths += Math.round(Number(row.amount) * 1000);
+    variant.thousandths += Math.round(row.amount * 1000);
     variant.itemIds.push(row.itemId);
   }
   return [...variants.values()].map(({ thousandths, ...variant }) => ({ ...variant, amount: thousandths / 1000 }));
@@ -172,9 +174,9 @@ export interface ItemsCheck {
 }
 
 export async function checkOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ItemsCheck> {
-  const tab = await readItemsTab(ctx, input.id);
-  const invalid = tab.items.flatMap((item, index) =>
-    item.validation.valid ? [] : [{ id: item.id, position: index + 1, productType: item.productType, missing: item.validation.missing, errors: item.validation.errors }],
+  const snapshot = await readOrderSnapshot(ctx, input.id);
+  const invalid = snapshot.items.flatMap(({ row, computed: { productType, validation } }, index) =>
+    validation.valid ? [] : [{ id: row.id, position: index + 1, productType, missing: validation.missing, errors: validation.errors }],
   );
-  return { count: tab.items.length + tab.otherItems.length + tab.assemblyItems.length, invalid };
+  return { count: snapshot.items.length + snapshot.otherItems.length + snapshot.assemblyItems.length, invalid };
 }

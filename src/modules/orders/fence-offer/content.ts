@@ -1,22 +1,22 @@
 /**
  * What the offer PDF says (issue 11 §2), ready to print: every text translated and every number
- * formatted, in the order's offer language. The numbers are the items tab's own (`readItemsTab`,
- * the engine's prices and the order's summary); nothing is priced again here. The drawings are the
- * items editor's (drawing-model.ts), laid out as scenes for the PDF's SVG.
+ * formatted, in the order's offer language. The numbers are the items tab's own (`itemsTabOf` over
+ * the order's snapshot: the engine's prices and the order's summary); nothing is priced again here.
+ * The drawings are the items editor's (drawing-model.ts) from the snapshot's one engine result per
+ * item, laid out as scenes for the PDF's SVG.
  */
-import type { fenceOrders } from "@db/schema";
 import type { Lang } from "@/lib/context";
 import { addDays, formatCzechDate } from "@/lib/dates";
 import { tFor } from "@/lib/i18n";
 import { formatDecimal, formatMoney } from "@/lib/money";
 import type { CompanyIdentity } from "@/modules/settings/company-identity/schemas";
 import { type DrawingPlaceholder, type DrawingScene, drawingScene, type FenceDrawingT } from "../fence-item/drawing-model";
-import { kcToHalere, type FenceParameters } from "../fence-item/engine";
+import { kcToHalere } from "../fence-item/engine";
 import type { FenceItemAnswer, ItemsTab, OtherItemAnswer, SubProductAnswer } from "../fence-item/schemas";
+import type { OrderSnapshot } from "../order-snapshot/service";
 import type { PdfImage } from "./logo";
 import { paymentStages } from "./payment";
 
-export type OrderRow = typeof fenceOrders.$inferSelect;
 
 /** One priced line of a table: its name (and what it is, smaller), and its columns as printed. */
 export interface OfferLine {
@@ -82,12 +82,12 @@ export interface OfferDocumentData {
 
 export interface OfferSource {
   lang: Lang;
-  order: OrderRow;
+  /** The order as read (its fence items' fields, parameters and engine results draw them). */
+  snapshot: OrderSnapshot;
+  /** The same as the items tab answers it (itemsTabOf): the numbers printed. */
   tab: ItemsTab;
   identity: CompanyIdentity;
   logo: PdfImage | null;
-  /** Each fence item product's engine parameters (what the drawing needs). */
-  parametersOf: (productId: number | null) => FenceParameters;
   /** The date the offer is of when the order has no offer date: today in Prague. */
   today: string;
 }
@@ -109,7 +109,8 @@ function itemWidth(item: FenceItemAnswer): number | null {
 }
 
 export function offerContent(source: OfferSource): OfferDocumentData {
-  const { order, tab, identity, lang } = source;
+  const { snapshot, tab, identity, lang } = source;
+  const { order } = snapshot;
   const t = tFor(lang);
   const tt = (key: string, values?: Record<string, unknown>) => t(key, values ?? {}) as string;
   const pieces = tt("fenceOffer.pieces");
@@ -162,7 +163,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
   const fenceItems = tab.items.map((item, index): OfferFenceItem => {
     const width = itemWidth(item);
     const typeLabel = item.productType ? tt(`fenceItem.productType.${item.productType}`) : "";
-    const productId = item.product?.id ?? null;
+    const drawn = snapshot.items[index]!;
     return {
       line: lineOf(String(index + 1), {
         name: item.invoiceName || item.product?.name || typeLabel,
@@ -174,7 +175,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
         totalPrice: item.totalPrice,
       }),
       subProducts: item.subProducts.map(subLine),
-      drawing: drawingScene({ item: { ...item, product: productId }, parameters: source.parametersOf(productId), t: drawingT }),
+      drawing: drawingScene({ item: drawn.fields, computed: drawn.computed, parameters: drawn.engineParameters, t: drawingT }),
     };
   });
 

@@ -11,6 +11,7 @@ import { companyIdentity, fenceOfferPdfs, fenceOrders, products } from "@db/sche
 import { type Ctx, systemCtx } from "@/lib/context";
 import { selectRows } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
+import { sqlClient, statementSubject } from "../../../../tests/bench/sql-capture";
 import { flattenText, pdfText } from "../../../../tests/helpers/pdf-text";
 import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../../../../tests/helpers/factories";
 import { createOfferOrder, OFFER_COMPANY, OFFER_CUSTOMER, saveOfferCompany } from "../../../../tests/helpers/fence-offer";
@@ -252,5 +253,26 @@ describe("the company logo", () => {
     } finally {
       await saveOfferCompany(t.db, { logo: null, logoMimeType: null });
     }
+  });
+});
+
+describe("what one offer reads (issue 19: once each)", () => {
+  test("an uncached offer of four items, a sub-product, two lines, shipping and a discount: nine statements, each table read once", async () => {
+    const { statements } = await sqlClient(t.database).capture(() => offer({ orderId: offerOrder.id, regenerate: true }));
+    const subjects = statements.map((statement) => statement.sql).filter((text) => !/^\s*(begin|commit)\b/i.test(text)).map(statementSubject);
+    // The cache's check reads the order's tables for their fingerprint first (decision 022); then the order's one reader, the company, the upsert.
+    expect(subjects.sort()).toEqual(
+      [
+        "fingerprint + cache row",
+        "select fence_orders",
+        "select fence_order_items",
+        "select fence_order_sub_products",
+        "select fence_order_other_items",
+        "product parameters",
+        "select category_parameters",
+        "select company_identity",
+        "insert fence_offer_pdfs",
+      ].sort(),
+    );
   });
 });

@@ -11,24 +11,24 @@
  *   the fingerprint just computed is the one held, the statement leaves the stored bytes unread
  *   and the held copy is answered. The fingerprint is still computed on every request, so a
  *   change rebuilds exactly as before.
- * - Otherwise (or with `regenerate`) the offer is built from the items tab's own numbers and
- *   stored by an upsert, so two first requests at once both succeed.
+ * - Otherwise (or with `regenerate`) the offer is built from the order's snapshot (the one reader
+ *   of orders, order-snapshot/service.ts: each item through the engine once, its parameters read
+ *   once) with the items tab's own numbers, and stored by an upsert, so two first requests at once
+ *   both succeed.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { companyIdentity, fenceOfferPdfs, fenceOrderItems, fenceOrders, shippingTypes } from "@db/schema";
+import { companyIdentity, fenceOfferPdfs, fenceOrders, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { BUSINESS_TIME_ZONE, todayInPrague } from "@/lib/dates";
 import { type Db, excludedSet, preparedFor } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
-import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
-import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
 import { COMPANY_IDENTITY_ID } from "@/modules/settings/company-identity/schemas";
 import { getCompanyIdentity, getCompanyLogo } from "@/modules/settings/company-identity/service";
-import type { FenceParameters } from "../fence-item/engine";
-import { engineParametersOf, readItemsTab } from "../fence-item/items-read";
+import { itemsTabOf } from "../fence-item/items-read";
+import { ORDER_FINGERPRINT_SQL, readOrderSnapshot } from "../order-snapshot/service";
 import { offerContent } from "./content";
 import { pdfLogo } from "./logo";
 
@@ -38,28 +38,16 @@ export const OFFER_DOCUMENT_VERSION = 2;
 export const OFFER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * An order's rows of one table with the products they name: how many, their ids added up, the
- * latest change of a row and of a product. A row added, removed or changed (each write sets its
- * updated_at) or a product renamed or re-parametrised (touchProduct) changes it.
- */
-const stamp = (rows: string, productChange: string, from: string) =>
-  `(select concat_ws(':', count(*), sum(${rows}.id), extract(epoch from max(${rows}.updated_at)), extract(epoch from max(${productChange}))) ${from})`;
-
-/**
  * The fingerprint of what an order's offer is made from, over the order row `o` joined with its
- * shipping type `st` and the company identity `c` (cacheQuery's aliases): the document's version, the order's row, its
- * fence items, sub-products and other lines with their products, the shipping type, the company
- * identity, and today when the order has no offer date (the offer is dated today). Each part is
- * an index lookup on the order's id.
+ * shipping type `st` and the company identity `c` (cacheQuery's aliases): the document's version,
+ * the offer date (today when the order has none: the offer is dated today), what the order is made
+ * from (its row, lines and their products, its shipping type: ORDER_FINGERPRINT_SQL) and the
+ * company identity.
  */
 export const OFFER_FINGERPRINT_SQL = `md5(concat_ws('|',
   ${OFFER_DOCUMENT_VERSION},
-  extract(epoch from o.updated_at),
   coalesce(o.offer_date, (now() at time zone '${BUSINESS_TIME_ZONE}')::date),
-  ${stamp("i", "greatest(p.updated_at, m.updated_at)", "from fence_order_items i left join products p on p.id = i.product_id left join products m on m.id = i.manufactured_product_id where i.order_id = o.id")},
-  ${stamp("s", "p.updated_at", "from fence_order_sub_products s join fence_order_items i on i.id = s.item_id left join products p on p.id = s.product_id where i.order_id = o.id")},
-  ${stamp("x", "p.updated_at", "from fence_order_other_items x left join products p on p.id = x.product_id where x.order_id = o.id")},
-  extract(epoch from st.updated_at),
+  ${ORDER_FINGERPRINT_SQL},
   extract(epoch from c.updated_at)
 ))`;
 
@@ -152,26 +140,12 @@ export interface FenceOfferPdf {
   cached: boolean;
 }
 
-/** What the offer is made from, read and laid out: the order, its items tab, the company, the product parameters the drawings need. */
+/** What the offer is made from, read and laid out: the order's snapshot, its items tab's numbers, the company. */
 async function buildOffer(ctx: Ctx, orderId: number, onLogoError: (error: unknown) => void): Promise<Uint8Array> {
-  const itemProducts = ctx.db.select({ id: fenceOrderItems.productId }).from(fenceOrderItems).where(eq(fenceOrderItems.orderId, orderId));
-  const [[order], tab, identity, parameters, roles] = await Promise.all([
-    ctx.db.select().from(fenceOrders).where(eq(fenceOrders.id, orderId)),
-    readItemsTab(ctx, orderId),
-    getCompanyIdentity({ ctx }),
-    parametersOfProducts({ ctx, input: { ids: itemProducts } }),
-    parameterRoles({ ctx }),
-  ]);
-  if (!order) throw AppError.notFound();
+  const [snapshot, identity] = await Promise.all([readOrderSnapshot(ctx, orderId), getCompanyIdentity({ ctx })]);
   const logo = identity.hasLogo ? await pdfLogo(await getCompanyLogo({ ctx }), onLogoError) : null;
-  const engineParameters = new Map<number, FenceParameters>();
-  const parametersOf = (productId: number | null): FenceParameters => {
-    if (productId === null) return {};
-    let found = engineParameters.get(productId);
-    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId), roles)));
-    return found;
-  };
-  const offer = offerContent({ lang: ctx.lang, order, tab, identity, logo, parametersOf, today: todayInPrague() });
+  const tab = itemsTabOf(snapshot, { lang: ctx.lang, assembly: [] });
+  const offer = offerContent({ lang: ctx.lang, snapshot, tab, identity, logo, today: todayInPrague() });
   return renderPdf(() => import("./document").then((m) => m.OfferDocument), { offer });
 }
 

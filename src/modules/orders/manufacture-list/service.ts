@@ -1,14 +1,13 @@
 /**
  * The manufacture list of a fence order (issue 11 §3; spec 02 §2, §7): the cut list of its fence
  * items (fence-item/cut-list.ts), and "add all to the common basket".
- * - `cutListItemsOf(ctx, orderIds)`: the items of one or many orders as the cut list reads them
- *   (fields, base product's engine parameters, manufactured variant, sub-products), in 3 statements;
+ * - `cutListItemsOf(snapshots)`: the items of one or many orders' snapshots (order-snapshot/service.ts,
+ *   the one reader of orders) as the cut list reads them: fields, base product's engine parameters
+ *   and the engine's geometry, manufactured variant, sub-products;
  * - `getManufactureList`: one order's list, each line named in the caller's language;
  * - `addManufactureListToBasket`: the products to produce and the sub-products into the caller's
  *   common basket, in one transaction, at most once per idempotency key.
  */
-import { aliasedTable, asc, eq, inArray, isNotNull, and } from "drizzle-orm";
-import { fenceOrderItems, fenceOrders, fenceOrderSubProducts, products } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError, msg } from "@/lib/errors";
 import { type T, tFor } from "@/lib/i18n";
@@ -16,12 +15,8 @@ import { withIdempotency } from "@/lib/idempotency";
 import { parseInput } from "@/lib/validation";
 import { addLinesToBasket } from "@/modules/baskets/service";
 import { COMMON_WAREHOUSE_ID } from "@/modules/baskets/schemas";
-import { parametersOfProducts } from "@/modules/catalogue/product/parameters";
-import { parameterRoles } from "@/modules/catalogue/category-parameter/roles";
-import { buildCutList, type CutLine, type CutListItemInput, type CutListSubProduct } from "../fence-item/cut-list";
-import type { FenceParameters } from "../fence-item/engine";
-import { engineParametersOf, itemFieldsOf } from "../fence-item/items-read";
-import { SUB_PRODUCT_TO_CHOOSE } from "../fence-item/constants";
+import { buildCutList, type CutLine, type CutListItemInput } from "../fence-item/cut-list";
+import { type OrderSnapshot, readOrderSnapshot } from "../order-snapshot/service";
 import {
   addManufactureListToBasketInput,
   type ManufactureList,
@@ -31,72 +26,28 @@ import {
   manufactureListInput,
 } from "./schemas";
 
-const manufactured = aliasedTable(products, "manufactured");
-
-/**
- * The fence items of these orders as the cut list reads them, in order (order id, then the tab's
- * order); each carries its `orderId`. Three statements side by side: items with their product and
- * variant names, their sub-products, and the base products' parameters.
- */
-export async function cutListItemsOf(ctx: Ctx, orderIds: readonly number[]): Promise<CutListItemInput[]> {
-  if (!orderIds.length) return [];
-  const ofOrders = inArray(fenceOrderItems.orderId, [...orderIds]);
-  const [items, subProducts, parameters, roles] = await Promise.all([
-    ctx.db
-      .select({ item: fenceOrderItems, productName: products.name, manufacturedName: manufactured.name })
-      .from(fenceOrderItems)
-      .leftJoin(products, eq(products.id, fenceOrderItems.productId))
-      .leftJoin(manufactured, eq(manufactured.id, fenceOrderItems.manufacturedProductId))
-      .where(ofOrders)
-      .orderBy(asc(fenceOrderItems.orderId), asc(fenceOrderItems.sortOrder), asc(fenceOrderItems.id)),
-    ctx.db
-      .select({ itemId: fenceOrderSubProducts.itemId, productId: fenceOrderSubProducts.productId, amount: fenceOrderSubProducts.amount, name: products.name })
-      .from(fenceOrderSubProducts)
-      .innerJoin(fenceOrderItems, eq(fenceOrderItems.id, fenceOrderSubProducts.itemId))
-      .leftJoin(products, eq(products.id, fenceOrderSubProducts.productId))
-      .where(ofOrders)
-      .orderBy(asc(fenceOrderSubProducts.itemId), asc(fenceOrderSubProducts.sortOrder), asc(fenceOrderSubProducts.id)),
-    parametersOfProducts({
-      ctx,
-      input: { ids: ctx.db.select({ id: fenceOrderItems.productId }).from(fenceOrderItems).where(and(ofOrders, isNotNull(fenceOrderItems.productId))) },
-    }),
-    parameterRoles({ ctx }),
-  ]);
-
-  const subsOf = new Map<number, CutListSubProduct[]>();
-  for (const row of subProducts) {
-    const product = row.productId === null || row.productId === SUB_PRODUCT_TO_CHOOSE || row.name === null ? null : { id: row.productId, name: row.name };
-    const sub = { product, amount: Number(row.amount) };
-    const list = subsOf.get(row.itemId);
-    if (list) list.push(sub);
-    else subsOf.set(row.itemId, [sub]);
+/** The fence items of these orders' snapshots as the cut list reads them, in the snapshots' order and each order's tab order; each carries its `orderId`. */
+export function cutListItemsOf(snapshots: Iterable<OrderSnapshot>): CutListItemInput[] {
+  const items: CutListItemInput[] = [];
+  for (const snapshot of snapshots) {
+    for (const item of snapshot.items) {
+      items.push({
+        id: item.row.id,
+        orderId: item.row.orderId,
+        fields: item.fields,
+        parameters: item.engineParameters,
+        geometry: item.computed,
+        product: item.product,
+        manufactured: item.manufactured,
+        subProducts: item.subProducts.map((line) => ({ product: line.product, amount: line.amount })),
+      });
+    }
   }
-  const engineParameters = new Map<number, FenceParameters>();
-  const parametersFor = (productId: number | null): FenceParameters => {
-    if (productId === null) return {};
-    let found = engineParameters.get(productId);
-    if (!found) engineParameters.set(productId, (found = engineParametersOf(parameters.get(productId), roles)));
-    return found;
-  };
-  return items.map(({ item, productName, manufacturedName }) => ({
-    id: item.id,
-    orderId: item.orderId,
-    fields: itemFieldsOf(item),
-    parameters: parametersFor(item.productId),
-    product: item.productId === null ? null : { id: item.productId, name: productName ?? "" },
-    manufactured: item.manufacturedProductId === null ? null : { id: item.manufacturedProductId, name: manufacturedName ?? "" },
-    subProducts: subsOf.get(item.id) ?? [],
-  }));
+  return items;
 }
 
-async function orderHead(ctx: Ctx, id: number): Promise<ManufactureListOrder> {
-  const [order] = await ctx.db
-    .select({ id: fenceOrders.id, status: fenceOrders.status, firstName: fenceOrders.firstName, lastName: fenceOrders.lastName, company: fenceOrders.company })
-    .from(fenceOrders)
-    .where(eq(fenceOrders.id, id));
-  if (!order) throw AppError.notFound();
-  return order;
-}
+/** The order as the list's head shows it. */
+const headOf = ({ order }: OrderSnapshot): ManufactureListOrder => ({ id: order.id, status: order.status, firstName: order.firstName, lastName: order.lastName, company: order.company });
 
 /** A line's name: a sub-product is its product; a part is its product and the part ("Plot Lamela RAL 7016 – lamela"). */
 export const cutLineName = (t: T, line: Pick<CutLine, "product" | "component">): string =>
@@ -104,8 +55,9 @@ export const cutLineName = (t: T, line: Pick<CutLine, "product" | "component">):
 
 /** One order's manufacture list; 404 without the order. */
 async function readManufactureList(ctx: Ctx, id: number): Promise<ManufactureList> {
-  const [order, items] = await Promise.all([orderHead(ctx, id), cutListItemsOf(ctx, [id])]);
-  const list = buildCutList(items);
+  const snapshot = await readOrderSnapshot(ctx, id);
+  const order = headOf(snapshot);
+  const list = buildCutList(cutListItemsOf([snapshot]));
   const t = tFor(ctx.lang);
   return {
     ...list,
@@ -130,8 +82,7 @@ export async function getManufactureList({ ctx, input }: { ctx: Ctx; input: unkn
 export async function addManufactureListToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ManufactureListAdded> {
   const { id, idempotencyKey } = parseInput(addManufactureListToBasketInput, input);
   return withIdempotency({ ctx, key: idempotencyKey, operation: `manufactureList.addToBasket:${id}` }, async (tx) => {
-    const [, items] = await Promise.all([orderHead(tx, id), cutListItemsOf(tx, [id])]);
-    const { production } = buildCutList(items);
+    const { production } = buildCutList(cutListItemsOf([await readOrderSnapshot(tx, id)]));
     if (!production.length) throw AppError.fail(msg("manufactureList.nothingToAdd"));
     const { basketId } = await addLinesToBasket({
       ctx: tx,

@@ -16,7 +16,7 @@
  * short lines of the same choice of orders into one supplier order (`createSupplierOrderFromShortLines`).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fenceOrderMaterial, fenceOrderOtherItems, fenceOrders, products, warehouseItems } from "@db/schema";
+import { fenceOrderMaterial, fenceOrders, products, warehouseItems } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { selectRows } from "@/lib/db";
 import { AppError, msg } from "@/lib/errors";
@@ -26,6 +26,7 @@ import { parseInput } from "@/lib/validation";
 import { findSupplier, insertSupplierOrder } from "@/modules/suppliers/orders/service";
 import { buildCutList, CUT_COMPONENTS, type CutComponent } from "../fence-item/cut-list";
 import { cutLineName, cutListItemsOf } from "../manufacture-list/service";
+import { type OrderSnapshot, readOrderSnapshots } from "../order-snapshot/service";
 import {
   type MaterialComponent,
   ORDERED_MATERIAL_STATUSES,
@@ -39,8 +40,9 @@ import {
   orderedMaterialSupplierOrderInput,
 } from "./schemas";
 
-const thousandths = (value: number) => Math.round(value * 1000);
-const fromThousandths = (value: number) => value / 1000;
+/** An amount (pieces, running metres: at most 3 decimals) as integer thousandths, so sums are exact; and back. */
+const amountInThousandths = (amount: number) => Math.round(amount * 1000);
+const amountOfThousandths = (thousandths: number) => thousandths / 1000;
 const COMPONENT_ORDER = new Map<MaterialComponent, number>([...CUT_COMPONENTS, "otherItem" as const].map((component, index) => [component, index]));
 const czech = new Intl.Collator("cs", { sensitivity: "base", numeric: true });
 /** The orders whose material is summed: a condition reused by every statement here. */
@@ -53,25 +55,12 @@ const REFRESH_BATCH = 500;
 type MaterialRow = typeof fenceOrderMaterial.$inferInsert;
 
 /** The other items bought in (not assembly, not the ATTENTION product): catalogue products, and custom ones marked storable. */
-async function otherItemsOf(ctx: Ctx, orderIds: readonly number[]) {
-  const rows = await ctx.db
-    .select({
-      orderId: fenceOrderOtherItems.orderId,
-      productId: fenceOrderOtherItems.productId,
-      invoiceName: fenceOrderOtherItems.invoiceName,
-      storable: fenceOrderOtherItems.storable,
-      amount: fenceOrderOtherItems.amount,
-      systemRole: products.systemRole,
-    })
-    .from(fenceOrderOtherItems)
-    .leftJoin(products, eq(products.id, fenceOrderOtherItems.productId))
-    .where(and(inArray(fenceOrderOtherItems.orderId, [...orderIds]), eq(fenceOrderOtherItems.itemType, "OTHER")));
-  return rows.filter((row) => row.systemRole === null && (row.productId !== null || row.storable === true));
-}
+const boughtIn = (snapshot: OrderSnapshot) => snapshot.otherItems.filter((line) => line.systemRole === null && (line.product !== null || line.row.storable === true));
 
 /** The material rows of these orders: the base products' cut list split back per order by its sources, and the other items. */
 async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ rows: MaterialRow[]; skipped: Map<number, OrderedMaterialSkipped[]> }> {
-  const [items, others] = await Promise.all([cutListItemsOf(ctx, orderIds), otherItemsOf(ctx, orderIds)]);
+  const snapshots = [...(await readOrderSnapshots(ctx, orderIds)).values()];
+  const items = cutListItemsOf(snapshots);
   // The base product's parts: the material is the slat system, whatever variant it is made into.
   const list = buildCutList(items, { product: "base" });
   const sums = new Map<string, { orderId: number; productId: number | null; component: MaterialComponent; color: string | null; customName: string | null; amount: number; running: number | null }>();
@@ -79,7 +68,7 @@ async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ 
     const key = `${orderId}|${productId ?? `custom:${customName}`}|${component}|${color ?? ""}`;
     let sum = sums.get(key);
     if (!sum) sums.set(key, (sum = { orderId, productId, component, color, customName, amount: 0, running: null }));
-    sum.amount += thousandths(amount);
+    sum.amount += amountInThousandths(amount);
     // Pieces × length in mm is metres in thousandths.
     if (lengthMm !== null) sum.running = (sum.running ?? 0) + Math.round(amount * lengthMm);
   };
@@ -88,7 +77,9 @@ async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ 
       for (const source of line.sources) add(source.orderId, line.product.id, line.component, line.color, null, source.amount, line.length);
     }
   }
-  for (const other of others) add(other.orderId, other.productId, "otherItem", null, other.productId === null ? (other.invoiceName ?? "") : null, Number(other.amount), null);
+  for (const snapshot of snapshots) {
+    for (const { row, product, amount } of boughtIn(snapshot)) add(row.orderId, product?.id ?? null, "otherItem", null, product === null ? (row.invoiceName ?? "") : null, amount, null);
+  }
   const names = new Map(items.map((item) => [item.id, item.product?.name ?? null]));
   const skipped = new Map<number, OrderedMaterialSkipped[]>();
   for (const item of list.skipped) {
@@ -103,8 +94,8 @@ async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ 
     component: sum.component,
     color: sum.color,
     customName: sum.customName,
-    amount: String(fromThousandths(sum.amount)),
-    runningMeters: sum.running === null ? null : String(fromThousandths(sum.running)),
+    amount: String(amountOfThousandths(sum.amount)),
+    runningMeters: sum.running === null ? null : String(amountOfThousandths(sum.running)),
   }));
   return { rows, skipped };
 }
@@ -233,11 +224,11 @@ function coverByStock(lines: OrderedMaterialLine[]): void {
   const left = new Map<number, number>();
   for (const line of lines) {
     if (!line.product) continue;
-    const available = left.get(line.product.id) ?? thousandths(line.inStock ?? 0) + thousandths(line.onTheWay ?? 0);
-    const required = thousandths(line.amount);
+    const available = left.get(line.product.id) ?? amountInThousandths(line.inStock ?? 0) + amountInThousandths(line.onTheWay ?? 0);
+    const required = amountInThousandths(line.amount);
     const covered = Math.min(available, required);
     left.set(line.product.id, available - covered);
-    line.short = fromThousandths(required - covered);
+    line.short = amountOfThousandths(required - covered);
   }
 }
 
@@ -296,8 +287,8 @@ export async function getOrderedMaterial({ ctx, input }: { ctx: Ctx; input: unkn
   let amount = 0;
   let runningMeters = 0;
   for (const line of lines) {
-    amount += thousandths(line.amount);
-    runningMeters += thousandths(line.runningMeters ?? 0);
+    amount += amountInThousandths(line.amount);
+    runningMeters += amountInThousandths(line.runningMeters ?? 0);
   }
   return {
     orders,
@@ -305,7 +296,7 @@ export async function getOrderedMaterial({ ctx, input }: { ctx: Ctx; input: unkn
     withSources: sources,
     lines,
     skipped: skippedRows.flatMap((row) => row.skipped ?? []).sort((a, b) => a.orderId - b.orderId || (a.itemId ?? 0) - (b.itemId ?? 0)),
-    totals: { amount: fromThousandths(amount), runningMeters: fromThousandths(runningMeters) },
+    totals: { amount: amountOfThousandths(amount), runningMeters: amountOfThousandths(runningMeters) },
     onlyShort,
     shortLines: shortLines.length,
   };
@@ -327,10 +318,10 @@ export async function createSupplierOrderFromShortLines({ ctx, input }: { ctx: C
     const found = await findSupplier(tx, supplier);
     const short = new Map<number, number>();
     for (const line of await summedLines(tx, chosen, { sources: false })) {
-      if (line.product && line.short) short.set(line.product.id, (short.get(line.product.id) ?? 0) + thousandths(line.short));
+      if (line.product && line.short) short.set(line.product.id, (short.get(line.product.id) ?? 0) + amountInThousandths(line.short));
     }
     if (!short.size) throw AppError.fail(msg("orderedMaterial.nothingShort"));
-    const lines = [...short].map(([productId, quantity]) => ({ productId, quantity: fromThousandths(quantity) }));
+    const lines = [...short].map(([productId, quantity]) => ({ productId, quantity: amountOfThousandths(quantity) }));
     const id = await insertSupplierOrder(tx, { supplier: found, name, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.toFixed(3) })) });
     return { id, lines };
   });
