@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./suppliers";
 export * from "./timesheets";
 export * from "./warehouse";
+export * from "./jobs";
