@@ -1,14 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { jobResultChunks, jobs } from "@db/schema";
 import { usingPostgres } from "../../../tests/helpers/db";
+import { runPeriodicJobsNow } from "../../../tests/helpers/jobs";
 import { createUser } from "../../../tests/helpers/factories";
 import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import type { Ctx } from "../context";
 import { silentLogger } from "../logger";
 import { defineJob, type JobDefinition, nextRunAfter } from "./define";
 import { createJobRunner, JOB_RESULT_CHUNK_BYTES, type JobRunnerOptions } from "./runner";
-import { enqueueJob, getJob, readJobResult } from "./service";
+import { enqueueJob, FINISHED_JOB_KEPT_DAYS, getJob, purgeFinishedJobsJob, readJobResult } from "./service";
 
 const t = useTestDatabase();
 
@@ -396,6 +397,26 @@ describe("who sees a job", () => {
     await runner([job]).runDue();
     expect((await failureOf(readJobResult({ ctx: owner, input: { id } }))).code).toBe("NOT_FOUND");
   });
+});
+
+test("finished one-off jobs and their files are forgotten after a week; running, queued and periodic ones stay", async () => {
+  const ctx = await userCtx();
+  const job = defineJob({
+    name: uniqueName("old"),
+    run: async ({ saveResult }) => saveResult({ fileName: "a.zip", mimeType: "application/zip", chunks: [new Uint8Array(10)] }),
+  });
+  const old = await enqueueJob({ ctx, input: { job, input: null } });
+  const recent = await enqueueJob({ ctx, input: { job, input: null } });
+  await runner([job]).runDue();
+  const waiting = await enqueueJob({ ctx, input: { job, input: null } });
+  const now = at(30 * 24 * HOUR);
+  await t.db.update(jobs).set({ finishedAt: at(30 * 24 * HOUR - (FINISHED_JOB_KEPT_DAYS * 24 + 1) * HOUR) }).where(eq(jobs.id, old.id));
+  await t.db.update(jobs).set({ finishedAt: at(30 * 24 * HOUR - (FINISHED_JOB_KEPT_DAYS * 24 - 1) * HOUR) }).where(eq(jobs.id, recent.id));
+  expect((await runPeriodicJobsNow(t.database, [purgeFinishedJobsJob], now)).map((outcome) => outcome.outcome)).toEqual(["done"]);
+  const left = await t.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, [old.id, recent.id, waiting.id]));
+  expect(left.map((job) => job.id).sort((a, b) => a - b)).toEqual([recent.id, waiting.id]);
+  expect(await t.db.select().from(jobResultChunks).where(eq(jobResultChunks.jobId, old.id))).toEqual([]);
+  expect(await periodicRow(purgeFinishedJobsJob.name)).toMatchObject({ status: "queued" });
 });
 
 test("one claim is one statement, by the due index", async () => {
