@@ -33,6 +33,6 @@ CREATE TABLE "jobs" (
 ALTER TABLE "job_result_chunks" ADD CONSTRAINT "job_result_chunks_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_periodic_name_unique" ON "jobs" USING btree ("name") WHERE "jobs"."periodic";--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
-CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("locked_until") WHERE "jobs"."status" = 'running';--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at","id") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("locked_until","id") WHERE "jobs"."status" = 'running';--> statement-breakpoint
 CREATE INDEX "jobs_finished_idx" ON "jobs" USING btree ("finished_at") WHERE not "jobs"."periodic" and "jobs"."status" in ('done', 'failed');

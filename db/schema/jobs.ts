@@ -47,8 +47,8 @@ export const jobs = pgTable(
   (table) => [
     uniqueIndex("jobs_periodic_name_unique").on(table.name).where(sql`${table.periodic}`),
     // The claim reads due queued rows and lapsed running ones; the purge reads finished ones by age.
-    index("jobs_due_idx").on(table.runAt).where(sql`${table.status} = 'queued'`),
-    index("jobs_lease_idx").on(table.lockedUntil).where(sql`${table.status} = 'running'`),
+    index("jobs_due_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
+    index("jobs_lease_idx").on(table.lockedUntil, table.id).where(sql`${table.status} = 'running'`),
     index("jobs_finished_idx").on(table.finishedAt).where(sql`not ${table.periodic} and ${table.status} in ('done', 'failed')`),
     check("jobs_periodic_has_schedule", sql`${table.periodic} = (${table.schedule} is not null)`),
   ],

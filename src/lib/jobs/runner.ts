@@ -2,8 +2,10 @@
  * The one background-job runner (docs/decisions/047-background-jobs.md). Every app instance runs
  * one; they share the `jobs` table and nothing else.
  *
- * - A claim is one statement: the oldest due row (queued and `run_at` passed, or running with a
- *   lapsed lease) is taken `for update skip locked` and marked running with this runner's lease.
+ * - A claim is one statement: the oldest due row (queued and `run_at` passed; failing that, running
+ *   with a lapsed lease) is taken `for update skip locked` and marked running with this runner's
+ *   lease. Each half walks its partial index in order and stops at the first row it can lock, so a
+ *   claim reads one row however many wait.
  *   Two instances on one PostgreSQL never take the same row, so a periodic job runs once per
  *   period: the instance that took it moves `run_at` to the next period when it finishes.
  * - While a job runs the runner renews its lease; an instance that dies stops renewing, and once
@@ -101,6 +103,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const definitions = new Map<string, JobDefinition<unknown>>();
   for (const job of options.jobs as readonly JobDefinition<unknown>[]) {
     if (definitions.has(job.name)) throw new Error(`job "${job.name}" is declared twice`);
+    if (job.schedule && "everyMinutes" in job.schedule && !(job.schedule.everyMinutes >= 1)) throw new Error(`job "${job.name}" must run at most once a minute`);
     if (job.databases && !job.databases.includes(database.kind)) continue;
     definitions.set(job.name, job);
   }
@@ -113,21 +116,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let stopped = false;
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
 
-  async function claim(now: Date, skip: number[]): Promise<ClaimedRow | null> {
+  async function claim(now: Date): Promise<ClaimedRow | null> {
     if (names.length === 0) return null;
     const [row] = await selectRows<ClaimedRow>(
       db,
       sql`
         update ${jobs} set status = 'running', locked_by = ${runnerId}, locked_until = ${iso(new Date(now.getTime() + leaseMs))},
           attempts = ${jobs.attempts} + 1, started_at = ${iso(now)}
-        where ${jobs.id} = (
-          select ${jobs.id} from ${jobs}
-          where ${inArray(jobs.name, names)}
-            and ((${jobs.status} = 'queued' and ${jobs.runAt} <= ${iso(now)}) or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${iso(now)}))
-            ${skip.length ? sql`and ${jobs.id} not in ${skip}` : sql``}
-          order by ${jobs.runAt}, ${jobs.id}
-          limit 1
-          for update skip locked
+        where ${jobs.id} = coalesce(
+          (select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${iso(now)} and ${inArray(jobs.name, names)}
+            order by ${jobs.runAt}, ${jobs.id} limit 1 for update skip locked),
+          (select ${jobs.id} from ${jobs} where ${jobs.status} = 'running' and ${jobs.lockedUntil} < ${iso(now)} and ${inArray(jobs.name, names)}
+            order by ${jobs.lockedUntil}, ${jobs.id} limit 1 for update skip locked)
         )
         returning ${jobs.id} as id, ${jobs.name} as name, ${jobs.input} as input, ${jobs.attempts} as attempts,
           ${jobs.maxAttempts} as max_attempts, ${jobs.createdBy} as created_by`,
@@ -265,11 +265,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runDueNow(now: Date): Promise<JobOutcome[]> {
     const outcomes: JobOutcome[] = [];
-    const ran: number[] = [];
+    // Ends: a finished periodic job is next due after `now` (a period on), a one-off job's attempts are bounded.
     while (!stopped) {
-      const row = await claim(now, ran);
+      const row = await claim(now);
       if (!row) break;
-      ran.push(row.id);
       const abort = new AbortController();
       const done = runClaimed(row, now, abort);
       current = { id: row.id, done, abort };
