@@ -5,11 +5,15 @@
  */
 import { systemCtx } from "./lib/context";
 import { lockDataDir } from "./lib/data-dir-lock";
-import { type Database, migrate, openDatabase, scheduleEmbeddedMaintenance } from "./lib/db";
+import { type Database, migrate, openDatabase } from "./lib/db";
+import type { JobRunner } from "./lib/jobs/runner";
 import { createLogger } from "./lib/logger";
 import type { Mqtt } from "./mqtt";
 import { copyTemplateInto } from "./lib/pglite-template";
 import { EnvError, parseEnv } from "./env";
+
+/** How long shutdown waits for a running background job before handing it back (inside a container's usual 10 s). */
+const JOB_SHUTDOWN_GRACE_MS = 5_000;
 
 async function main() {
   let env;
@@ -27,18 +31,19 @@ async function main() {
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
   const mqttStarting = import("./mqtt").then(({ startMqtt }) => startMqtt({ env, logger }));
-  const [{ createApp }, { startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }] = await Promise.all([
+  const [{ appTables, createApp }, { startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }, { createJobRunner }] = await Promise.all([
     import("./app"),
     import("./lib/http/server"),
     import("./modules/auth/service"),
     import("@db/seed/reference"),
+    import("./lib/jobs/runner"),
   ]);
 
   // The server listens as soon as the app's modules are loaded: the login page needs no database,
   // everything else waits for `starting` (docs/decisions/017-start-up.md).
   let database: Database | null = null;
   let mqtt: Mqtt | null = null;
-  let stopMaintenance = () => {};
+  let jobRunner: JobRunner | null = null;
   const starting = (async () => {
     // PGlite's start runs on this thread in long synchronous stretches: let the server listen first.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -56,10 +61,12 @@ async function main() {
       await seedDemo(ctx);
       logger.info("demo data loaded");
     }
-    stopMaintenance = scheduleEmbeddedMaintenance(opened, (error) => logger.warn("database maintenance failed", { error: String(error) }), {
-      firstAfterMs: 5_000,
-    });
     database = opened;
+    // Every module's background jobs (decision 047), started beside the first requests rather than
+    // before them. On PGlite this process is the database's only user (the data directory's lock),
+    // so a job a killed process held is taken back at once.
+    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, reclaimOnStart: opened.kind === "pglite" });
+    jobRunner.start().catch((error) => logger.error("the job runner did not start", { error: String(error) }));
   })();
   void mqttStarting.then((started) => {
     mqtt = started;
@@ -88,7 +95,9 @@ async function main() {
     logger.info(`${signal}: shutting down`);
     await server.stop();
     await starting.catch(() => {});
-    stopMaintenance();
+    // A running job gets a few seconds to finish, then goes back to the table for the next start
+    // (or another instance); the database closes only after that.
+    await jobRunner?.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS }).catch(() => {});
     await mqttStarting.then((broker) => broker.close()).catch(() => {});
     await database?.close().catch(() => {});
     unlock();

@@ -7,3 +7,4 @@ export * from "./invoices";
 export * from "./suppliers";
 export * from "./timesheets";
 export * from "./warehouse";
+export * from "./jobs";

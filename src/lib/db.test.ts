@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eshops } from "@db/schema";
 import { sql } from "drizzle-orm";
-import { migrate, openPglite, scheduleEmbeddedMaintenance } from "./db";
+import { migrate, openPglite } from "./db";
+import { embeddedVacuumJob } from "./jobs/maintenance";
+import { createJobRunner } from "./jobs/runner";
+import { silentLogger } from "./logger";
 
 test("embedded data survives a restart and migrations are idempotent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-db-"));
@@ -26,21 +29,18 @@ test("embedded data survives a restart and migrations are idempotent", async () 
   // An initdb and every migration twice: seconds on a quiet machine, half a minute on a busy one.
 }, 180_000);
 
-test("embedded maintenance gives the planner statistics", async () => {
+test("embedded maintenance (a periodic job on PGlite) gives the planner statistics", async () => {
   const database = await openPglite();
   try {
     await migrate(database);
     await database.db.insert(eshops).values([{ name: "A", url: "https://a.cz" }, { name: "B", url: "https://b.cz" }]);
-    const stop = scheduleEmbeddedMaintenance(
-      database,
-      (error) => {
-        throw error;
-      },
-      { firstAfterMs: 10 },
-    );
-    // The first run starts after firstAfterMs; a query after it sees the analysed table.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    stop();
+    const start = new Date("2099-01-01T00:00:00Z");
+    const runner = createJobRunner({ database, jobs: [embeddedVacuumJob], logger: silentLogger, clock: () => start });
+    await runner.prepare();
+    // Not at start-up: the first run is one period later (decision 047).
+    expect(await runner.runDue()).toEqual([]);
+    const outcomes = await runner.runDue(new Date(start.getTime() + 6 * 3600_000));
+    expect(outcomes.map((outcome) => [outcome.name, outcome.outcome])).toEqual([["db.vacuumEmbedded", "done"]]);
     const rows = (await database.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'eshops'`)) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBeGreaterThan(0);
   } finally {

@@ -157,27 +157,3 @@ export async function migrate(database: Database): Promise<void> {
     await run(database.db as never, { migrationsFolder });
   }
 }
-
-/**
- * PGlite runs no autovacuum: without it the planner has no statistics and counts read every heap
- * page. The app runs VACUUM ANALYZE soon after start-up and then every few hours (PostgreSQL does
- * this itself). The first run waits `firstAfterMs`: PGlite is one connection, so a VACUUM at boot
- * would hold up the first requests, while the statistics of the last run are still on disk.
- */
-export function scheduleEmbeddedMaintenance(
-  database: Database,
-  onError: (error: unknown) => void,
-  options: { everyMs?: number; firstAfterMs?: number } = {},
-): () => void {
-  if (database.kind !== "pglite") return () => {};
-  const run = () => database.db.execute(sql`vacuum analyze`).then(() => undefined, onError);
-  const first = setTimeout(run, options.firstAfterMs ?? 0);
-  const timer = setInterval(run, options.everyMs ?? 6 * 3600_000);
-  first.unref?.();
-  timer.unref?.();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-  return () => clearInterval(timer);
-}

@@ -2,10 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
 import { usingPostgres } from "../../tests/helpers/db";
+import { runPeriodicJobsNow } from "../../tests/helpers/jobs";
 import { useTestDatabase } from "../../tests/helpers/service";
 import { type Ctx, systemCtx } from "./context";
 import { AppError } from "./errors";
-import { purgeExpiredKeys, withIdempotency } from "./idempotency";
+import { purgeExpiredIdempotencyKeysJob, purgeExpiredKeys, withIdempotency } from "./idempotency";
 import { selectRows } from "./db";
 
 const t = useTestDatabase();
@@ -100,7 +101,7 @@ describe("withIdempotency", () => {
     expect(runs).toBe(1);
   });
 
-  test("keys expire after 24 hours: an old key runs again, and inserting sweeps expired keys", async () => {
+  test("keys expire after 24 hours: an old key runs again, and the background sweep forgets expired keys", async () => {
     const ctx = userCtx();
     const { state, work } = counter();
     await withIdempotency({ ctx, key: "old-key-00001", operation: "test.op" }, work);
@@ -113,11 +114,15 @@ describe("withIdempotency", () => {
         .where(and(eq(idempotencyKeys.userId, ctx.userId!), eq(idempotencyKeys.key, key)));
     await age("old-key-00001", 25);
     await age("old-key-00002", 25);
-    await age("fresh-key-001", 23);
-    // Same key after expiry: runs again (run 4) instead of answering run 1.
+    await age("fresh-key-001", 20);
+    // Same key after expiry: runs again (run 4) instead of answering run 1. A write sweeps nothing.
     expect(await withIdempotency({ ctx, key: "old-key-00001", operation: "test.op" }, work)).toEqual({ run: 4, at: "2026-03-07" });
-    // The other expired key is gone; the 23-hour-old one still answers its first run.
+    expect((await storedKeys(ctx.userId!)).map((row) => row.key).sort()).toEqual(["fresh-key-001", "old-key-00001", "old-key-00002"]);
+
+    // The hourly sweep: the other expired key goes.
+    expect((await runPeriodicJobsNow(t.database, [purgeExpiredIdempotencyKeysJob])).map((outcome) => outcome.outcome)).toEqual(["done"]);
     expect((await storedKeys(ctx.userId!)).map((row) => row.key).sort()).toEqual(["fresh-key-001", "old-key-00001"]);
+    // The 20-hour-old key still answers its first run.
     expect(await withIdempotency({ ctx, key: "fresh-key-001", operation: "test.op" }, work)).toEqual({ run: 3, at: "2026-03-07" });
     expect(state.runs).toBe(4);
   });
@@ -127,7 +132,7 @@ describe("withIdempotency", () => {
     // shows whether an index can serve the statement at all.
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const [row] = await selectRows<{ "QUERY PLAN": unknown }>(tx as never, sql`explain (format json) ${purgeExpiredKeys}`);
+      const [row] = await selectRows<{ "QUERY PLAN": unknown }>(tx as never, sql`explain (format json) ${purgeExpiredKeys(new Date())}`);
       return JSON.stringify(row!["QUERY PLAN"]);
     });
     expect(plan).toContain("idempotency_keys_created_at");

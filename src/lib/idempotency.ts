@@ -8,11 +8,15 @@
  * if the first committed, the second reads its stored answer (SELECT … FOR UPDATE), and if the
  * first rolled back (the work failed), the second's insert goes through and it does the work
  * itself. Failures are therefore never stored: only a committed success is replayed.
+ *
+ * Expired keys are swept by a background job (`purgeExpiredIdempotencyKeysJob`), not by the write.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
 import { type Ctx, withTransaction } from "./context";
+import { selectRows } from "./db";
 import { AppError, msg } from "./errors";
+import { defineJob } from "./jobs/define";
 import { IDEMPOTENCY_KEY_PATTERN } from "./zod-fields";
 
 /** How long a key is remembered. */
@@ -28,17 +32,38 @@ const PENDING = "";
 
 const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 
+/** Expired keys deleted per statement by the sweep. */
+const SWEEP_BATCH = 500;
+
 /**
- * Cleanup on insert: forget expired keys. SKIP LOCKED so concurrent submits never wait on (or
- * deadlock over) each other's cleanup; whatever is skipped goes next time. The created_at index
- * makes it read only the expired keys (at most 500), not the whole table (docs/decisions/033).
+ * Forgets keys created before `before`, at most SWEEP_BATCH. SKIP LOCKED so the sweep never waits
+ * on (or deadlocks with) a submit holding a key; whatever is skipped goes next time. The
+ * created_at index makes it read only the expired keys, not a day's (docs/decisions/033).
  */
-export const purgeExpiredKeys = sql`
+export const purgeExpiredKeys = (before: Date) => sql`
   delete from ${idempotencyKeys} where ${idempotencyKeys.id} in (
     select ${idempotencyKeys.id} from ${idempotencyKeys}
-    where ${idempotencyKeys.createdAt} < ${expiredBefore}
-    limit 500 for update skip locked
+    where ${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz
+    limit ${sql.raw(String(SWEEP_BATCH))} for update skip locked
   )`;
+
+/**
+ * The background sweep (decision 047): a keyed write no longer deletes expired keys itself, so a
+ * write costs the same whatever expired; correctness never depended on the sweep, as an expired key
+ * found by a submit counts as new (below).
+ */
+export const purgeExpiredIdempotencyKeysJob = defineJob({
+  name: "idempotency.purgeExpiredKeys",
+  schedule: { everyMinutes: 60 },
+  async run({ ctx, now }) {
+    const before = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000);
+    // Batches, each its own short statement, until one comes back short.
+    for (;;) {
+      const deleted = await selectRows<{ id: number }>(ctx.db, sql`${purgeExpiredKeys(before)} returning ${idempotencyKeys.id} as id`);
+      if (deleted.length < SWEEP_BATCH) break;
+    }
+  },
+});
 
 /**
  * Runs `work` at most once per (ctx.userId, key). Without a key it is a plain transaction.
@@ -53,8 +78,6 @@ export async function withIdempotency<T>(
   const userId = ctx.userId ?? 0;
 
   return withTransaction(ctx, async (tx) => {
-    await tx.db.execute(purgeExpiredKeys);
-
     const inserted = await tx.db
       .insert(idempotencyKeys)
       .values({ userId, key, operation, response: PENDING })

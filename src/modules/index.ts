@@ -8,6 +8,7 @@ import { authModule } from "./auth/module";
 import { barcodeModule } from "./barcode/module";
 import { basketsModule } from "./baskets/module";
 import { catalogueModule } from "./catalogue/module";
+import { jobsModule } from "./jobs/module";
 import { manufactureModule } from "./manufacture/module";
 import { ordersModule } from "./orders/module";
 import { settingsModule } from "./settings/module";
@@ -28,4 +29,5 @@ export const modules: readonly ModuleDeclaration[] = [
   warehouseModule,
   ordersModule,
   manufactureModule,
+  jobsModule,
 ];

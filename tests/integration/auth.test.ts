@@ -2,11 +2,13 @@
  * Login, sessions and the rate limit (docs/domain.md#login; issue 2 §5), through app.request().
  */
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
+import { authModule } from "@/modules/auth/module";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES } from "@/modules/auth/schemas";
 import { json, TEST_PASSWORD, useTestApp } from "../helpers/app";
+import { runPeriodicJobsNow } from "../helpers/jobs";
 import { cookiePair, postForm, postJson, setCookie } from "./support";
 
 const t = useTestApp();
@@ -217,16 +219,37 @@ describe("login rate limit", () => {
     expect(sooner).toBeLessThanOrEqual((LOGIN_WINDOW_MINUTES - 10) * 60);
   });
 
-  test("failed-login rows older than the window are purged at the next failure", async () => {
+  test("failed-login rows older than the window are forgotten by the hourly job, not by the next failure", async () => {
     const ip = "198.51.100.60";
     await t.current.ctx.db.insert(loginAttempts).values([
       { email: "old1@ohrada.test", ip, createdAt: new Date(Date.now() - (LOGIN_WINDOW_MINUTES + 5) * 60_000) },
       { email: "old2@ohrada.test", ip: "198.51.100.61", createdAt: new Date(Date.now() - 24 * 3600_000) },
     ]);
     await apiLogin({ email: "nobody@ohrada.test", password: "wrong" }, ip);
-    const left = await t.current.ctx.db.select({ email: loginAttempts.email }).from(loginAttempts).where(eq(loginAttempts.ip, ip));
-    expect(left).toEqual([{ email: "nobody@ohrada.test" }]);
-    expect(await t.current.ctx.db.select().from(loginAttempts).where(eq(loginAttempts.email, "old2@ohrada.test"))).toEqual([]);
+    const emails = async () => (await t.current.ctx.db.select({ email: loginAttempts.email }).from(loginAttempts).where(inArray(loginAttempts.ip, [ip, "198.51.100.61"]))).map((row) => row.email).sort();
+    expect(await emails()).toEqual(["nobody@ohrada.test", "old1@ohrada.test", "old2@ohrada.test"]);
+    await runHourlyAuthJobs();
+    expect(await emails()).toEqual(["nobody@ohrada.test"]);
+  });
+});
+
+/** The auth module's hourly purges, run once now. */
+async function runHourlyAuthJobs() {
+  const outcomes = await runPeriodicJobsNow(t.current.database, authModule.jobs!);
+  expect(outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`).sort()).toEqual(["auth.purgeEndedSessions done", "auth.purgeOldLoginAttempts done"]);
+}
+
+describe("ended sessions", () => {
+  test("expired and revoked sessions are forgotten by the hourly job; live ones stay", async () => {
+    const live = await t.current.login();
+    const expired = await t.current.login();
+    const revoked = await t.current.login();
+    await t.current.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.userId, expired.user.id));
+    await t.current.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.user.id));
+    await runHourlyAuthJobs();
+    const left = await t.current.ctx.db.select({ userId: sessions.userId }).from(sessions).where(inArray(sessions.userId, [live.user.id, expired.user.id, revoked.user.id]));
+    expect(left).toEqual([{ userId: live.user.id }]);
+    expect((await live.api("/api/me")).status).toBe(200);
   });
 });
 

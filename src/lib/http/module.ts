@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { BarcodeDomain, BarcodeHandler, BasketLoader, UsageCheck, Wiring } from "../context";
 import type { AppEnv } from "../hono-env";
+import type { JobDefinition } from "../jobs/define";
 
 /** A route whose body may exceed the default cap (uploads); its service checks every file again. */
 export interface UploadLimit {
@@ -42,6 +43,8 @@ export interface ModuleDeclaration {
   barcodeHandlers?: Partial<Record<BarcodeDomain, BarcodeHandler>>;
   basketLoaders?: BasketLoader[];
   usageChecks?: UsageCheck[];
+  /** Background jobs, periodic or one-off, run by the app's job runner (decision 047). */
+  jobs?: JobDefinition<never>[];
 }
 
 export const defineModule = (declaration: ModuleDeclaration): ModuleDeclaration => declaration;
@@ -51,6 +54,8 @@ export interface ModuleTables {
   uploadLimits: UploadLimit[];
   publicRoutes: PublicRoute[];
   adminPrefixes: (string | AdminPrefix)[];
+  /** Every module's jobs, for the runner src/main.ts starts. */
+  jobs: JobDefinition<never>[];
 }
 
 /** The tables the app needs, built from the declarations; a barcode domain claimed twice is a wiring mistake. */
@@ -67,6 +72,11 @@ export function moduleTables(modules: readonly ModuleDeclaration[]): ModuleTable
     if (names.has(module.name)) throw new Error(`module "${module.name}" is declared twice`);
     names.add(module.name);
   }
+  const jobNames = new Set<string>();
+  for (const job of modules.flatMap((module) => module.jobs ?? [])) {
+    if (jobNames.has(job.name)) throw new Error(`job "${job.name}" is declared twice`);
+    jobNames.add(job.name);
+  }
   return {
     wiring: Object.freeze({
       barcodeHandlers,
@@ -76,6 +86,7 @@ export function moduleTables(modules: readonly ModuleDeclaration[]): ModuleTable
     uploadLimits: modules.flatMap((module) => module.uploadLimits ?? []),
     publicRoutes: modules.flatMap((module) => module.publicRoutes ?? []),
     adminPrefixes: modules.flatMap((module) => module.adminOnly ?? []),
+    jobs: modules.flatMap((module) => module.jobs ?? []),
   };
 }
 

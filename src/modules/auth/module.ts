@@ -1,6 +1,7 @@
 import { defineModule } from "@/lib/http/module";
 import { authApi } from "./api";
 import { authPages } from "./pages";
+import { purgeEndedSessionsJob, purgeOldLoginAttemptsJob } from "./service";
 
 /** Login, logout, the caller and the language (docs/domain.md#login): the only module with public routes. */
 export const authModule = defineModule({
@@ -14,4 +15,5 @@ export const authModule = defineModule({
     { method: "GET", pattern: /^\/logout$/ },
     { method: "POST", pattern: /^\/logout$/ },
   ],
+  jobs: [purgeOldLoginAttemptsJob, purgeEndedSessionsJob],
 });

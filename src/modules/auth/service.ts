@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
 import { preparedFor } from "@/lib/db";
 import { AppError, msg } from "@/lib/errors";
+import { defineJob } from "@/lib/jobs/define";
 import type { SessionUser } from "@/lib/hono-env";
 import { parseInput } from "@/lib/validation";
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES, loginInput, newUserInput } from "./schemas";
@@ -52,9 +53,8 @@ export async function login({
   dummyHash ??= hashPassword("not-a-real-password", meta.cost);
   const valid = await Bun.password.verify(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !valid || !user.active) {
+    // Failures older than the window count for nothing; purgeOldLoginAttemptsJob deletes them.
     await ctx.db.insert(loginAttempts).values({ email: normalized, ip: meta.ip });
-    // Failures older than the window count for nothing; keep the table that small.
-    await ctx.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, windowStart));
     throw AppError.error("BAD_CREDENTIALS");
   }
 
@@ -207,3 +207,21 @@ export async function setPassword({
     await revokeUserSessions({ ctx: tx, input: { userId: input.userId, exceptToken: input.keepToken } });
   });
 }
+
+/** Failed logins older than the limits' window count for nothing: forgotten every hour (decision 047). */
+export const purgeOldLoginAttemptsJob = defineJob({
+  name: "auth.purgeOldLoginAttempts",
+  schedule: { everyMinutes: 60 },
+  async run({ ctx, now }) {
+    await ctx.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000)));
+  },
+});
+
+/** Expired and revoked sessions can never sign anyone in again: forgotten every hour (decision 047). */
+export const purgeEndedSessionsJob = defineJob({
+  name: "auth.purgeEndedSessions",
+  schedule: { everyMinutes: 60 },
+  async run({ ctx, now }) {
+    await ctx.db.delete(sessions).where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)));
+  },
+});

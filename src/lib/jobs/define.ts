@@ -1,0 +1,82 @@
+/**
+ * What a job is (docs/decisions/047-background-jobs.md). A module declares its jobs in its
+ * `module.ts` (`jobs: [purgeExpiredSessionsJob]`); the runner started by src/main.ts runs every
+ * declared job, periodic ones on their schedule and one-off ones when `enqueueJob` queued them.
+ */
+import { Cron } from "croner";
+import type { Ctx } from "../context";
+import type { Database } from "../db";
+
+/** Business time: a cron schedule names a Czech wall-clock time (a nightly run at 02:30 stays at 02:30 across DST). */
+export const JOB_TIME_ZONE = "Europe/Prague";
+
+/** A periodic job's schedule: every so many minutes from its last run, or a cron pattern in JOB_TIME_ZONE. */
+export type JobSchedule = { everyMinutes: number } | { cron: string };
+
+/** A file a one-off job leaves behind (the accountant export's ZIP), its bytes given piece by piece. */
+export interface JobResultFile {
+  fileName: string;
+  mimeType: string;
+  /** Pieces of the file in order, of any size; they are stored in pieces of at most JOB_RESULT_CHUNK_BYTES. */
+  chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+}
+
+/** What a running job is handed. */
+export interface JobRun<Input> {
+  /** A ctx without a transaction; `userId` is whoever queued a one-off job (null for periodic ones). */
+  ctx: Ctx;
+  id: number;
+  input: Input;
+  /** The runner's clock when the run was claimed: purges compare ages with it, never with `new Date()`. */
+  now: Date;
+  /** Which database the app runs on (PGlite maintenance runs only there). */
+  databaseKind: Database["kind"];
+  /**
+   * Reports "done of total"; readable by the job's id while it runs. Writes at most every
+   * `progressEveryMs` of the runner's clock (and always the last step), so it may be called per row.
+   * Throws when the runner lost the job (its lease lapsed and another runner took it): the work stops.
+   */
+  progress(done: number, total?: number): Promise<void>;
+  /** Stores the job's result file (replacing an earlier one of the same run). */
+  saveResult(file: JobResultFile): Promise<void>;
+  /** Aborted when the runner stops and hands the job back: long work checks it between steps. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<Input = unknown> {
+  /** Unique across the app: `<module>.<verb><Entity>` (`auth.purgeExpiredSessions`). */
+  name: string;
+  /** Set: a periodic job. Unset: a one-off job, run when queued. */
+  schedule?: JobSchedule;
+  /** Only on these databases (PGlite's VACUUM); unset: on both. */
+  databases?: readonly Database["kind"][];
+  /**
+   * A one-off job's runs at most, interrupted ones included: a failure or a lost runner before the
+   * last one queues it again after `retryAfterMinutes`. Default 1 (a failure is final). A periodic
+   * job that fails simply runs again at its next time.
+   */
+  maxAttempts?: number;
+  retryAfterMinutes?: number;
+  run(job: JobRun<Input>): Promise<void>;
+}
+
+export const defineJob = <Input = unknown>(definition: JobDefinition<Input>): JobDefinition<Input> => definition;
+
+/** The schedule as stored in `jobs.schedule`: a changed declaration moves the next run. */
+export const scheduleText = (schedule: JobSchedule): string => ("cron" in schedule ? `cron ${schedule.cron}` : `every ${schedule.everyMinutes} min`);
+
+const patterns = new Map<string, Cron>();
+
+/** When a periodic job runs next after `after`. */
+export function nextRunAfter(schedule: JobSchedule, after: Date): Date {
+  if ("everyMinutes" in schedule) return new Date(after.getTime() + schedule.everyMinutes * 60_000);
+  let cron = patterns.get(schedule.cron);
+  if (!cron) {
+    // paused: croner only computes dates here, it never starts a timer of its own.
+    cron = new Cron(schedule.cron, { timezone: JOB_TIME_ZONE, paused: true });
+    patterns.set(schedule.cron, cron);
+  }
+  const next = cron.nextRun(after);
+  if (!next) throw new Error(`schedule "${schedule.cron}" has no next run after ${after.toISOString()}`);
+  return next;
+}

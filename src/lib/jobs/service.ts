@@ -1,0 +1,119 @@
+/**
+ * One-off jobs seen from a request (docs/decisions/047-background-jobs.md): queue one, read its
+ * state by id, read its result file. Only whoever queued a job, or an admin, sees it; to anyone
+ * else it does not exist (404), as a record of another user's would not.
+ */
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { jobResultChunks, jobs, type JobStatus, users } from "@db/schema";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { defineJob, type JobDefinition } from "./define";
+
+/** Queues a run of a one-off job; the runner picks it up at its next poll (or `wake`). Joins an open transaction. */
+export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job: JobDefinition<Input>; input: Input; runAt?: Date } }): Promise<{ id: number }> {
+  if (input.job.schedule) throw new Error(`job "${input.job.name}" is periodic: it runs on its schedule, not when queued`);
+  const [row] = await ctx.db
+    .insert(jobs)
+    .values({
+      name: input.job.name,
+      input: input.input ?? null,
+      maxAttempts: Math.max(1, input.job.maxAttempts ?? 1),
+      createdBy: ctx.userId,
+      ...(input.runAt ? { runAt: input.runAt } : {}),
+    })
+    .returning({ id: jobs.id });
+  return { id: row!.id };
+}
+
+export interface JobState {
+  id: number;
+  name: string;
+  status: JobStatus;
+  /** "120 of 1000"; null before the job reported any. */
+  progress: { done: number; total: number | null } | null;
+  attempts: number;
+  maxAttempts: number;
+  error: string | null;
+  result: { fileName: string; mimeType: string; size: number } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const asIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The row when the ctx's user may see it: they queued it, or they are an admin. */
+async function visibleJob(ctx: Ctx, id: number) {
+  if (ctx.userId === null) throw AppError.error("UNAUTHORIZED");
+  const [row] = await ctx.db
+    .select({
+      job: jobs,
+      viewerIsAdmin: sql<boolean>`coalesce((select ${users.isAdmin} from ${users} where ${users.id} = ${ctx.userId}), false)`,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+  if (!row || (row.job.createdBy !== ctx.userId && !row.viewerIsAdmin)) throw AppError.notFound();
+  return row.job;
+}
+
+/** A job's state by id: status, progress, the error of a failure, whether a result is there. */
+export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<JobState> {
+  const job = await visibleJob(ctx, input.id);
+  return {
+    id: job.id,
+    name: job.name,
+    status: job.status,
+    progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal },
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    error: job.error,
+    result:
+      job.status === "done" && job.resultFileName && job.resultMimeType && job.resultSize !== null
+        ? { fileName: job.resultFileName, mimeType: job.resultMimeType, size: job.resultSize }
+        : null,
+    createdAt: asIso(job.createdAt)!,
+    startedAt: asIso(job.startedAt),
+    finishedAt: asIso(job.finishedAt),
+  };
+}
+
+/**
+ * A finished job's result file, its bytes read a piece per statement as the stream is consumed
+ * (a file answer can pass the stream on). 404 while the job has none.
+ */
+export async function readJobResult({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: number };
+}): Promise<{ fileName: string; mimeType: string; size: number; stream: ReadableStream<Uint8Array> }> {
+  const state = await getJob({ ctx, input });
+  if (!state.result) throw AppError.notFound();
+  let seq = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const [chunk] = await ctx.db
+        .select({ data: jobResultChunks.data })
+        .from(jobResultChunks)
+        .where(and(eq(jobResultChunks.jobId, input.id), eq(jobResultChunks.seq, seq++)))
+        .orderBy(asc(jobResultChunks.seq));
+      if (chunk) controller.enqueue(new Uint8Array(chunk.data));
+      else controller.close();
+    },
+  });
+  return { ...state.result, stream };
+}
+
+/** How long a finished one-off job (and its file) stays readable. */
+export const FINISHED_JOB_KEPT_DAYS = 7;
+
+/** Forgets finished one-off jobs after FINISHED_JOB_KEPT_DAYS; their result pieces go with them. */
+export const purgeFinishedJobsJob = defineJob({
+  name: "jobs.purgeFinished",
+  schedule: { everyMinutes: 24 * 60 },
+  async run({ ctx, now }) {
+    const before = new Date(now.getTime() - FINISHED_JOB_KEPT_DAYS * 24 * 3600_000);
+    await ctx.db.delete(jobs).where(and(eq(jobs.periodic, false), inArray(jobs.status, ["done", "failed"]), lt(jobs.finishedAt, before)));
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * A one-off job's state by its id over HTTP (decision 047): GET /api/jobs/:id, only for whoever
+ * queued it or an admin.
+ */
+import { describe, expect, test } from "bun:test";
+import { defineJob } from "@/lib/jobs/define";
+import { createJobRunner } from "@/lib/jobs/runner";
+import { enqueueJob } from "@/lib/jobs/service";
+import { silentLogger } from "@/lib/logger";
+import { json, useTestApp } from "../helpers/app";
+
+const t = useTestApp();
+
+const exportJob = defineJob<{ from: string }>({
+  name: "test.httpExport",
+  async run({ progress, saveResult }) {
+    await progress(3, 3);
+    await saveResult({ fileName: "export.zip", mimeType: "application/zip", chunks: [new Uint8Array([80, 75, 5, 6])] });
+  },
+});
+
+describe("GET /api/jobs/:id", () => {
+  test("the owner reads status, progress and whether a result is there; an admin too; anyone else gets 404", async () => {
+    const owner = await t.current.login();
+    const { id } = await enqueueJob({ ctx: { ...t.current.ctx, userId: owner.user.id }, input: { job: exportJob, input: { from: "2026-01-01" } } });
+
+    const queued = await owner.api(`/api/jobs/${id}`);
+    expect(queued.status).toBe(200);
+    expect((await json(queued)).data).toMatchObject({ id, name: "test.httpExport", status: "queued", progress: null, result: null, error: null });
+
+    await createJobRunner({ database: t.current.database, jobs: [exportJob], logger: silentLogger }).runDue();
+    const done = await json(await owner.api(`/api/jobs/${id}`));
+    expect(done).toMatchObject({ status: "success", data: { status: "done", progress: { done: 3, total: 3 }, result: { fileName: "export.zip", mimeType: "application/zip", size: 4 } } });
+
+    const admin = await t.current.login({ admin: true });
+    expect((await admin.api(`/api/jobs/${id}`)).status).toBe(200);
+    const stranger = await t.current.login();
+    const refused = await stranger.api(`/api/jobs/${id}`);
+    expect(refused.status).toBe(404);
+    expect((await json(refused)).code).toBe("NOT_FOUND");
+    expect((await owner.api("/api/jobs/987654")).status).toBe(404);
+    expect((await t.current.request(`/api/jobs/${id}`)).status).toBe(401);
+  });
+});
