@@ -147,8 +147,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const released = { lockedBy: null, lockedUntil: null } as const;
 
-  async function finish(row: ClaimedRow, definition: JobDefinition<unknown>, error: unknown | null): Promise<JobOutcome> {
-    const now = clock();
+  async function finish(row: ClaimedRow, definition: JobDefinition<unknown>, error: unknown | null, claimedAt: Date): Promise<JobOutcome> {
+    // Never before the moment the run was claimed for: a periodic job's next run must fall after it,
+    // or runDue's loop would claim it again at once (a test's clock may stand still while runDue(now) moves on).
+    const clockNow = clock();
+    const now = clockNow.getTime() > claimedAt.getTime() ? clockNow : claimedAt;
     const base = { id: row.id, name: row.name };
     if (definition.schedule) {
       const next = nextRunAfter(definition.schedule, now);
@@ -257,7 +260,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clearInterval(renewal);
     }
     if (abort.signal.aborted) return { id: row.id, name: row.name, outcome: lost ? "lost" : "handedBack" };
-    const outcome = await finish(row, definition, failure);
+    const outcome = await finish(row, definition, failure, now);
     if (outcome.outcome === "failed" || outcome.outcome === "retry") logger.warn("job failed", { job: row.name, id: row.id, outcome: outcome.outcome, error: outcome.error });
     else if (outcome.outcome === "lost") logger.warn("job lost to another runner", { job: row.name, id: row.id });
     return outcome;
