@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §8.4: a retried submit must not apply twice. A client sends a random key with a
+ * docs/architecture.md#idempotency: a retried submit must not apply twice. A client sends a random key with a
  * write; the first answer is stored per (user, key) in the same transaction as the write, and a
  * retry with that key gets the stored answer back without the write running again.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures of issues 2 and 3 (DESIGN.md §7, §9). Nothing here asserts a time.
+ * `npm run bench`: prints the figures of issues 2 and 3 (docs/architecture.md#bench, docs/architecture.md#quality-bar). Nothing here asserts a time.
  *
  *   npm run bench                       PGlite (+ PostgreSQL when TEST_DATABASE_URL is set)
  *   npm run bench -- --suite            also the wall time of `bun test` in both database modes

@@ -1,6 +1,7 @@
 /**
- * The stock operations (issue 12 §3; spec 02 §2 "Baskets", §6; DESIGN.md §8.4): production,
- * stocktaking, warehouse transfer, and the upload of manufacture data into the common basket.
+ * The stock operations (issue 12 §3; docs/domain.md#stock-operations, docs/domain.md#baskets,
+ * docs/architecture.md#idempotency): production, stocktaking, warehouse transfer, and the upload of
+ * manufacture data into the common basket.
  *
  * Each operation is one transaction under the caller's idempotency key (a retried submit answers
  * the first result and moves nothing). Inside it:
@@ -252,7 +253,7 @@ async function clearBaskets(tx: Ctx, basketIds: number[]): Promise<void> {
 // ---- the operations ---------------------------------------------------------------------------
 
 /**
- * Production (spec 02 "Production form", §4): consumes the products of the caller's selected
+ * Production (docs/domain.md#production): consumes the products of the caller's selected
  * warehouse baskets from their warehouses (PRODUCTION_OUT), adds the common basket's products to
  * the target warehouse (PRODUCTION_IN), then clears the common basket and every source basket.
  * With a new product name, a product of that name is created and 1 piece of it is produced
@@ -300,7 +301,7 @@ export async function produce({ ctx, input }: { ctx: Ctx; input: unknown }): Pro
 }
 
 /**
- * Stocktaking (spec 02 "Stocktaking form"): INVENTORY_IN adds, INVENTORY_OUT removes the common
+ * Stocktaking (docs/domain.md#stocktaking): INVENTORY_IN adds, INVENTORY_OUT removes the common
  * basket's quantities in one warehouse. The common basket stays (decision 025).
  */
 export async function takeStock({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<StockOperationResult> {
@@ -321,7 +322,7 @@ export async function takeStock({ ctx, input }: { ctx: Ctx; input: unknown }): P
 }
 
 /**
- * Warehouse transfer (spec 02 "Warehouse basket detail"): moves the caller's warehouse basket's
+ * Warehouse transfer (docs/domain.md#warehouse-transfer): moves the caller's warehouse basket's
  * items from its warehouse to the target warehouse (TRANSFER), then clears that basket (decision 025).
  */
 export async function transferBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<StockOperationResult> {
@@ -434,7 +435,7 @@ function readSheet(file: IncomingFile): SheetRow[] {
 }
 
 /**
- * Upload manufacture data (spec 02 "Upload manufacture data"): reads an .xlsx (column A the
+ * Upload manufacture data (docs/domain.md#manufacture-data-upload): reads an .xlsx (column A the
  * product id or EAN-13, column B the quantity, > 0 with at most 3 decimals; a header row is
  * skipped), adds every readable row to the caller's common basket, and reports each row it could
  * not read by its row number. A file with no readable row adds nothing and is refused.
