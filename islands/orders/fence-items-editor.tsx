@@ -1,5 +1,5 @@
 /**
- * The order's items tab (issue 10 part 4; spec 02 §2 "Items tab", §5, §9): fence items one at a
+ * The order's items tab (issue 10 part 4; docs/domain.md#items-tab): fence items one at a
  * time with their drawing, other and assembly items, shipping, discount, note, measurement date
  * and the summary, every number computed live by the fence engine the server also runs. One save
  * (`PUT /api/orders/fenceOrder/:id/items`, Ctrl+S or the button) sends the whole tab; the list
@@ -51,7 +51,7 @@ export interface FenceItemsEditorProps {
 
 
 const API = "/api/orders/fenceOrder";
-/** Spec 02 §4: the list reloads 1 s after a save. */
+/** docs/domain.md#item-ids: the list reloads 1 s after a save. */
 const RELOAD_AFTER_MS = 1000;
 
 const num = (text: string) => parseNum(text) ?? null;

@@ -88,7 +88,7 @@ export type FieldKind = "mm" | "dec" | "int" | "text" | "bool" | EnumName;
 const mm = (names: string[]) => Object.fromEntries(names.map((name) => [name, "mm" as const]));
 const sides = (prefix: string) => ["LeftUpper", "LeftLower", "RightUpper", "RightLower"].map((side) => prefix + side);
 
-/** Every field of a fence item the form edits (spec 02 §3), the product aside, by the input it takes. */
+/** Every field of a fence item the form edits (docs/domain.md#fence-item), the product aside, by the input it takes. */
 export const FIELD_KINDS: Record<string, FieldKind> = {
   productType: "productType",
   color: "text",
@@ -296,8 +296,8 @@ export function payloadOf(draft: Draft, creationIds: (productId: number) => Set<
 }
 
 /**
- * What the server would refuse, checked before sending (spec 02 §5: an invalid form is not
- * submitted): the schema's formats, the engine's required fields and fillings, a sub-product still
+ * What the server would refuse, checked before sending (docs/domain.md#fence-item-validation: an
+ * invalid form is not submitted): the schema's formats, the engine's required fields and fillings, a sub-product still
  * to choose, a custom line without its name. Keyed by the server's bracket paths.
  */
 export function problemsOf(draft: Draft, payload: unknown, computed: readonly FenceItemComputation[]): Record<string, Message> {
