@@ -8,10 +8,10 @@ import { getInvoiceSettings, promiseStatusService, saveInvoiceSettings } from ".
 /** Promise statuses and invoice settings: /orders/promiseStatus, /orders/invoiceSettings and their APIs. Mounted at /api. */
 export const ordersSetupApi = new Hono<AppEnv>();
 
-// Spec 01 §7: promise statuses at /orders/promiseStatus (generic CRUD).
+// docs/domain.md#promise-statuses: promise statuses at /orders/promiseStatus (generic CRUD).
 ordersSetupApi.route("/orders/promiseStatus", crudApi(promiseStatusService));
 
-// Spec 02 §7: read at /invoices/invoiceSettings (always id 1), save to /orders/invoiceSettings/ (PUT or POST).
+// docs/domain.md#invoice-settings: read at /invoices/invoiceSettings (always id 1), save to /orders/invoiceSettings/ (PUT or POST).
 const readSettings = async (c: AppContext) => c.json(success(await getInvoiceSettings({ ctx: c.get("ctx") })));
 const saveSettings = async (c: AppContext) => c.json(success(await saveInvoiceSettings({ ctx: c.get("ctx"), input: await jsonBody(c) })));
 for (const path of ["/invoices/invoiceSettings", "/orders/invoiceSettings"]) ordersSetupApi.get(path, readSettings);

@@ -22,7 +22,7 @@ import { promiseApi } from "./promise/api";
 import { promisePages } from "./promise/pages";
 import { promiseStatusUsage } from "./promise/service";
 
-/** `O<id>` in the menu box (DESIGN.md §8.1) opens the order. */
+/** `O<id>` in the menu box (docs/domain.md#barcodes) opens the order. */
 export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
   if (code.by !== "id") return null;
   const [order] = await ctx.db.select({ id: fenceOrders.id }).from(fenceOrders).where(eq(fenceOrders.id, code.id)).limit(1);

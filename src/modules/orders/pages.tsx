@@ -14,7 +14,7 @@ const PROMISE_STATUS_PATH = "/orders/promiseStatus";
 
 export const ordersSetupPages = new Hono<AppEnv>();
 
-/** Spec 01 §2.13: list with an add button; edit with a read-only id, a required name and Delete. */
+/** docs/domain.md#promise-statuses: list with an add button; edit with a read-only id, a required name and Delete. */
 ordersSetupPages.route("/", namedEntityPages({ path: PROMISE_STATUS_PATH, i18n: "promiseStatus", service: promiseStatusService }));
 
 const invoiceSettingsFields = (c: AppContext): FormField[] => {
@@ -43,7 +43,7 @@ const invoiceSettingsView = (c: AppContext, values: FormValues, error?: AppError
   return renderPage(c, <InvoiceSettingsPage fields={fields} values={{ ...values, id: INVOICE_SETTINGS_ID }} errors={errors} formErrors={formErrors} />, answer);
 };
 
-/** Spec 02 §2: invoice settings, always the record with id 1. */
+/** docs/domain.md#invoice-settings: invoice settings, always the record with id 1. */
 ordersSetupPages.get(INVOICE_SETTINGS_PATH, async (c) => invoiceSettingsView(c, { ...(await getInvoiceSettings({ ctx: c.get("ctx") })) }));
 
 ordersSetupPages.post(INVOICE_SETTINGS_PATH, async (c) => {

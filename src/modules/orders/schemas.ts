@@ -3,10 +3,10 @@ import { type Checked, checkCzechBankAccount, checkCzechIban, checkSwift, czechI
 import { optionalText, requiredText } from "@/lib/zod-fields";
 import { PAYMENT_METHODS, type PaymentMethod } from "./invoice/formats/snapshot";
 
-/** Spec 01 §3, §5: a promise status (kind) is an id and a required name. */
+/** docs/domain.md#promise-statuses: a promise status (kind) is an id and a required name. */
 export { namedEntityInput as promiseStatusInput, type NamedEntity as PromiseStatus } from "@/lib/crud/named-entity";
 
-/** Spec 02 §2, §7: invoice settings are one record with this id. */
+/** docs/domain.md#invoice-settings: invoice settings are one record with this id. */
 export const INVOICE_SETTINGS_ID = 1;
 
 /** A required text that `check` accepts; answers its normalised spelling. */
@@ -30,7 +30,7 @@ export function deriveIban(bankAccount: string): Checked<string> {
 }
 
 /**
- * Spec 02 §5: bankAccount, iban and swift are required. The account passes ČNB's mod-11 rule,
+ * docs/domain.md#invoice-settings: bankAccount, iban and swift are required. The account passes ČNB's mod-11 rule,
  * the IBAN its mod-97 check and is the account's own IBAN, the SWIFT/BIC has 8 or 11 characters.
  */
 export const invoiceSettingsInput = z

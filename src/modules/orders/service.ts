@@ -9,7 +9,7 @@ import { INVOICE_SETTINGS_ID, type InvoiceSettings, invoiceSettingsInput } from 
 export const PROMISE_STATUS_ENTITY = "promiseStatus";
 
 /**
- * Spec 01 §2.13, §7: `/orders/promiseStatus`. A status still used (the promises declare that
+ * docs/domain.md#promise-statuses: `/orders/promiseStatus`. A status still used (the promises declare that
  * check in the orders module's usageChecks) is refused with a message that says why.
  */
 export const promiseStatusService = namedEntityService({
@@ -21,7 +21,7 @@ export const promiseStatusService = namedEntityService({
 
 const EMPTY_SETTINGS: InvoiceSettings = { id: INVOICE_SETTINGS_ID, bankAccount: null, iban: null, swift: null, paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null };
 
-/** Spec 02 §7: the one record (id 1); empty values until it is first saved. */
+/** docs/domain.md#invoice-settings: the one record (id 1); empty values until it is first saved. */
 export async function getInvoiceSettings({ ctx }: { ctx: Ctx }): Promise<InvoiceSettings> {
   const [row] = await ctx.db.select().from(invoiceSettings).where(eq(invoiceSettings.id, INVOICE_SETTINGS_ID)).limit(1);
   if (!row) return EMPTY_SETTINGS;

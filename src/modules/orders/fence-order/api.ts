@@ -1,4 +1,4 @@
-/** /api/orders/fenceOrder (DESIGN.md §4): list with meta, get, create → id, update → entity, status, customer lookup. */
+/** /api/orders/fenceOrder (docs/architecture.md#api-contract): list with meta, get, create → id, update → entity, status, customer lookup. */
 import { Hono } from "hono";
 import { filterKeysOf, listInputFromQuery } from "@/lib/crud/list-query";
 import { success } from "@/lib/envelope";

@@ -61,5 +61,5 @@ filesPages.post("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}/delete", (
 
 filesPages.get("/orders/fenceOrder/:id{[0-9]+}/files/:fileId{[0-9]+}", (c) => fileResponse(c, { orderId: idParam(c), fileId: idParam(c, "fileId") }));
 
-/** Spec 02: the image preview, `?load={fileId}`. */
+/** docs/domain.md#order-files: the image preview, `?load={fileId}`. */
 filesPages.get("/orders/fenceOrder/upload", (c) => previewResponse(c));

@@ -23,7 +23,7 @@ export interface OrderFile {
   createdAt: Date;
   /** Download (attachment; inline for images). */
   url: string;
-  /** Inline bytes for an image preview (spec: /orders/fenceOrder/upload?load={id}). */
+  /** Inline bytes for an image preview (docs/domain.md#order-files: /orders/fenceOrder/upload?load={id}). */
   previewUrl: string;
 }
 

@@ -1,4 +1,4 @@
-/** Fence order header (spec 02 §3, §5, §9). Browser-safe: zod and constants only. */
+/** Fence order header (docs/domain.md#fence-order, docs/domain.md#fence-order-validation, docs/domain.md#order-defaults). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { isValidDic, isValidIco, normalizeDic, normalizePostalCode } from "@/lib/company-ids";
 import { booleanField, dateField, decimalField, emailField, integerField, optionalText, requiredText, storableString } from "@/lib/zod-fields";
@@ -6,10 +6,10 @@ import { booleanField, dateField, decimalField, emailField, integerField, option
 export const FENCE_ORDER_STATUSES = ["PRICE_OFFER", "MEASURED", "ORDER_CONFIRMATION", "MATERIAL_ORDER", "PLANNED", "CLOSED", "CANCELED"] as const;
 export type FenceOrderStatus = (typeof FENCE_ORDER_STATUSES)[number];
 
-/** Spec 02 §9 defaults. */
+/** docs/domain.md#order-defaults. */
 export const DEFAULT_PAYMENT_RULES = { paymentRuleConfirmation: 10, paymentRuleDelivery: 55, paymentRuleCompletion: 35 } as const;
 export const DEFAULT_DELIVERY_TEXT = "výroba 1–14 týdnů, montáž 1–7 dní";
-/** Age warning thresholds in days since the order date (spec 02 §2, §9). */
+/** Age warning thresholds in days since the order date (docs/domain.md#age-warning). */
 export const AGE_WARNING_DAYS = { yellow: 60, orange: 80, red: 90 } as const;
 
 const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);

@@ -1,5 +1,5 @@
 /**
- * Fence order header verbs (spec 02 §2–§5): create, get, update, status change, list with
+ * Fence order header verbs (docs/domain.md#fence-orders): create, get, update, status change, list with
  * filters, customer lookup and the ordered material. The date rules of status.ts run inside the
  * same transaction as the write (docs/decisions/013-fence-order-status.md).
  */
@@ -216,10 +216,10 @@ export const lockFenceOrder = async (ctx: Ctx, id: number): Promise<Row> => {
 };
 
 /**
- * Spec 02 §4 date rules (decision 013) for a save that changes the dates of the locked order
- * `before` to `after`: answers the status and deadline to write, and records an automatic status
- * change (history row, default promises) in the same transaction. The header form and the items
- * tab (its measurement date) both save through this.
+ * The date rules (docs/domain.md#order-status, docs/domain.md#deadline; decision 013) for a save
+ * that changes the dates of the locked order `before` to `after`: answers the status and deadline
+ * to write, and records an automatic status change (history row, default promises) in the same
+ * transaction. The header form and the items tab (its measurement date) both save through this.
  */
 export async function dateRulesOnSave(ctx: Ctx, before: Row, after: OrderDates): Promise<{ status: FenceOrderStatus; deadline: string | null }> {
   const rules = applyDateRules({ before: { ...before, status: before.status as FenceOrderStatus }, after });

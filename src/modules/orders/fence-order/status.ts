@@ -1,5 +1,6 @@
 /**
- * Spec 02 §4 date rules of a fence order, as one pure function (docs/decisions/013-fence-order-status.md):
+ * The date rules of a fence order (docs/domain.md#order-status, docs/domain.md#deadline), as one
+ * pure function (docs/decisions/013-fence-order-status.md):
  * - an offer date sets PRICE_OFFER, a measurement date MEASURED, an order date ORDER_CONFIRMATION;
  *   with several dates set the furthest wins (order over measurement over offer);
  * - automatic moves go forward only, never out of CANCELED, and never move a status set by hand;

@@ -1,6 +1,6 @@
 /**
- * The manufacture list's API (issue 11 §3; spec 02 §7 "Manufacture list | POST
- * /orders/manufactureList/all | id"), mounted at /api/orders/manufactureList:
+ * The manufacture list's API (issue 11 §3; docs/domain.md#manufacture-list), mounted at
+ * /api/orders/manufactureList:
  * - POST /all {id}                       the order's manufacture list (cut list grouped by product,
  *                                          colour and length, totals, the products to produce, the
  *                                          items left out); 404 without the order;

@@ -1,6 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3; spec 02 §2, §7 "Manufacture list | POST
- * /orders/manufactureList/all | id"). Browser-safe: zod, constants and types only.
+ * The manufacture list of a fence order (issue 11 §3; docs/domain.md#manufacture-list). Browser-safe: zod, constants and types only.
  */
 import { z } from "zod";
 import { idempotencyKeyField, refId } from "@/lib/zod-fields";
@@ -15,7 +14,7 @@ export const manufactureListAddHref = (orderId: number) => `${MANUFACTURE_LIST_P
 /** `POST /api/orders/manufactureList/all`: the order's id. */
 export const manufactureListInput = z.object({ id: refId() });
 
-/** "Add all to the common basket": the order's id and the click's idempotency key (DESIGN.md §8.4). */
+/** "Add all to the common basket": the order's id and the click's idempotency key (docs/architecture.md#idempotency). */
 export const addManufactureListToBasketInput = z.object({ id: refId(), idempotencyKey: idempotencyKeyField() });
 
 export interface ManufactureListOrder {

@@ -1,5 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3; spec 02 §2, §7): the cut list of its fence
+ * The manufacture list of a fence order (issue 11 §3; docs/domain.md#manufacture-list): the cut list of its fence
  * items (fence-item/cut-list.ts), and "add all to the common basket".
  * - `cutListItemsOf(snapshots)`: the items of one or many orders' snapshots (order-snapshot/service.ts,
  *   the one reader of orders) as the cut list reads them: fields, base product's engine parameters
@@ -66,7 +66,7 @@ async function readManufactureList(ctx: Ctx, id: number): Promise<ManufactureLis
   };
 }
 
-/** `POST /api/orders/manufactureList/all` {id}: the order's manufacture list (spec 02 §2 columns, grouped, with totals). */
+/** `POST /api/orders/manufactureList/all` {id}: the order's manufacture list (the columns of docs/domain.md#manufacture-list, grouped, with totals). */
 export async function getManufactureList({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ManufactureList> {
   const { id } = parseInput(manufactureListInput, input);
   return readManufactureList(ctx, id);
@@ -76,8 +76,8 @@ export async function getManufactureList({ ctx, input }: { ctx: Ctx; input: unkn
  * "Add all to the common basket" (issue 11 §3): the order's products to produce (each item's
  * manufactured variant, else its product, with the items' amounts summed) and its sub-products
  * with their amounts, into the caller's common basket in one transaction. With an idempotency key
- * a retried click answers the first result and adds nothing (DESIGN.md §8.4); a failure adds
- * nothing. An order with nothing to produce is refused (422).
+ * a retried click answers the first result and adds nothing (docs/architecture.md#idempotency); a
+ * failure adds nothing. An order with nothing to produce is refused (422).
  */
 export async function addManufactureListToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ManufactureListAdded> {
   const { id, idempotencyKey } = parseInput(addManufactureListToBasketInput, input);

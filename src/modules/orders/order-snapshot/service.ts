@@ -64,7 +64,7 @@ export interface SubProductSnapshot {
   amount: number;
   /** Kč as entered; null when none was. */
   unitPrice: number | null;
-  /** amount × unit price in haléře (not multiplied by the item's amount: spec 02 §9). */
+  /** amount × unit price in haléře (not multiplied by the item's amount: docs/domain.md#sub-products). */
   totalPriceHalere: number | null;
 }
 
@@ -96,7 +96,7 @@ export interface OrderSnapshot {
   assemblyItems: OtherLineSnapshot[];
   shipping: ShippingSnapshot;
   discount: { amount: number | null; description: string | null };
-  /** Spec 02 §9: every line rounded to the haléř, then summed; shipping, discount and the summary with VAT. */
+  /** docs/domain.md#pricing: every line rounded to the haléř, then summed; shipping, discount and the summary with VAT. */
   totals: OrderTotals;
   /** The fingerprint of what the order is made from (ORDER_FINGERPRINT_SQL); only when asked for. */
   fingerprint: string | null;

@@ -1,5 +1,5 @@
 /**
- * Ordered material (issue 11 §4; spec 02 §1 routes "orderedMaterial"): the summed cut list of the
+ * Ordered material (issue 11 §4; docs/domain.md#ordered-material): the summed cut list of the
  * orders whose material is being ordered. Browser-safe: zod, constants and types only.
  */
 import { z } from "zod";

@@ -6,7 +6,7 @@ import { defaultPromiseService, promiseService } from "./service";
 /** Promises (/api/orders/promises for the list, /api/orders/promise for saves) and default promises (/api/orders/defaultPromises). Mounted at /api. */
 export const promiseApi = new Hono<AppEnv>();
 promiseApi.route("/orders/defaultPromises", crudApi(defaultPromiseService));
-// Spec 01 §2.13: the list reads /orders/promises, saves go to /orders/promise; both spellings answer the generic calls.
+// docs/domain.md#promise: the list reads /orders/promises, saves go to /orders/promise; both spellings answer the generic calls.
 const promiseCrud = crudApi(promiseService);
 promiseApi.route("/orders/promises", promiseCrud);
 promiseApi.route("/orders/promise", promiseCrud);

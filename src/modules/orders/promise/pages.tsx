@@ -1,6 +1,6 @@
 /**
- * Pages of promises (spec 01 §2.13), default promises (DESIGN.md §8.6) and the fence order's
- * Promises tab (2). Mounted at "/".
+ * Pages of promises (docs/domain.md#promise), default promises (docs/domain.md#default-promises)
+ * and the fence order's Promises tab (2). Mounted at "/".
  */
 import { Hono } from "hono";
 import { idColumn, idField } from "@/web/crud/columns";
@@ -24,7 +24,7 @@ import { countUnresolvedByStatus, defaultPromiseService, getPromiseOrder, listOr
 export const PROMISES_PATH = "/orders/promises";
 export const DEFAULT_PROMISES_PATH = "/orders/defaultPromises";
 export const orderPath = (orderId: number, tab?: number) => `/orders/fenceOrder/${orderId}${tab === undefined ? "" : `?tab=${tab}`}`;
-/** The order editor's Promises tab index (spec 02 §2). */
+/** The order editor's Promises tab index (docs/domain.md#fence-order-editor). */
 export const PROMISES_TAB = 2;
 
 async function statusField(ctx: Ctx, label: string, autoFocus = false): Promise<FormField> {

@@ -4,7 +4,7 @@ import { FENCE_ORDER_STATUSES, type FenceOrderStatus } from "../fence-order/sche
 
 export { FENCE_ORDER_STATUSES, type FenceOrderStatus };
 
-/** DESIGN.md §8.6: a template (status, text, days to deadline, the order status that triggers it). */
+/** docs/domain.md#default-promises: a template (status, text, days to deadline, the order status that triggers it). */
 export const defaultPromiseInput = z.object({
   status: refId(),
   promise: requiredText(2000),
@@ -29,7 +29,7 @@ export interface DefaultPromise {
   triggerOrderStatus: FenceOrderStatus;
 }
 
-/** Spec 01 §3, §5: order, status, deadline and promise are required; created defaults to today. */
+/** docs/domain.md#promise: order, status, deadline and promise are required; created defaults to today. */
 export const promiseInput = z.object({
   order: refId(),
   status: refId(),
@@ -44,7 +44,7 @@ export const promiseInput = z.object({
 });
 export type PromiseInput = z.infer<typeof promiseInput>;
 
-/** A promise as the API answers it (spec 01 §3) with the order's customer and phone. */
+/** A promise as the API answers it (docs/domain.md#promise) with the order's customer and phone. */
 export interface OrderPromise {
   id: number;
   order: { id: number; name: string };

@@ -40,7 +40,7 @@ async function checkStatus(ctx: Ctx, statusId: number, fields: Record<string, Me
   if (!row) fields.status = msg("promise.statusNotFound");
 }
 
-/** DESIGN.md §8.6: default promises at /orders/defaultPromises. */
+/** docs/domain.md#default-promises: default promises at /orders/defaultPromises. */
 export const defaultPromiseService = createCrudService({
   table: defaultPromises,
   input: defaultPromiseInput,
@@ -150,7 +150,7 @@ const basePromiseService = createCrudService({
   },
 });
 
-/** Spec 01 §2.13: promises (/orders/promises, /api/orders/promise). `created` is today unless given. */
+/** docs/domain.md#promise: promises (/orders/promises, /api/orders/promise). `created` is today unless given. */
 export const promiseService: typeof basePromiseService = {
   ...basePromiseService,
   create: ({ ctx, input }) => {

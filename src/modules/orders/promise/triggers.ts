@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
 
 /**
- * DESIGN.md §8.6: when an order enters a status, each default promise triggered by that status
+ * docs/domain.md#default-promises: when an order enters a status, each default promise triggered by that status
  * becomes a promise of the order: created today (Prague), due today + daysToDeadline. The unique
  * index (order_id, default_promise_id) makes it once per order and template, even when the order
  * leaves and re-enters the status or two requests race: the second insert does nothing.
