@@ -1,5 +1,6 @@
 /**
- * The items tab's API (spec 02 §7; issue 10 part 4), mounted at /api/orders/fenceOrder:
+ * The items tab's API (docs/domain.md#items-tab, docs/decisions/019-items-tab-api.md; issue 10
+ * part 4), mounted at /api/orders/fenceOrder:
  * - GET  /:id/items           the whole tab (items with every derived number, other and assembly
  *                              items, suggested assembly, shipping, discount, note, measurement
  *                              date, totals and summary);

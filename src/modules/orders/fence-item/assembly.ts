@@ -1,5 +1,5 @@
 /**
- * Assembly offered from the fence items (spec 02 §9): wickets, gates and fences each count toward
+ * Assembly offered from the fence items (docs/domain.md#assembly): wickets, gates and fences each count toward
  * their assembly product, priced from the item product's "Cena montáže" category parameter. The
  * office may take the offer or change it; the server answers it as `suggestedAssembly` and the
  * island can recompute it as the items change. Browser-safe: this folder only.

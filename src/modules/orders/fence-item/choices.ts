@@ -1,5 +1,5 @@
 /**
- * What the items tab's editor offers besides the tab itself (spec 02 §7 "Items tab loads": shipping
+ * What the items tab's editor offers besides the tab itself (docs/domain.md#items-tab-screen: shipping
  * types, categories, products with what the editor computes from, the parameters of dynamic
  * products): read once with the page, and one product at a time when the office picks one.
  */

@@ -1,14 +1,14 @@
 /**
- * The fence item's vocabulary (spec 02 §3): product types and the enums of its fields.
+ * The fence item's vocabulary (docs/domain.md#fence-item): product types and the enums of its fields.
  * Browser-safe: plain constants, imported by the engine, the schemas and the items island.
  */
 
-/** Every enum of a fence item (spec 02 §3), by the name its labels have under `fenceItem.` in the locales. */
+/** Every enum of a fence item (docs/domain.md#fence-item), by the name its labels have under `fenceItem.` in the locales. */
 export const FENCE_ITEM_ENUMS = {
   /** In the spec's order. What each one is: docs/fence-geometry.md. */
   productType: ["FENCE", "GATE", "ONE_WING_GATE", "TWO_WING_GATE", "RAIL_GATE", "WICKET", "TWO_WING_WICKET", "CUSTOM"],
   lockType: ["ELECTRIC", "NORMAL", "NONE"],
-  /** The nominal wheel diameters of a rail gate (spec 02 §9: 60, 80, 100 mm). */
+  /** The nominal wheel diameters of a rail gate (docs/domain.md#fence-geometry: 60, 80, 100 mm). */
   wheelsType: ["WT_60MM", "WT_80MM", "WT_100MM"],
   /** Which side the hinges are on (seen from the street) and where the leaf swings. */
   openingType: ["RIGHT_TO_YARD", "LEFT_TO_YARD", "RIGHT_TO_STREET", "LEFT_TO_STREET"],
@@ -54,7 +54,7 @@ export type DistancingType = FenceItemEnum["distancingType"];
 export type ReinforcementPostType = FenceItemEnum["reinforcementPostType"];
 export type DoorHandleType = FenceItemEnum["doorHandleType"];
 
-/** Spec 02 §9: the VAT rates an order offers (the engine computes any rate; these are what tests and the UI list). */
+/** docs/domain.md#vat: the VAT rates an order offers (the engine computes any rate; these are what tests and the UI list). */
 export const ORDER_VAT_RATES = [12, 15, 21] as const;
 
 /** Types whose leaf hangs on hinges (hinge type and width, opening type, door handles). */
@@ -79,7 +79,7 @@ export const ASSEMBLY_ROLES = ["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICK
 export type AssemblyRole = (typeof ASSEMBLY_ROLES)[number];
 
 /**
- * Spec 02 §9: what each product type is assembled as: fences → fence assembly (18), gates → gate
+ * docs/domain.md#assembly: what each product type is assembled as: fences → fence assembly (18), gates → gate
  * assembly (20), wickets → wicket assembly (19). A custom item has no known construction: none.
  */
 export const ASSEMBLY_ROLE_BY_TYPE: Record<ProductType, AssemblyRole | null> = {
@@ -93,12 +93,12 @@ export const ASSEMBLY_ROLE_BY_TYPE: Record<ProductType, AssemblyRole | null> = {
   CUSTOM: null,
 };
 
-/** Spec 02 §5: a sub-product whose product is this value still needs one chosen (refused on save). */
+/** docs/domain.md#sub-products: a sub-product whose product is this value still needs one chosen (refused on save). */
 export const SUB_PRODUCT_TO_CHOOSE = -2;
 
-/** Other and assembly items share one table; this tells them apart (spec 02 §3 itemType). */
+/** Other and assembly items share one table; this tells them apart (docs/domain.md#other-items: itemType). */
 export const OTHER_ITEM_TYPES = ["OTHER", "ASSEMBLY"] as const;
 export type OtherItemType = (typeof OTHER_ITEM_TYPES)[number];
 
-/** Spec 02 §9: the discount's description when the office gives an amount without one. */
+/** docs/domain.md#offer-form: the discount's description when the office gives an amount without one. */
 export const DEFAULT_DISCOUNT_DESCRIPTION = "Sleva";

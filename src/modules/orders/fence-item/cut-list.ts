@@ -1,5 +1,5 @@
 /**
- * The cut list (issue 11 §3, spec 02 §2 manufacture list): every slat, bar, profile, stile, post
+ * The cut list (issue 11 §3, docs/domain.md#manufacture-list): every slat, bar, profile, stile, post
  * and rod that fence items need, derived from the items' fields, the engine's geometry and the
  * products' category parameters, grouped by product, component, colour and length, with totals;
  * plus the items' sub-products (posts, caps, footings: catalogue products chosen per item) and the
@@ -17,8 +17,8 @@
  * - A line's product is the item's manufactured variant, else its product (`options.product:
  *   "base"` uses the base product for every item instead); the catalogue has no product for a
  *   slat or a bar, so the line's `component` says which part it is. A sub-product is a line of its
- *   own product, component "subProduct", no colour and no length, its amount as entered (spec 02
- *   §9: not multiplied by the item's amount).
+ *   own product, component "subProduct", no colour and no length, its amount as entered
+ *   (docs/domain.md#sub-products: not multiplied by the item's amount).
  * - Lines are grouped by (product, component, colour, length); a group's `amount` is the summed
  *   pieces (at most 3 decimals: an item's amount may be 2.5 fields), `runningMeters` the pieces ×
  *   length in metres (to the millimetre), `sources` which orders the pieces come from and how

@@ -1,5 +1,5 @@
 /**
- * Geometry of a fence item (spec 02 §9): the real filling height and width per product type, the
+ * Geometry of a fence item (docs/domain.md#fence-geometry): the real filling height and width per product type, the
  * two wings' parts, the slat counts and tails, and the weight. What each type subtracts, and why,
  * is docs/fence-geometry.md; the tests use that document's worked examples.
  *
@@ -213,7 +213,7 @@ export function computeGeometry(item: FenceItemFields, parameters: FenceParamete
   const alt =
     canLay && twoWing && spacerAlt !== null ? slatLayout(fillingHeight, toHundredths(spacerAlt), toHundredths(slat), finiteOrNull(item.actualSlatCountAlt)) : null;
 
-  // Spec 02 §9: weight = length × weight per metre / 100 kg, which is kg for a length in cm (mm / 10) and kg/m.
+  // docs/domain.md#weight: weight = length × weight per metre / 100 kg, which is kg for a length in cm (mm / 10) and kg/m.
   const weightPerMeter = parameterOrDefault(parameters, "weightPerMeter");
   const amount = finiteOrNull(item.amount);
   let weight: number | null = null;

@@ -2,7 +2,7 @@
  * A fence item ↔ its row of `fence_order_items`, both ways in one place: what the save writes
  * (`itemRowValues`) and what every reader gets back (`itemFieldsOf`). The fields the lists and the
  * material queries read have columns of their own; every other measure and choice goes to `details`
- * (spec 02 §3 names, as the schema parses them).
+ * (the names of docs/domain.md#fence-item, as the schema parses them).
  *
  * A measure is a number of millimetres on both sides of the mapping: the height and length columns
  * are read and written as numbers (drizzle's `mode: "number"`), the measures in `details` are JSON
@@ -17,7 +17,7 @@ export type ItemRow = typeof fenceOrderItems.$inferSelect;
 /** Fields kept in their own columns (lists and material queries read them), or not kept on the row at all. */
 const COLUMN_FIELDS = new Set(["id", "tmpId", "productType", "product", "manufacturedProduct", "color", "height", "length", "amount", "m2price", "invoiceName", "subProducts", "parameters"]);
 
-/** The item's type-specific measures and choices, stored in `details` (spec 02 §3 names). */
+/** The item's type-specific measures and choices, stored in `details` (the names of docs/domain.md#fence-item). */
 export const DETAIL_FIELDS = Object.keys(fenceItemDraftInput.shape).filter((key) => !COLUMN_FIELDS.has(key)) as (keyof FenceItemDraft)[];
 
 /** What was entered of a fence item (nothing derived); a row written before a field existed may lack it. */

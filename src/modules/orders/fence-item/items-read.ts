@@ -1,5 +1,5 @@
 /**
- * The items tab as the API answers it (spec 02 §3 names, money in Kč): an order's snapshot
+ * The items tab as the API answers it (docs/domain.md#fence-item names, money in Kč): an order's snapshot
  * (order-snapshot/service.ts, the one reader of orders) with every derived number of the engine,
  * the order's totals and summary, and the assembly the fence items suggest. Shared by the tab's
  * GET, the editor's page and the offer PDF; nothing here reads an order itself.
@@ -85,7 +85,7 @@ function fenceItemAnswer(item: FenceItemSnapshot): FenceItemAnswer {
   } as FenceItemAnswer;
 }
 
-/** Spec 02 §9 totals and the summary of an order's lines (computeOrderTotals), in Kč. */
+/** docs/domain.md#pricing: totals and the summary of an order's lines (computeOrderTotals), in Kč. */
 export function pricingAnswer(totals: OrderTotals): { totals: OrderTotalsAnswer; summary: SummaryAnswer } {
   return {
     totals: {
@@ -107,7 +107,7 @@ export function pricingAnswer(totals: OrderTotals): { totals: OrderTotalsAnswer;
   };
 }
 
-/** Spec 02 §9: the assembly the fence items suggest, one line per role and price, priced by the reference products where the items' products name none. */
+/** docs/domain.md#assembly: the assembly the fence items suggest, one line per role and price, priced by the reference products where the items' products name none. */
 function suggestedAssemblyOf(snapshot: OrderSnapshot, assembly: readonly AssemblyProduct[]): SuggestedAssembly[] {
   const byRole = new Map(assembly.map((product) => [product.systemRole as AssemblyRole, product]));
   const counts = assemblyCounts(
@@ -149,7 +149,7 @@ export function itemsTabOf(snapshot: OrderSnapshot, { lang, assembly }: { lang: 
   };
 }
 
-/** `GET /api/orders/fenceOrder/:id/items`: the whole tab with every derived number (spec 02 §2, §3, §9); 404 without the order. */
+/** `GET /api/orders/fenceOrder/:id/items`: the whole tab with every derived number (docs/domain.md#items-tab); 404 without the order. */
 export async function readItemsTab(ctx: Ctx, orderId: number): Promise<ItemsTab> {
   const [snapshot, assembly] = await Promise.all([readOrderSnapshot(ctx, orderId), assemblyProducts(ctx)]);
   return itemsTabOf(snapshot, { lang: ctx.lang, assembly });

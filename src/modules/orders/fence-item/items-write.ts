@@ -1,5 +1,5 @@
 /**
- * The items tab's save, `editItems` (spec 02 §4, §5, §7; issue 10 part 4): the whole tab in one
+ * The items tab's save, `editItems` (docs/domain.md#items-tab; issue 10 part 4): the whole tab in one
  * transaction, all of it or nothing.
  *
  * - A list sent replaces the stored one: rows with an id are updated (only when something changed,
@@ -152,7 +152,7 @@ const flag = (fields: Fields, field: string, message: Message) => {
   fields[field] ??= message;
 };
 
-/** Every rule of spec 02 §5 over what was sent; the plans of what to write. */
+/** Every rule of docs/domain.md#fence-item-validation (and its sub-products and other items) over what was sent; the plans of what to write. */
 function checkTab(parsed: ParsedTab, stored: OrderSnapshot, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
   const fields: Fields = { ...parsed.fields };
   const storedItems = new Map(stored.items.map((item) => [item.row.id, item.row]));
@@ -292,7 +292,7 @@ async function saveRows<T extends Table>(
   return inserted.map((row) => row.id);
 }
 
-/** The order's own fields of the tab, merged: a field left out keeps the stored value (spec 02 §5 omission rules applied). */
+/** The order's own fields of the tab, merged: a field left out keeps the stored value (the omission rules of docs/domain.md#offer-form applied). */
 function orderFieldsOf(parsed: ParsedTab, stored: OrderSnapshot, shippingType: References["shippingType"]) {
   const { header, sent } = parsed;
   const { order } = stored;
@@ -300,9 +300,9 @@ function orderFieldsOf(parsed: ParsedTab, stored: OrderSnapshot, shippingType: R
   const distance = sent("shippingDistance") ? (header.shippingDistance ?? null) : stored.shipping.distance;
   // An empty unit price takes the type's price.
   const unitPrice = (sent("shippingUnitPrice") ? (header.shippingUnitPrice ?? null) : stored.shipping.unitPrice) ?? (shippingType ? Number(shippingType.price) : null);
-  // Spec 02 §5: an empty shipping price is omitted (no unit price, or no distance to price by).
+  // docs/domain.md#offer-form: an empty shipping price is omitted (no unit price, or no distance to price by).
   const shippingPrice = shippingPriceHalere({ distance, unitPrice, priceByDistance: shippingType?.priceByDistance ?? null });
-  // Spec 02 §5, §9: an empty discount amount drops the description; an amount without one is "Sleva".
+  // docs/domain.md#offer-form: an empty discount amount drops the description; an amount without one is "Sleva".
   const discountAmount = sent("discountAmount") ? (header.discountAmount ?? null) : stored.discount.amount;
   const description = sent("discountDescription") ? (header.discountDescription ?? null) : order.discountDescription;
   return {

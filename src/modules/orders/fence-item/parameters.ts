@@ -5,8 +5,8 @@
  * and the key as its role), and `fenceParametersFrom` reads a product's stored values back into
  * the map by role.
  *
- * Lengths are millimetres, like every measure of a fence item (spec 02 §9 divides mm × mm by
- * 1,000,000 for m²). Browser-safe: no imports.
+ * Lengths are millimetres, like every measure of a fence item (docs/domain.md#pricing divides mm ×
+ * mm by 1,000,000 for m²). Browser-safe: no imports.
  */
 
 export interface FenceParameterDefinition {
@@ -14,7 +14,7 @@ export interface FenceParameterDefinition {
   /** The category parameter's name the reference seed gives it (Czech, as the office reads it); staff may rename it. */
   name: string;
   nameEn: string;
-  /** A unit of spec 01 §9 (blank, mm, cm, m, kg, g); blank for a price in Kč. */
+  /** A unit of docs/domain.md#category-parameters (blank, mm, cm, m, kg, g); blank for a price in Kč. */
   unit: "mm" | "kg" | "";
   /**
    * What the engine uses when the product has no value. Component sizes default to 0 (the product
@@ -168,7 +168,7 @@ export const FENCE_PARAMETERS = [
     nameEn: "Gap between wings",
     unit: "mm",
     defaultValue: 10,
-    meaning: "Gap between the two wings of a two-wing gate or wicket (spec 02 §9: 1 cm); each wing gives up half of it.",
+    meaning: "Gap between the two wings of a two-wing gate or wicket (docs/domain.md#fence-geometry: 1 cm); each wing gives up half of it.",
   },
   {
     key: "railGateOverhang",
@@ -176,7 +176,7 @@ export const FENCE_PARAMETERS = [
     nameEn: "Overhang over the drive",
     unit: "mm",
     defaultValue: 150,
-    meaning: "How far a rail gate's leaf must reach past the opening over the drive part, so the rack stays on the pinion when closed (spec 02 §9: 15 cm).",
+    meaning: "How far a rail gate's leaf must reach past the opening over the drive part, so the rack stays on the pinion when closed (docs/domain.md#fence-geometry: 15 cm).",
   },
   {
     key: "weightPerMeter",
@@ -193,7 +193,7 @@ export const FENCE_PARAMETERS = [
     unit: "",
     defaultValue: null,
     meaning:
-      "Kč without VAT for assembling one piece (a fence field, a gate, a wicket); prices the assembly the items tab offers from the fence items (spec 02 §9). Without a value the assembly product's own unit price applies.",
+      "Kč without VAT for assembling one piece (a fence field, a gate, a wicket); prices the assembly the items tab offers from the fence items (docs/domain.md#assembly). Without a value the assembly product's own unit price applies.",
   },
 ] as const satisfies readonly FenceParameterDefinition[];
 

@@ -1,5 +1,5 @@
 /**
- * Prices of a fence item and of a whole order (spec 02 §9), in integer haléře. Inputs are Kč with
+ * Prices of a fence item and of a whole order (docs/domain.md#pricing), in integer haléře. Inputs are Kč with
  * at most two decimals (amounts three); each rounding is half up to the haléř, on integers.
  */
 import { finiteOrNull, kcToHalere, multiplyDivideRounded, toHundredths, amountToThousandths } from "./fixed-point";
@@ -68,7 +68,7 @@ export interface ShippingInput {
 
 /**
  * Shipping price = distance × unit price, to the haléř. null (no shipping: omitted on save,
- * spec 02 §5) when the unit price or, for a price by distance, the distance is empty.
+ * docs/domain.md#offer-form) when the unit price or, for a price by distance, the distance is empty.
  */
 export function shippingPriceHalere(shipping: ShippingInput | null | undefined): number | null {
   if (!shipping) return null;
@@ -133,7 +133,7 @@ function sumLines(lines: readonly PricedLine[] | undefined): number {
   return sum;
 }
 
-/** Spec 02 §9: total, total with shipping and the summary; every line rounded to the haléř, then summed. */
+/** docs/domain.md#pricing: total, total with shipping and the summary; every line rounded to the haléř, then summed. */
 export function computeOrderTotals(input: OrderPricingInput): OrderTotals {
   let fenceItemsHalere = 0;
   for (const item of input.fenceItems) fenceItemsHalere += item.totalPriceHalere ?? 0;

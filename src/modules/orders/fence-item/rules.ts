@@ -1,5 +1,5 @@
 /**
- * Which fields a fence item must have (spec 02 §5), per product type and the choices already made.
+ * Which fields a fence item must have (docs/domain.md#fence-item-validation), per product type and the choices already made.
  * Shared by the engine's validation (red top borders in the island) and the server's schema, so
  * both flag the same fields. Why each type needs what it needs: docs/fence-geometry.md.
  */
@@ -8,7 +8,7 @@ import type { FenceItemFields } from "./types";
 
 export type FenceItemFieldName = keyof FenceItemFields;
 
-/** Spec 02 §5: every fence item. */
+/** docs/domain.md#fence-item-validation: every fence item. */
 const ALWAYS: FenceItemFieldName[] = ["productType", "product", "color", "height", "length", "amount", "m2price"];
 /** Every slatted item; a custom item has no known construction, so no slats to space. */
 const SLATTED: FenceItemFieldName[] = ["spacerHeight", "distancingType"];

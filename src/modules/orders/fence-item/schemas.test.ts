@@ -48,7 +48,7 @@ const wicketForm = {
 };
 
 describe("the spec's enums", () => {
-  test("exactly the values of spec 02 §3", () => {
+  test("exactly the values of docs/domain.md#fence-item", () => {
     expect([...LOCK_TYPES]).toEqual(["ELECTRIC", "NORMAL", "NONE"]);
     expect([...WHEELS_TYPES]).toEqual(["WT_60MM", "WT_80MM", "WT_100MM"]);
     expect([...OPENING_TYPES]).toEqual(["RIGHT_TO_YARD", "LEFT_TO_YARD", "RIGHT_TO_STREET", "LEFT_TO_STREET"]);

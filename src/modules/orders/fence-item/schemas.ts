@@ -1,7 +1,8 @@
 /**
- * zod inputs of a fence item and of the spacer calculator (spec 02 §3, §5). Browser-safe: zod,
- * the shared field builders and this folder's constants. The server parses `editItems` with
- * `fenceItemInput`; the island may parse drafts with `fenceItemDraftInput` (no required rules).
+ * zod inputs of a fence item and of the spacer calculator (docs/domain.md#fence-item,
+ * docs/domain.md#fence-item-validation). Browser-safe: zod, the shared field builders and this
+ * folder's constants. The server parses `editItems` with `fenceItemInput`; the island may parse
+ * drafts with `fenceItemDraftInput` (no required rules).
  *
  * Derived numbers a client sends (unitPrice, totalPrice, realFilling…, tail…) are not read:
  * unknown keys are stripped and the engine recomputes them, so a client total that lies is lost.
@@ -50,7 +51,7 @@ const priceField = () => decimalField({ min: 0, max: 99_999_999.99, places: 2 })
 const optionalAmount = () => z.preprocess(blank, amountField().optional());
 const optionalPrice = () => z.preprocess(blank, priceField().optional());
 
-/** A new row's temporary id until it is saved (spec 02 §4); the save answers it paired with the row's id. */
+/** A new row's temporary id until it is saved (docs/domain.md#item-ids); the save answers it paired with the row's id. */
 const tmpIdField = () => optionalText(100);
 
 /** A list of rows; missing or null is none, at most 500 (the tab's largest list is far shorter). */
@@ -58,7 +59,7 @@ const listOf = <S extends z.ZodType>(row: S) =>
   z.preprocess((value) => (value === undefined || value === null ? [] : value), z.array(row, { error: "validation.invalid" }).max(500, "validation.max"));
 
 /**
- * A sub-product line of a fence item (spec 02 §3). Its product may be SUB_PRODUCT_TO_CHOOSE (-2),
+ * A sub-product line of a fence item (docs/domain.md#sub-products). Its product may be SUB_PRODUCT_TO_CHOOSE (-2),
  * which the save refuses ("needs a product"), as it does removing the last line of a category.
  */
 export const subProductInput = z.object({
@@ -79,7 +80,7 @@ const creationValueInput = z.object({ id: refId(), value: parameterValueField() 
 
 const fenceItemObject = z.object({
   id: optionalRefId(),
-  /** A new item's temporary id until it is saved (spec 02 §4). */
+  /** A new item's temporary id until it is saved (docs/domain.md#item-ids). */
   tmpId: tmpIdField(),
   productType: z.preprocess(
     blank,
@@ -129,7 +130,7 @@ const fenceItemObject = z.object({
   doorHandleOuter: optionalEnum(DOOR_HANDLE_TYPES),
   lockInner: booleanField(false),
   lockOuter: booleanField(false),
-  /** Spec 02 §5: at least 0. */
+  /** docs/domain.md#fence-item-validation: at least 0. */
   doorHandleHeight: millimetres(MAX_HEIGHT_MM),
   rectangularShape: booleanField(true),
   hingeType: optionalEnum(HINGE_TYPES),
@@ -157,7 +158,7 @@ const fenceItemObject = z.object({
 export const fenceItemDraftInput = fenceItemObject;
 export type FenceItemDraft = z.output<typeof fenceItemDraftInput>;
 
-/** A fence item to save: formats, ranges and the required fields of its type (spec 02 §5), each on its own path. */
+/** A fence item to save: formats, ranges and the required fields of its type (docs/domain.md#fence-item-validation), each on its own path. */
 export const fenceItemInput = fenceItemObject.superRefine((item, context) => {
   for (const field of missingRequiredFields(item)) context.addIssue({ code: "custom", path: [field], message: "validation.required" });
 });
@@ -183,10 +184,10 @@ export const spacerCalculatorInput = z
   });
 export type SpacerCalculatorFormInput = z.output<typeof spacerCalculatorInput>;
 
-// ---- the items tab: editItems (spec 02 §7) -------------------------------------------------------
+// ---- the items tab: editItems (docs/domain.md#items-tab) ---------------------------------------
 
 /**
- * An other or assembly item (spec 02 §3, §5): product, amount and unit price required. Product -1
+ * An other or assembly item (docs/domain.md#other-items): product, amount and unit price required. Product -1
  * is the virtual "new custom" product (decision 009): no product row, its own name (invoiceName,
  * then required), url and storable; for a real product url and storable are not kept.
  */
@@ -242,7 +243,7 @@ export const itemProductSearchInput = z.object({
 
 // ---- the items tab's answers (GET /api/orders/fenceOrder/:id/items, the save, dynamic products) ---
 
-/** A reference as the API answers it (DESIGN.md §4). */
+/** A reference as the API answers it (docs/architecture.md#references). */
 export interface TabRef {
   id: number;
   name: string;
@@ -273,7 +274,7 @@ export type FenceItemDerived = Omit<FenceGeometry, "fieldCount"> & {
 
 type Nullable<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | null };
 
-/** A fence item of the tab: what was entered (spec 02 §3 names), its references, and every derived number. */
+/** A fence item of the tab: what was entered (docs/domain.md#fence-item names), its references, and every derived number. */
 export type FenceItemAnswer = Nullable<Omit<FenceItemDraft, "id" | "tmpId" | "product" | "manufacturedProduct" | "subProducts" | "parameters">> &
   FenceItemDerived & {
     id: number;
@@ -290,7 +291,7 @@ export interface OtherItemAnswer {
   itemType: OtherItemType;
   /** The product, or `{id: -1, name: "nový vlastní"}` for the virtual custom product. */
   product: TabRef;
-  /** The ATTENTION reference product (spec 02 §9: shown red). */
+  /** The ATTENTION reference product (docs/domain.md#other-items: shown red). */
   attention: boolean;
   amount: number;
   unitPrice: number;
@@ -320,7 +321,7 @@ export interface OrderTotalsAnswer {
   totalWithShipping: number;
 }
 
-/** Spec 02 §2: the items tab's summary, Kč. */
+/** docs/domain.md#pricing: the items tab's summary, Kč. */
 export interface SummaryAnswer {
   priceWithoutVat: number;
   vatRate: number;
@@ -351,7 +352,7 @@ export interface ItemsTab {
   summary: SummaryAnswer;
 }
 
-/** The save's answer: each new row's temporary id with its id (spec 02 §4), the order's status and the server's summary. */
+/** The save's answer: each new row's temporary id with its id (docs/domain.md#item-ids), the order's status and the server's summary. */
 export interface EditItemsResult {
   ids: { tmpId: string; id: number }[];
   status: string;

@@ -1,5 +1,5 @@
 /**
- * The items tab of a fence order (issue 10 parts 3 and 4; spec 02 §2 Items tab, §3–§5, §7, §9):
+ * The items tab of a fence order (issue 10 parts 3 and 4; docs/domain.md#items-tab):
  * - `getOrderItems`: the whole tab with every derived number (items-read.ts);
  * - `editOrderItems`: `editItems`, the whole tab in one transaction, at most once per idempotency
  *   key (items-write.ts);
@@ -60,7 +60,7 @@ export interface DeletedRow {
   itemsVersion: number;
 }
 
-/** Spec 02 §7: deletes a fence item with its sub-products. */
+/** docs/domain.md#items-tab-screen: deletes a fence item with its sub-products. */
 export async function deleteOrderItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
   return withTransaction(ctx, async (tx) => {
     const orderId = await rowOrder(tx, fenceOrderItems, input.id);
@@ -70,7 +70,7 @@ export async function deleteOrderItem({ ctx, input }: { ctx: Ctx; input: { id: n
   });
 }
 
-/** Spec 02 §7: deletes an other or assembly item. */
+/** docs/domain.md#items-tab-screen: deletes an other or assembly item. */
 export async function deleteOrderOtherItem({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
   return withTransaction(ctx, async (tx) => {
     const orderId = await rowOrder(tx, fenceOrderOtherItems, input.id);
@@ -80,7 +80,7 @@ export async function deleteOrderOtherItem({ ctx, input }: { ctx: Ctx; input: { 
   });
 }
 
-/** Spec 02 §5, §7: deletes a sub-product, only while another of the same category remains on its item. */
+/** docs/domain.md#sub-products: deletes a sub-product, only while another of the same category remains on its item. */
 export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DeletedRow> {
   if (!isRowId(input.id)) throw AppError.notFound();
   return withTransaction(ctx, async (tx) => {
@@ -105,7 +105,7 @@ export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: {
   });
 }
 
-/** Spec 02 §7 "dynamic products": the manufactured variants of the order's items, with their creation values. */
+/** docs/decisions/019-items-tab-api.md#dynamic-products: the manufactured variants of the order's items, with their creation values. */
 export async function listOrderDynamicProducts({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DynamicProduct[]> {
   await readOrderExists(ctx, input.id);
   const base = sql<string>`(select b.name from ${products} b where b.id = ${products.baseProductId})`;
@@ -166,7 +166,7 @@ export interface InvalidItem {
   errors: FieldIssue[];
 }
 
-/** Spec 02 §2: the Common tab's warning about the items: none yet, or the ones the engine refuses. */
+/** docs/domain.md#fence-order-editor: the Common tab's warning about the items: none yet, or the ones the engine refuses. */
 export interface ItemsCheck {
   /** Fence, other and assembly items. */
   count: number;

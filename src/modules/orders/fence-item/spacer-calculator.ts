@@ -1,5 +1,5 @@
 /**
- * The spacer calculator's math (spec 02 §9; the page and the items editor's dialog use it).
+ * The spacer calculator's math (docs/domain.md#spacer-calculator; the page and the items editor's dialog use it).
  *
  * The height to fill is `height − z1 − z2`: Z1 is the space kept under the first slat, Z2 the
  * space kept above the last one. n slats with n − 1 spacers between them fit that height A when

@@ -1,5 +1,5 @@
 /**
- * The fence item as the engine reads it (spec 02 §3 names). Every field may be missing while the
+ * The fence item as the engine reads it (docs/domain.md#fence-item names). Every field may be missing while the
  * office types: the engine computes what it can and the validation says what is missing. Lengths
  * are mm, money is Kč (at most two decimals), amounts have at most three decimals.
  */

@@ -4,7 +4,7 @@ import { computeFenceItem, type FenceItemFieldName, type FenceItemFields, issues
 const ALWAYS: FenceItemFieldName[] = ["productType", "product", "color", "height", "length", "amount", "m2price"];
 const SLATTED: FenceItemFieldName[] = [...ALWAYS, "spacerHeight", "distancingType"];
 
-describe("required fields per product type (spec 02 §5)", () => {
+describe("required fields per product type (docs/domain.md#fence-item-validation)", () => {
   const expected: Record<(typeof PRODUCT_TYPES)[number], FenceItemFieldName[]> = {
     FENCE: SLATTED,
     GATE: [...SLATTED, "lockType", "openingSize", "totalGateLength", "fieldCount", "driveMountSize", "driveMountPosition"],
@@ -68,7 +68,7 @@ describe("required fields per product type (spec 02 §5)", () => {
   });
 });
 
-describe("minimum 0 (spec 02 §5): filling width, filling height, handle height", () => {
+describe("minimum 0 (docs/domain.md#fence-item-validation): filling width, filling height, handle height", () => {
   test("a filling below 0 is an error on the computed field", () => {
     const { validation } = computeFenceItem(
       { productType: "FENCE", product: 1, color: "RAL 7016", height: 100, length: 20, amount: 1, m2price: 100, spacerHeight: 20, distancingType: "SCREWS" },

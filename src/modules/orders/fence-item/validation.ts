@@ -1,5 +1,5 @@
 /**
- * Validation of a fence item (spec 02 §5): required fields per type, the minimum-0 rules on the
+ * Validation of a fence item (docs/domain.md#fence-item-validation): required fields per type, the minimum-0 rules on the
  * real filling and the handle height, and hints that never block (the wings' widths against the
  * total width, slats that do not fit, a rail gate's overhang). Messages are i18n keys with the
  * field they belong to, so the island can put a red top border on the field.
@@ -36,7 +36,7 @@ export interface FenceItemValidation {
   missing: FenceItemFieldName[];
 }
 
-/** The computed fields that may not go below 0 (spec 02 §5: filling width and height), each with the typed field it comes from. */
+/** The computed fields that may not go below 0 (docs/domain.md#fence-item-validation: filling width and height), each with the typed field it comes from. */
 const FILLINGS = [
   ["realFillingHeight", "height"],
   ["realFillingWidth", "length"],
@@ -78,7 +78,7 @@ export function validateFenceItem(item: FenceItemFields, geometry: FenceGeometry
   const type = item.productType;
   const length = finiteOrNull(item.length);
 
-  // Spec 02 §5 hint: the wicket part and the solid part make up the total width.
+  // docs/domain.md#fence-item-validation hint: the wicket part and the solid part make up the total width.
   const wicketPart = finiteOrNull(item.wicketPartWidth);
   const solidPart = finiteOrNull(item.solidPartWidth);
   if ((type === "TWO_WING_GATE" || type === "TWO_WING_WICKET") && wicketPart !== null && solidPart !== null && length !== null) {
@@ -97,7 +97,7 @@ export function validateFenceItem(item: FenceItemFields, geometry: FenceGeometry
     hints.push({ field: finiteOrNull(item.actualSlatCountAlt) !== null ? "actualSlatCountAlt" : "spacerHeightAlt", message: FENCE_ITEM_MESSAGES.slatsDoNotFit, params: { shortBy: -geometry.tailAlt } });
   }
 
-  // Opening size is informative (spec 02 §5): it only feeds these hints.
+  // Opening size is informative (docs/domain.md#fence-item-validation): it only feeds these hints.
   const openingSize = finiteOrNull(item.openingSize);
   if (type === "RAIL_GATE" && openingSize !== null && length !== null) {
     const overhang = parameterOrDefault(parameters, "railGateOverhang") ?? 0;
