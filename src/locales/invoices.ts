@@ -69,6 +69,7 @@ export const invoices = {
         to: "Vystaveno do",
         empty: "Žádné doklady",
         exportTitle: "Export pro účetní",
+        any: "Vše",
       },
       detail: {
         title: "{{kind}} {{number}}",
@@ -136,6 +137,7 @@ export const invoices = {
         depositNotPaid: "Záloha nezaplacena",
         newProforma: "Vystavit zálohovou fakturu",
         newFinal: "Vystavit fakturu",
+        editLines: "upravit ceny",
       },
       issued: "Doklad {{number}} byl vystaven",
       csv: {
@@ -225,6 +227,7 @@ export const invoices = {
         to: "Issued to",
         empty: "No documents",
         exportTitle: "Export for the accountant",
+        any: "Any",
       },
       detail: {
         title: "{{kind}} {{number}}",
@@ -292,6 +295,7 @@ export const invoices = {
         depositNotPaid: "Deposit not paid",
         newProforma: "Issue a proforma",
         newFinal: "Issue an invoice",
+        editLines: "adjust prices",
       },
       issued: "Document {{number}} was issued",
       csv: {
