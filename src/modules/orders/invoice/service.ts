@@ -15,7 +15,7 @@ import { addDays, isValidIsoDate, todayInPrague } from "@/lib/dates";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { withIdempotency } from "@/lib/idempotency";
-import { fromHalere, halereToNumeric, toHalere } from "@/lib/money";
+import { formatMoney, fromHalere, halereToNumeric, toHalere } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
 import { getCompanyIdentity } from "@/modules/settings/company-identity/service";
 import { getInvoiceSettings } from "../service";
@@ -369,7 +369,7 @@ async function issueFromOrder(ctx: Ctx, values: InvoiceCreateInput, today: strin
       seen.add(key);
       const invoicedHalere = Math.round(sent.invoicedPrice * 100);
       if (!withinRemaining(invoicedHalere, line.remainingHalere)) {
-        fields[`lines.${index}.invoicedPrice`] = msg("invoices.overRemaining", { remaining: kc(line.remainingHalere).toFixed(2).replace(".", ",") });
+        fields[`lines.${index}.invoicedPrice`] = msg("invoices.overRemaining", { remaining: formatMoney(kc(line.remainingHalere), ctx.lang) });
       }
       return [{ line, invoicedHalere }];
     });
@@ -450,7 +450,7 @@ async function addPayment(ctx: Ctx, row: InvoiceRow, payment: { amountHalere: nu
   if (payment.paidOn > today) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidInFuture") });
   const paid = (await paidOf(ctx, [row.id])).get(row.id) ?? 0;
   const remaining = halereOf(row.payable) - paid;
-  if (payment.amountHalere > remaining) throw AppError.invalid({ "payment.amount": msg("invoices.overpaid", { remaining: kc(remaining).toFixed(2).replace(".", ",") }) });
+  if (payment.amountHalere > remaining) throw AppError.invalid({ "payment.amount": msg("invoices.overpaid", { remaining: formatMoney(kc(remaining), ctx.lang) }) });
   const [inserted] = await ctx.db
     .insert(invoicePayments)
     .values({ invoiceId: row.id, amount: halereToNumeric(payment.amountHalere), paidOn: payment.paidOn, note: payment.note, createdBy: ctx.userId, updatedBy: ctx.userId })
