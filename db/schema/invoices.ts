@@ -38,7 +38,7 @@ export const invoices = pgTable(
     /** ISDOC's document UUID. */
     uuid: uuid("uuid").notNull(),
     orderId: integer("order_id").references(() => fenceOrders.id, { onDelete: "restrict" }),
-    /** OPEN until paid (or cancelled), then CLOSED (spec 02 §4). */
+    /** OPEN until paid (or cancelled), then CLOSED (docs/decisions/053-invoice-lines-and-payments.md). */
     status: text("status").notNull().default("OPEN"),
     /** The spec's `created`: the issue date. */
     issueDate: date("issue_date").notNull(),
@@ -102,7 +102,7 @@ export const invoiceLines = pgTable(
   (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position), index("invoice_lines_source_idx").on(table.source, table.sourceId)],
 );
 
-/** A payment received against an invoice or proforma; partial payments add up (spec 02 §7 markAsPaid records the rest). */
+/** A payment received against an invoice or proforma; partial payments add up (mark as paid records the rest). */
 export const invoicePayments = pgTable(
   "invoice_payments",
   {
