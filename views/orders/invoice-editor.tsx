@@ -8,7 +8,7 @@ import { formatCzechDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { type InvoiceDraft, QUICK_SHARES } from "@/modules/orders/invoice/schemas";
 import { AppLayout } from "../layouts/app-layout";
-import { Icon } from "../components/icons";
+import { FormAlert } from "../components/form";
 import { useView } from "../view-context";
 import { INVOICES_PATH } from "./invoice-list";
 
@@ -52,7 +52,6 @@ export function InvoiceEditorPage(props: { draft: InvoiceDraft; values: InvoiceE
   const errors = props.errors ?? {};
   const money = (value: number) => formatMoney(value, lang);
   const action = newInvoiceHref(draft.orderId, draft.proforma);
-  const invalid = Object.keys(errors).length > 0 || (props.formErrors?.length ?? 0) > 0;
   return (
     <AppLayout title={t(draft.proforma ? "invoices.editor.titleProforma" : "invoices.editor.titleFinal", { orderId: draft.orderId })}>
       <p>
@@ -68,18 +67,7 @@ export function InvoiceEditorPage(props: { draft: InvoiceDraft; values: InvoiceE
           </a>
         ))}
       </p>
-      {invalid ? (
-        <div className="alert alert-warning" role="alert">
-          <Icon name="alert" /> <strong>{t("FORM_NOT_VALID")}</strong>
-          {props.formErrors?.length ? (
-            <ul>
-              {props.formErrors.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormAlert errors={errors} formErrors={props.formErrors} />
       <form method="post" action={action} className="entity-form invoice-editor" noValidate>
         <input type="hidden" name="idempotencyKey" value={values.idempotencyKey} />
         <div className="table-scroll">
