@@ -172,6 +172,22 @@ describe("invoices of an order", () => {
     expect(tab).toMatchObject({ orderBase: 7104.7, remainingBase: 7104.7, depositPaid: true });
   });
 
+  test("two final invoices issued at once cannot both take a line's remaining price; a retried payment applies once", async () => {
+    const order = await createInvoiceOrder(t.ctx);
+    const whole = { orderId: order.id, lines: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 6885 }] };
+    const results = await Promise.allSettled([createInvoice({ ctx: t.ctx, input: whole, options: on }), createInvoice({ ctx: t.ctx, input: whole, options: on })]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(fieldKeys(refused.reason)).toEqual({ "lines.0.invoicedPrice": "invoices.overRemaining" });
+
+    const id = (results.find((result) => result.status === "fulfilled") as PromiseFulfilledResult<number>).value;
+    const payment = { payment: { amount: 100, paidOn: TODAY, idempotencyKey: `payment-${id}-retry` } };
+    await recordInvoicePayment({ ctx: t.ctx, input: { id, values: payment }, options: on });
+    const again = await recordInvoicePayment({ ctx: t.ctx, input: { id, values: payment }, options: on });
+    expect(again.payments.map((row) => row.amount)).toEqual([100]);
+    expect((await getInvoice({ ctx: t.ctx, input: { id } })).paid).toBe(100);
+  });
+
   test("the snapshot stored at issue never changes when the company or the order does", async () => {
     const order = await createInvoiceOrder(t.ctx);
     const id = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: true }, options: on });
