@@ -4,7 +4,7 @@
  * with at most two decimals and answered in Kč; the service computes in haléře.
  */
 import { z } from "zod";
-import { booleanField, dateField, decimalField, idempotencyKeyField, integerField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { booleanField, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
 import { INVOICE_LINE_SOURCES, type InvoiceLineSource } from "./line-sources";
 import type { InvoiceKind, InvoiceSnapshot } from "./formats/snapshot";
 
@@ -64,8 +64,6 @@ export const creditNoteInput = z.object({ note: optionalText(1000), idempotencyK
 
 /** The lines editor's query: which order, and a proforma or a final invoice. */
 export const invoiceDraftQuery = z.object({ orderId: refId(), proforma: booleanField(false) });
-
-export const invoiceIdInput = z.object({ id: integerField({ min: 1 }) });
 
 /** One line of the draft: an order line with its price, what is invoiced already and what remains. */
 export interface DraftLine {

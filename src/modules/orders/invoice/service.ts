@@ -33,7 +33,6 @@ import {
   type InvoiceDetail,
   type InvoiceDraft,
   type InvoiceLineSource,
-  invoicePaymentInput,
   type InvoiceStatus,
   type InvoiceSummary,
   invoiceUpdateInput,
@@ -508,9 +507,6 @@ export async function recordInvoicePayment({ ctx, input, options = {} }: { ctx: 
     return getInvoice({ ctx: tx, input: { id: input.id } });
   });
 }
-
-/** The payment schema alone (the detail page's form posts it without the `payment` wrapper). */
-export const paymentFormSchema = invoicePaymentInput;
 
 /** Mark as paid: the rest of what the document asks to pay is recorded as received today, and it is closed. */
 export async function markInvoiceAsPaid({ ctx, input, options = {} }: { ctx: Ctx; input: { id: number }; options?: PaymentOptions }): Promise<InvoiceDetail> {
