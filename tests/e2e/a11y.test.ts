@@ -1,11 +1,13 @@
 /**
  * Issue 18 §1: axe-core over the main pages in Chromium — every list of the top menu (as an
  * admin, so the admin-only ones too), a product form, an order with each of its tabs, a warehouse
- * page with one of its items, and the baskets. No critical and no serious violation may remain.
+ * page with one of its items, the baskets, and an invoice's editor and detail. No critical and no serious violation may remain.
  */
 import { afterAll, expect, test } from "bun:test";
 import { resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { createInvoice } from "@/modules/orders/invoice/service";
+import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
 import { menuLinks } from "@views/layouts/menu";
 import { FENCE_ORDER_TABS } from "@views/orders/fence-order-editor";
 import { createFenceOrderWithItems, createProduct, createWarehouse, createWarehouseItem } from "../helpers/factories";
@@ -91,6 +93,14 @@ describeBrowser("accessibility (axe-core)", () => {
       expect(await blockingViolations(tab === 0 ? `/orders/fenceOrder/${id}` : `/orders/fenceOrder/${id}?tab=${tab}`)).toEqual([]);
     });
   }
+
+  test("an invoice: the lines editor and a proforma's detail", async () => {
+    const { ctx } = e2e.server.testApp;
+    await setUpInvoicing(ctx);
+    const order = await createInvoiceOrder(ctx);
+    const proforma = await createInvoice({ ctx, input: { orderId: order.id, proforma: true } });
+    expect([...(await blockingViolations(`/orders/invoices/new?orderId=${order.id}&proforma=false`)), ...(await blockingViolations(`/orders/invoices/${proforma}`))]).toEqual([]);
+  });
 
   test("a new order's form", async () => {
     expect(await blockingViolations("/orders/fenceOrder/new")).toEqual([]);

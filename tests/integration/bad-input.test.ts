@@ -28,6 +28,7 @@ import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
 import { editItemsInput, itemProductSearchInput } from "@/modules/orders/fence-item/schemas";
 import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
+import { creditNoteInput, invoiceDraftQuery, invoiceUpdateInput } from "@/modules/orders/invoice/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
 import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
@@ -99,6 +100,9 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/warehouse/exportToExcel": { body: exportStockInput },
   "GET /api/warehouseTransferLog": { filters: [...TRANSFER_LOG_FILTERS] },
   "POST /api/transformation/transform": { body: produceInput },
+  "PUT /api/orders/invoices/:id{[0-9]+}": { body: invoiceUpdateInput },
+  "POST /api/orders/invoices/:id{[0-9]+}/creditNote": { body: creditNoteInput },
+  "GET /api/orders/invoices/draft": { query: invoiceDraftQuery },
   "POST /api/warehouseTransfer/inventoryTransfer": { body: takeStockInput },
   "POST /api/warehouseTransfer/warehouseTransfer": { body: transferBasketInput },
 };
@@ -125,6 +129,7 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "POST /api/settings/kioskDevices/:id{[0-9]+}/pairing": "no body",
   "POST /api/settings/kioskDevices/:id{[0-9]+}/revoke": "no body",
   "GET /api/settings/company": "no input",
+  "POST /api/orders/invoices/:id{[0-9]+}/markAsPaid": "no body",
   "GET /api/warehouse/export": "`id` must be digits",
   "GET /api/warehouse/exportToExcelManufacture": "`id` must be digits",
   "GET /api/settings/company/logo": "no input",

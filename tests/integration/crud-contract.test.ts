@@ -23,6 +23,8 @@ import {
   plateFor,
   validFenceOrder,
 } from "../helpers/factories";
+import { todayInPrague } from "@/lib/dates";
+import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
 import { expectFieldErrors, type ListBody, okJson } from "./support";
 
 const t = useTestApp();
@@ -49,6 +51,11 @@ interface CrudEntity {
   idOf?: (data: any) => number;
   /** The path has no DELETE (the spec gives none). */
   noDelete?: true;
+  /**
+   * DELETE answers a 422 fail saying why, and the row stays: the one documented exception,
+   * invoices (docs/decisions/053-invoice-lines-and-payments.md: an issued document is never deleted).
+   */
+  deleteRefused?: (data: any) => string;
 }
 
 const REQUIRED = "Povinné pole";
@@ -237,6 +244,21 @@ const ENTITIES: CrudEntity[] = [
     // Orders are closed or canceled, never deleted (docs/domain.md#order-status).
     noDelete: true,
   },
+  {
+    path: "/api/orders/invoices",
+    setup: async (ctx) => {
+      await setUpInvoicing(ctx);
+      return { order: (await createInvoiceOrder(ctx)).id };
+    },
+    create: (refs) => ({ orderId: refs.order, proforma: true }),
+    created: (refs) => ({ kind: "PROFORMA", status: "OPEN", orderId: refs.order, total: 859.67, payable: 859.67 }),
+    // What changes after issue is a payment; nothing the document prints.
+    update: () => ({ payment: { amount: "100,00", paidOn: todayInPrague() } }),
+    updated: () => ({ paid: 100, remainingToPay: 759.67, total: 859.67 }),
+    invalid: { body: {}, fields: required("orderId") },
+    invalidUpdate: { body: { payment: {} }, fields: required("payment.amount", "payment.paidOn") },
+    deleteRefused: (invoice) => `Doklad ${invoice.number} nelze smazat: vystavené doklady se nemažou ani nepřečíslují, fakturu zrušte dobropisem`,
+  },
 ];
 
 /** Paths that answer the generic calls of a path above, one router mounted twice (docs/domain.md#promises). */
@@ -309,7 +331,15 @@ for (const entity of ENTITIES) {
       expect(await get(id)).toMatchObject(answer.data);
     });
 
-    if (!entity.noDelete) {
+    if (entity.deleteRefused) {
+      test("DELETE :id answers 422 fail saying why, and the row stays", async () => {
+        const { id } = await create();
+        const before = await get(id);
+        const response = await call(`${entity.path}/${id}`, "DELETE");
+        expect({ status: response.status, body: await json(response) }).toEqual({ status: 422, body: { status: "fail", code: "VALIDATION", data: [entity.deleteRefused!(before)], fields: {} } });
+        expect(await get(id)).toEqual(before);
+      });
+    } else if (!entity.noDelete) {
       test("DELETE :id deletes: success, and the row is gone", async () => {
         const { id } = await create();
         const before = await total();

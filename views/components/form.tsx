@@ -147,6 +147,25 @@ export function browserValidation(t: T) {
  * The one entity form: labels, required marks, field errors, read-only fields, the
  * FORM_NOT_VALID warning and, in edit mode, a Delete action behind the confirm dialog.
  */
+/** A refused form's warning above it: "the form is not valid" and the messages no field shows; nothing when it was not refused. */
+export function FormAlert(props: { errors?: Record<string, string>; formErrors?: string[] }) {
+  const { t } = useView();
+  const invalid = Object.keys(props.errors ?? {}).length > 0 || (props.formErrors?.length ?? 0) > 0;
+  if (!invalid) return null;
+  return (
+    <div className="alert alert-warning" role="alert">
+      <Icon name="alert" /> <strong>{t("FORM_NOT_VALID")}</strong>
+      {props.formErrors?.length ? (
+        <ul>
+          {props.formErrors.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export function EntityForm(props: {
   action: string;
   fields: FormField[];
@@ -162,21 +181,9 @@ export function EntityForm(props: {
 }) {
   const { t } = useView();
   const errors = props.errors ?? {};
-  const invalid = Object.keys(errors).length > 0 || (props.formErrors?.length ?? 0) > 0;
   return (
     <div className="entity-form-wrap">
-      {invalid ? (
-        <div className="alert alert-warning" role="alert">
-          <Icon name="alert" /> <strong>{t("FORM_NOT_VALID")}</strong>
-          {props.formErrors?.length ? (
-            <ul>
-              {props.formErrors.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormAlert errors={errors} formErrors={props.formErrors} />
       <form
         method="post"
         action={props.action}

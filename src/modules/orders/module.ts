@@ -13,6 +13,8 @@ import { filesPages } from "./fence-order/files-pages";
 import { ORDER_FILE_RULES } from "./fence-order/files.service";
 import { fenceOrderPageRoutes } from "./fence-order/pages";
 import { fenceOfferRoutes } from "./fence-offer/pages";
+import { invoicesApi } from "./invoice/api";
+import { invoicePages } from "./invoice/pages";
 import { ordersSetupPages } from "./pages";
 import { manufactureListApi } from "./manufacture-list/api";
 import { manufactureListPages } from "./manufacture-list/pages";
@@ -29,11 +31,11 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
   return order ? { action: "open", url: `${FENCE_ORDER_PATH}/${order.id}`, message: msg("shell.barcodeOpenOrder", { id: order.id }) } : null;
 };
 
-/** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings. */
+/** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings, invoices. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi]),
-  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages]),
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", invoicesApi]),
+  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", invoicePages]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),

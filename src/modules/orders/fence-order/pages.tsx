@@ -116,8 +116,8 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
   return c.redirect(`${P}/${id}`, 303);
 });
 
-/** Tabs this module serves that are not built yet (1 renders with the page, 2 is the promises module's, 3 the files module's). */
-fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[45678]}`, async (c) => {
+/** Tabs this module serves that are not built yet (1 renders with the page, 2 is the promises module's, 3 the files module's, 4 the invoices'). */
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[5678]}`, async (c) => {
   await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } });
   return renderFragment(c, <TabNotReady />);
 });

@@ -12,9 +12,9 @@ import { allocateInvoiceNumber } from "./numbering";
 import type { InvoiceSnapshot } from "./formats/snapshot";
 import { type InvoiceTotals, invoiceTotals } from "./formats/vat";
 
-/** Where a line came from, so later invoices know what of each order line is invoiced already. */
-export const INVOICE_LINE_SOURCES = ["ORDER_ITEM", "SUB_PRODUCT", "OTHER_ITEM", "ASSEMBLY_ITEM", "SHIPPING", "DISCOUNT", "ADVANCE"] as const;
-export type InvoiceLineSource = (typeof INVOICE_LINE_SOURCES)[number];
+import type { InvoiceLineSource } from "./line-sources";
+
+export { INVOICE_LINE_SOURCES, type InvoiceLineSource } from "./line-sources";
 
 export interface IssueInvoiceInput {
   /** The snapshot without what issuing gives it; the variable symbol defaults to the number. */

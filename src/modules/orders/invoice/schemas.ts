@@ -1,0 +1,187 @@
+/**
+ * Invoices' inputs and answers (issue 20 §1; docs/decisions/053-invoice-lines-and-payments.md).
+ * Browser-safe: the pages' forms and the API validate with the same schemas. Money is sent in Kč
+ * with at most two decimals and answered in Kč; the service computes in haléře.
+ */
+import { z } from "zod";
+import { booleanField, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { INVOICE_LINE_SOURCES, type InvoiceLineSource } from "./line-sources";
+import type { InvoiceKind, InvoiceSnapshot } from "./formats/snapshot";
+
+export { INVOICE_LINE_SOURCES, type InvoiceLineSource };
+
+/** OPEN until paid (or cancelled by a credit note), then CLOSED. */
+export const INVOICE_STATUSES = ["OPEN", "CLOSED"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The largest amount a line or payment takes, Kč (numeric(14,2) holds far more; no fence costs this). */
+export const MAX_INVOICE_AMOUNT = 999_999_999;
+
+/** The quick buttons of the lines editor: a share of the line's remaining price. */
+export const QUICK_SHARES = [30, 40, 100] as const;
+
+/** One line of a new invoice: the order line it invoices and what this invoice charges for it. */
+export const invoiceLineInput = z.object({
+  source: z.enum(INVOICE_LINE_SOURCES.filter((source) => source !== "ADVANCE") as [InvoiceLineSource, ...InvoiceLineSource[]], { error: "validation.invalid" }),
+  sourceId: z.preprocess((value) => (value === "" || value === undefined ? null : value), z.union([z.null(), refId()])),
+  invoicedPrice: decimalField({ min: -MAX_INVOICE_AMOUNT, max: MAX_INVOICE_AMOUNT }),
+});
+export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
+
+/**
+ * A new proforma or final invoice of an order. Without `lines` the draft's defaults are issued: a
+ * proforma the order's confirmation share, a final invoice everything not yet invoiced.
+ */
+export const invoiceCreateInput = z.object({
+  orderId: refId(),
+  proforma: booleanField(false),
+  dueDate: dateField().optional(),
+  taxableSupplyDate: dateField().optional(),
+  note: optionalText(1000),
+  lines: z.array(invoiceLineInput).max(500).optional(),
+  linkedProformas: refIdList(),
+  idempotencyKey: idempotencyKeyField(),
+});
+export type InvoiceCreateInput = z.infer<typeof invoiceCreateInput>;
+
+/** A payment received: an amount in Kč (above zero) and the day it came. */
+export const invoicePaymentInput = z.object({
+  amount: decimalField({ min: 0.01, max: MAX_INVOICE_AMOUNT }),
+  paidOn: dateField(),
+  note: optionalText(500),
+  idempotencyKey: idempotencyKeyField(),
+});
+export type InvoicePaymentInput = z.infer<typeof invoicePaymentInput>;
+
+/**
+ * What may change on an issued document: nothing it prints (docs/decisions/052-invoice-numbering-and-snapshot.md).
+ * An update records a payment against it; the answer is the document with its payments.
+ */
+export const invoiceUpdateInput = z.object({ payment: invoicePaymentInput });
+
+/** The credit note's reason, printed on it. */
+export const creditNoteInput = z.object({ note: optionalText(1000), idempotencyKey: idempotencyKeyField() });
+
+/** The lines editor's query: which order, and a proforma or a final invoice. */
+export const invoiceDraftQuery = z.object({ orderId: refId(), proforma: booleanField(false) });
+
+/** One line of the draft: an order line with its price, what is invoiced already and what remains. */
+export interface DraftLine {
+  source: InvoiceLineSource;
+  sourceId: number | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  /** Kč without VAT: the order line's price, invoiced on earlier final invoices, still to invoice, suggested now. */
+  itemPrice: number;
+  invoiced: number;
+  remaining: number;
+  suggested: number;
+}
+
+/** A paid proforma a final invoice may link and deduct. */
+export interface LinkableProforma {
+  id: number;
+  number: string;
+  total: number;
+  paid: number;
+}
+
+export interface InvoiceDraft {
+  orderId: number;
+  proforma: boolean;
+  customer: string;
+  vatRate: number;
+  vatPayer: boolean;
+  lines: DraftLine[];
+  /** The order's total with VAT and the confirmation stage (the deposit) with VAT, Kč. */
+  orderTotal: number;
+  confirmationPercent: number;
+  confirmationAmount: number;
+  /** Kč without VAT still to invoice over all lines. */
+  remaining: number;
+  linkableProformas: LinkableProforma[];
+  issueDate: string;
+  dueDate: string;
+  taxableSupplyDate: string | null;
+}
+
+export interface InvoicePayment {
+  id: number;
+  amount: number;
+  paidOn: string;
+  note: string | null;
+  /** The tax document issued for it (a VAT payer's payment on a proforma). */
+  taxDocument: { id: number; number: string } | null;
+}
+
+/** A document as lists and the API answer it. Money in Kč. */
+export interface InvoiceSummary {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  orderId: number | null;
+  customer: string;
+  issueDate: string;
+  dueDate: string;
+  taxableSupplyDate: string | null;
+  total: number;
+  /** What the document asks to pay (after deductions). */
+  payable: number;
+  paid: number;
+  /** payable − paid; 0 once closed. */
+  remainingToPay: number;
+  originalInvoiceId: number | null;
+  proformaInvoiceId: number | null;
+}
+
+export interface InvoiceRecapRow {
+  vatRate: number;
+  base: number;
+  vat: number;
+  total: number;
+  claimedBase: number;
+  claimedVat: number;
+  differenceBase: number;
+  differenceVat: number;
+}
+
+export interface InvoiceLineAnswer {
+  position: number;
+  source: InvoiceLineSource;
+  sourceId: number | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  itemPrice: number | null;
+  invoicedPrice: number;
+  vatRate: number;
+  vat: number;
+  total: number;
+}
+
+/** One document with what it prints (the snapshot), its recap, payments and links. */
+export interface InvoiceDetail extends InvoiceSummary {
+  snapshot: InvoiceSnapshot;
+  lines: InvoiceLineAnswer[];
+  recap: InvoiceRecapRow[];
+  base: number;
+  vat: number;
+  deducted: number;
+  payments: InvoicePayment[];
+  linkedProformas: { id: number; number: string }[];
+  /** The final invoice that deducts this proforma, the credit note that cancels this invoice. */
+  linkedTo: { id: number; number: string } | null;
+  creditNote: { id: number; number: string } | null;
+}
+
+/** The order's tab 4: its documents and what remains to invoice. */
+export interface OrderInvoices {
+  orderId: number;
+  invoices: InvoiceSummary[];
+  /** Kč without VAT: the order's lines and what of them final invoices have not invoiced. */
+  orderBase: number;
+  remainingBase: number;
+  depositPaid: boolean;
+}

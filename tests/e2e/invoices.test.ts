@@ -1,0 +1,71 @@
+/**
+ * Invoices through the UI (issue 20 §1): from the order's tab 4 issue the deposit proforma, record
+ * its payment on its detail page, issue the final invoice that deducts it, and find it in the list.
+ * The order is tests/helpers/invoices.ts's (7 104,70 Kč + 21 %, a deposit of 859,67 Kč).
+ */
+import { expect, test } from "bun:test";
+import { listOrderInvoices } from "@/modules/orders/invoice/service";
+import { describeBrowser } from "../helpers/browser";
+import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
+import { useE2E } from "./server";
+
+describeBrowser("Invoices", () => {
+  const e2e = useE2E();
+  const ctx = () => e2e.server.testApp.ctx;
+
+  test("deposit proforma from the order tab, its payment, the final invoice linking it, the list", async () => {
+    await setUpInvoicing(ctx());
+    const order = await createInvoiceOrder(ctx(), { company: "Prohlížečová Ťuhýková s.r.o." });
+    const { page, errors } = await e2e.open({ signedIn: true });
+
+    await page.goto(`/orders/fenceOrder/${order.id}`);
+    await page.locator("nav.fence-order-tablist a[role=tab]", { hasText: "Faktury" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "4");
+    const tab = page.locator("#order-invoices-tab");
+    await tab.waitFor();
+    expect(await tab.locator(".empty-row").innerText()).toBe("Zakázka zatím nemá žádný doklad");
+
+    // One click: the deposit proforma.
+    await tab.locator("button[data-issue=proforma]").click();
+    await page.locator(".toast-success", { hasText: "byl vystaven" }).waitFor();
+    const proformaRow = page.locator("#order-invoices-tab tr[data-kind=PROFORMA]");
+    await proformaRow.waitFor();
+    expect(await proformaRow.innerText()).toContain("859,67");
+
+    // Its detail: the payment form is prefilled with what remains, today.
+    await proformaRow.locator("a").first().click();
+    await page.waitForURL(/\/orders\/invoices\/\d+$/);
+    expect(await page.locator("a", { hasText: "PDF" }).getAttribute("href")).toMatch(/^\/pdf\/invoices\/\d+$/);
+    await page.locator(".invoice-payments form.entity-form button[type=submit]").click();
+    await page.locator(".toast-success", { hasText: "Uloženo" }).waitFor();
+    expect(await page.locator(".invoice-facts dd[data-status]").getAttribute("data-status")).toBe("CLOSED");
+    // The payment's tax document is linked from the payment.
+    expect(await page.locator(".invoice-payments tbody tr").innerText()).toMatch(/\d{10}/);
+
+    // Back on the tab: the final invoice in one click, the paid proforma deducted.
+    await page.goto(`/orders/fenceOrder/${order.id}?tab=4`);
+    await tab.waitFor();
+    expect(await tab.locator("dd[data-deposit-paid]").getAttribute("data-deposit-paid")).toBe("true");
+    await tab.locator("button[data-issue=final]").click();
+    await page.locator(".toast-success", { hasText: "byl vystaven" }).waitFor();
+    const finalRow = page.locator("#order-invoices-tab tr[data-kind=FINAL]");
+    await finalRow.waitFor();
+    expect(await finalRow.innerText()).toContain("8\u00a0596,69");
+    expect(await finalRow.innerText()).toContain("7\u00a0737,02");
+    const finalNumber = (await finalRow.locator("a").first().innerText()).trim();
+
+    // The list finds it by the customer.
+    await page.goto(`/orders/invoices?customer=${encodeURIComponent("Ťuhýková")}`);
+    const listed = page.locator("#list-invoices tbody tr", { hasText: finalNumber });
+    await listed.waitFor();
+    expect(await listed.innerText()).toContain("Faktura");
+
+    const stored = (await listOrderInvoices({ ctx: ctx(), input: { orderId: order.id } })).invoices.map((invoice) => [invoice.kind, invoice.status]);
+    expect(stored).toEqual([
+      ["PROFORMA", "CLOSED"],
+      ["PAYMENT_TAX_DOCUMENT", "CLOSED"],
+      ["FINAL", "OPEN"],
+    ]);
+    expect(errors).toEqual([]);
+  });
+});
