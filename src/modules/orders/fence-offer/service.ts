@@ -30,7 +30,7 @@ import { getCompanyIdentity, getCompanyLogo } from "@/modules/settings/company-i
 import { itemsTabOf } from "../fence-item/items-read";
 import { ORDER_FINGERPRINT_SQL, readOrderSnapshot } from "../order-snapshot/service";
 import { offerContent } from "./content";
-import { pdfLogo } from "./logo";
+import { pdfLogo } from "@/lib/pdf/logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
 export const OFFER_DOCUMENT_VERSION = 2;
