@@ -13,6 +13,8 @@ import { filesPages } from "./fence-order/files-pages";
 import { ORDER_FILE_RULES } from "./fence-order/files.service";
 import { fenceOrderPageRoutes } from "./fence-order/pages";
 import { fenceOfferRoutes } from "./fence-offer/pages";
+import { accountantExportApi, accountantExportPages } from "./invoice/export/routes";
+import { accountantExportJob } from "./invoice/export/job";
 import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
 import { manufactureListApi } from "./manufacture-list/api";
@@ -33,12 +35,13 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 /** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", invoicePdfRoutes]),
-  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", invoicePdfRoutes]),
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", invoicePdfRoutes], ["/", accountantExportApi]),
+  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", invoicePdfRoutes], ["/", accountantExportPages]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
   ],
   barcodeHandlers: { order: openScannedOrder },
   usageChecks: [promiseStatusUsage],
+  jobs: [accountantExportJob],
 });

@@ -1,0 +1,88 @@
+/**
+ * The accountant export as a one-off job (docs/decisions/047-background-jobs.md,
+ * docs/decisions/054-invoice-pdf-and-accountant-export.md): every document issued in the period,
+ * oldest first, into one ZIP (zip.ts) — its PDF and ISDOC file as it goes, then one Pohoda
+ * dataPack and the CSV summary — streamed into the job's result piece by piece, progress reported
+ * per document ("120 of 1000"). Everything comes from the documents' stored snapshots.
+ *
+ * The server keeps answering meanwhile: rendering a PDF is the long step (~10–40 ms of the one
+ * JavaScript thread), so the job gives the event loop a turn after each document; a request waits
+ * at most one document's work.
+ */
+import { asc, between } from "drizzle-orm";
+import { invoices } from "@db/schema";
+import type { Lang } from "@/lib/context";
+import { tFor } from "@/lib/i18n";
+import { defineJob } from "@/lib/jobs/define";
+import { invoiceCsv } from "../formats/csv";
+import { isdocFileName, isdocXml } from "../formats/isdoc";
+import { pohodaDataPack, pohodaDocuments } from "../formats/pohoda";
+import type { InvoiceSnapshot } from "../formats/snapshot";
+import { invoiceTotals } from "../formats/vat";
+import { renderInvoicePdf } from "../pdf/service";
+import type { AccountantExportRange } from "./schemas";
+import { StreamedZip } from "./zip";
+
+export interface AccountantExportInput extends AccountantExportRange {
+  lang: Lang;
+}
+
+export const EXPORT_ENTRIES = { pdf: "pdf/", isdoc: "isdoc/", pohoda: "pohoda.xml", csv: "souhrn.csv", readme: "README.txt" } as const;
+
+const encoder = new TextEncoder();
+/** A turn of the event loop for whatever waits (requests), between two documents. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export const accountantExportFileName = (range: AccountantExportRange, lang: Lang) => tFor(lang)("invoiceExport.fileName", { from: range.from, to: range.to }) as string;
+
+/**
+ * The ZIP of `snapshots` in pieces, as they are made; `onDocument(done)` after each document
+ * (progress, and the place to stop: it may throw).
+ */
+export async function* accountantExportZip(
+  snapshots: readonly InvoiceSnapshot[],
+  input: AccountantExportInput,
+  onDocument: (done: number) => Promise<void> = async () => {},
+): AsyncGenerator<Uint8Array> {
+  const t = tFor(input.lang);
+  const tt = (key: string, values?: Record<string, unknown>) => t(key, values ?? {}) as string;
+  const zip = new StreamedZip();
+  zip.deflate(EXPORT_ENTRIES.readme, encoder.encode(tt("invoiceExport.readme", { from: input.from, to: input.to, count: snapshots.length })));
+  let done = 0;
+  for (const snapshot of snapshots) {
+    const totals = invoiceTotals(snapshot);
+    zip.store(`${EXPORT_ENTRIES.pdf}${snapshot.number}.pdf`, await renderInvoicePdf(snapshot, input.lang));
+    zip.deflate(`${EXPORT_ENTRIES.isdoc}${isdocFileName(snapshot)}`, encoder.encode(isdocXml(snapshot, totals)));
+    yield* zip.take();
+    await onDocument(++done);
+    await yieldToRequests();
+  }
+  if (pohodaDocuments(snapshots).length) {
+    const ico = snapshots.find((snapshot) => snapshot.supplier.ico)?.supplier.ico ?? null;
+    zip.deflate(EXPORT_ENTRIES.pohoda, pohodaDataPack(snapshots, { id: `ohrada-${input.from}-${input.to}`, ico, note: tt("invoiceExport.packNote", { from: input.from, to: input.to }) }));
+  }
+  zip.deflate(EXPORT_ENTRIES.csv, invoiceCsv(snapshots, { t: tt, lang: input.lang }));
+  zip.end();
+  yield* zip.take();
+}
+
+export const accountantExportJob = defineJob<AccountantExportInput>({
+  name: "orders.exportInvoices",
+  async run({ ctx, input, progress, saveResult, signal }) {
+    const rows = await ctx.db
+      .select({ snapshot: invoices.snapshot })
+      .from(invoices)
+      .where(between(invoices.issueDate, input.from, input.to))
+      .orderBy(asc(invoices.issueDate), asc(invoices.number));
+    const snapshots = rows.map((row) => row.snapshot);
+    await progress(0, snapshots.length);
+    await saveResult({
+      fileName: accountantExportFileName(input, input.lang),
+      mimeType: "application/zip",
+      chunks: accountantExportZip(snapshots, input, async (done) => {
+        signal.throwIfAborted();
+        await progress(done, snapshots.length);
+      }),
+    });
+  },
+});
