@@ -14,5 +14,6 @@ export const accountantExportDownloadHref = (jobId: number) => `/api${ACCOUNTANT
 /** The documents issued from `from` to `to`, both days included; both required, ISO (or dd.mm.yyyy), from ≤ to. */
 export const accountantExportQuery = z
   .object({ from: dateField(), to: dateField() })
-  .refine((range) => range.from <= range.to, { path: ["to"], message: "invoiceExport.fromAfterTo" });
+  // Compared only when both dates are good: a missing or wrong one has its own message.
+  .refine((range) => range.from <= range.to, { path: ["to"], message: "invoiceExport.fromAfterTo", when: (payload) => payload.issues.length === 0 });
 export type AccountantExportRange = z.infer<typeof accountantExportQuery>;
