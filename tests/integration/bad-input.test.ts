@@ -30,6 +30,7 @@ import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/m
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
+import { accountantExportQuery } from "@/modules/orders/invoice/export/schemas";
 import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
@@ -93,6 +94,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
+  "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
   "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },
