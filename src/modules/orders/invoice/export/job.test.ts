@@ -17,7 +17,8 @@ import { issueSnapshot } from "../../../../../tests/helpers/invoice-documents";
 import { failureOf, useTestDatabase } from "../../../../../tests/helpers/service";
 import { EXAMPLE_CREDIT_NOTE, EXAMPLE_FINAL_INVOICE, EXAMPLE_NON_PAYER_INVOICE, EXAMPLE_PAYMENT_TAX_DOCUMENT, EXAMPLE_PROFORMA } from "../formats/examples";
 import type { IssuedInvoice } from "../issue";
-import { accountantExportJob, EXPORT_ENTRIES } from "./job";
+import { accountantExportJob, accountantExportZip, EXPORT_ENTRIES } from "./job";
+import { pdfPool } from "./pdf-pool";
 import { getAccountantExport, readAccountantExport, startAccountantExport } from "./service";
 
 const t = useTestDatabase();
@@ -120,5 +121,21 @@ describe("the period", () => {
     const stranger = { ...t.ctx, userId: (await createUser(t.ctx)).id };
     expect((await failureOf(getAccountantExport({ ctx: stranger, input: { id } }))).code).toBe("NOT_FOUND");
     await runJobs();
+  }, 60_000);
+});
+
+describe("on worker threads", () => {
+  test("the pool renders the same documents, in order, and closes", async () => {
+    const pool = pdfPool(2);
+    const chunks: Uint8Array[] = [];
+    const done: number[] = [];
+    try {
+      for await (const chunk of accountantExportZip(inRange.map((invoice) => invoice.snapshot), { from: "2026-03-01", to: "2026-05-31", lang: "cs" }, async (count) => void done.push(count), pool)) chunks.push(chunk);
+    } finally {
+      pool.close();
+    }
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+    const entries = unzipSync(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+    for (const invoice of inRange) expect(await popplerText(entries[`pdf/${invoice.number}.pdf`]!)).toContain(invoice.number);
   }, 60_000);
 });
