@@ -34,6 +34,17 @@ export class StreamedZip {
     entry.push(bytes, true);
   }
 
+  /** A text entry given in parts (a pack's documents), deflated part by part, the event loop given a turn between them. */
+  async deflateParts(name: string, parts: readonly Uint8Array[], between: () => Promise<void>): Promise<void> {
+    const entry = new ZipDeflate(name, { level: 6 });
+    this.zip.add(entry);
+    for (const [index, part] of parts.entries()) {
+      entry.push(part, index === parts.length - 1);
+      if (index % 50 === 49) await between();
+    }
+    if (!parts.length) entry.push(new Uint8Array(), true);
+  }
+
   end(): void {
     this.zip.end();
   }
