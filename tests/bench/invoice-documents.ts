@@ -22,33 +22,10 @@ import { EXAMPLE_FINAL_INVOICE, EXAMPLE_NON_PAYER_INVOICE, EXAMPLE_PAYMENT_TAX_D
 import { accountantExportJob } from "@/modules/orders/invoice/export/job";
 import { issueSnapshot, manyLineSnapshot } from "../helpers/invoice-documents";
 import { numberArgument, runBenchChild } from "./child";
-import { measureInterleaved, type Stats, sleep, stats } from "./lib";
+import { INVOICE_LINES, type InvoiceDocumentsResult } from "./invoice-documents-report";
+import { measureInterleaved, sleep, stats } from "./lib";
 
-export const INVOICE_LINES = 30;
-export const INVOICE_PDF_TARGET_MS = 150;
-export const EXPORT_TARGET_MS = 20_000;
-export const LIST_DURING_EXPORT_TARGET_MS = 50;
-
-export interface InvoiceDocumentsResult {
-  kind: "pglite" | "postgres";
-  serverVersion: string;
-  warmup: number;
-  runs: number;
-  lines: number;
-  pages: number;
-  bytes: number;
-  uncached: Stats;
-  held: Stats;
-  documents: number;
-  /** Issuing the documents (setup, not a target). */
-  issueMs: number;
-  exportMs: number;
-  zipBytes: number;
-  /** The list page's request times while the export ran. */
-  listDuring: Stats;
-  /** The same list page with nothing running, for comparison. */
-  listIdle: Stats;
-}
+export type { InvoiceDocumentsResult };
 
 const log = (text: string) => process.stderr.write(`  [invoice documents] ${text}\n`);
 
