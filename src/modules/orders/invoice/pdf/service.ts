@@ -12,8 +12,8 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "@db/schema";
 import type { Ctx, Lang } from "@/lib/context";
-import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { heldCache } from "@/lib/held-cache";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
 import type { InvoiceSnapshot } from "../formats/snapshot";
@@ -30,34 +30,8 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: Lang): Promise
 
 export const invoicePdfFileName = (snapshot: Pick<InvoiceSnapshot, "number">, lang: Lang) => tFor(lang)("invoicePdf.fileName", { number: snapshot.number }) as string;
 
-const held = new WeakMap<Db, { bytes: number; pdfs: Map<string, Uint8Array> }>();
-
-function hold(db: Db, key: string, pdf: Uint8Array): void {
-  let own = held.get(db);
-  if (!own) held.set(db, (own = { bytes: 0, pdfs: new Map() }));
-  const before = own.pdfs.get(key);
-  if (before) {
-    own.pdfs.delete(key);
-    own.bytes -= before.byteLength;
-  }
-  own.pdfs.set(key, pdf);
-  own.bytes += pdf.byteLength;
-  for (const [oldest, bytes] of own.pdfs) {
-    if (own.bytes <= INVOICE_PDF_MEMORY_MAX_BYTES) break;
-    own.pdfs.delete(oldest);
-    own.bytes -= bytes.byteLength;
-  }
-}
-
-function heldPdf(db: Db, key: string): Uint8Array | undefined {
-  const own = held.get(db);
-  const pdf = own?.pdfs.get(key);
-  if (own && pdf) {
-    own.pdfs.delete(key);
-    own.pdfs.set(key, pdf);
-  }
-  return pdf;
-}
+/** The PDFs this process answered lately, per database and `invoiceId:lang:version`. */
+const heldPdfs = heldCache<Uint8Array>(INVOICE_PDF_MEMORY_MAX_BYTES, (pdf) => pdf.byteLength);
 
 export interface InvoicePdf {
   fileName: string;
@@ -72,10 +46,10 @@ export async function invoicePdf({ ctx, input }: { ctx: Ctx; input: { invoiceId:
   if (!row) throw AppError.notFound();
   const fileName = invoicePdfFileName(row, ctx.lang);
   const key = `${input.invoiceId}:${ctx.lang}:${INVOICE_DOCUMENT_VERSION}`;
-  const copy = input.regenerate ? undefined : heldPdf(ctx.db, key);
+  const copy = input.regenerate ? undefined : heldPdfs.get(ctx.db, key);
   // A copy each time: whoever gets the answer may keep or change its bytes.
   if (copy) return { fileName, pdf: copy.slice(), cached: true };
   const pdf = await renderInvoicePdf(row.snapshot, ctx.lang);
-  if (pdf.byteLength <= INVOICE_PDF_MEMORY_MAX_BYTES / 4) hold(ctx.db, key, pdf.slice());
+  if (pdf.byteLength <= INVOICE_PDF_MEMORY_MAX_BYTES / 4) heldPdfs.set(ctx.db, key, pdf.slice());
   return { fileName, pdf, cached: false };
 }
