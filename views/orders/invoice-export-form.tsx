@@ -49,7 +49,7 @@ export function InvoiceExportProgress({ job }: { job: JobState }) {
     body = (
       <>
         <p>{t("invoiceExport.running", { done: job.progress.done, total: job.progress.total })}</p>
-        <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} />
+        <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} aria-label={t("invoiceExport.title")} />
       </>
     );
   } else {
