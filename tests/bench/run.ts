@@ -31,6 +31,8 @@
  *    xlsx (10,000 rows) and the transfer log (1,000,000 rows, page of 50), beside bare SQL.
  * 13. Invoices (issue 20 §1): the invoice list at 100,000 invoices filtered by status and issue
  *    date, page of 20 (API and page), beside bare SQL.
+ * 14. Invoice documents (issue 20 §2, §3): the invoice PDF with 30 lines, and the accountant
+ *    export of 1,000 documents with a list page requested meanwhile.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -56,6 +58,8 @@ import type { WarehouseStockResult } from "./warehouse-stock";
 import { printWarehouseStock, type WarehouseStockMode, warehouseStockSummaryRows } from "./warehouse-stock-report";
 import type { InvoicesResult } from "./invoices";
 import { type InvoicesMode, invoicesSummaryRows, printInvoices } from "./invoices-report";
+import type { InvoiceDocumentsResult } from "./invoice-documents";
+import { type InvoiceDocumentsMode, invoiceDocumentsSummaryRows, printInvoiceDocuments } from "./invoice-documents-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
@@ -425,6 +429,10 @@ const warehouseStock = (): Promise<{ modes: WarehouseStockMode[]; failures: stri
 const invoiceList = (): Promise<{ modes: InvoicesMode[]; failures: string[] }> =>
   inEachMode<InvoicesResult>("invoices.ts", ["--warmup", "20", "--runs", "100"], "invoice list figures", "100,000 invoices; 20 warm-up + 100 rounds");
 
+/** 14. Invoice documents (issue 20 §2, §3). */
+const invoiceDocuments = (): Promise<{ modes: InvoiceDocumentsMode[]; failures: string[] }> =>
+  inEachMode<InvoiceDocumentsResult>("invoice-documents.ts", ["--warmup", "5", "--runs", "30", "--documents", "1000"], "invoice document figures", "30-line PDF, 5 warm-up + 30 rounds; export of 1,000 documents");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -441,6 +449,7 @@ function printSummary(
   stock: StockOperationsMode[] = [],
   stockView: WarehouseStockMode[] = [],
   invoiceModes: InvoicesMode[] = [],
+  invoiceDocumentModes: InvoiceDocumentsMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -466,6 +475,7 @@ function printSummary(
   rows.push(...stockOperationsSummaryRows(stock));
   rows.push(...warehouseStockSummaryRows(stockView));
   rows.push(...invoicesSummaryRows(invoiceModes));
+  rows.push(...invoiceDocumentsSummaryRows(invoiceDocumentModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -510,6 +520,7 @@ async function main() {
   const stockFigures = await stockOperations();
   const stockViewFigures = await warehouseStock();
   const invoiceFigures = await invoiceList();
+  const invoiceDocumentFigures = await invoiceDocuments();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -529,8 +540,9 @@ async function main() {
   printStockOperations(stockFigures.modes, stockFigures.failures);
   printWarehouseStock(stockViewFigures.modes, stockViewFigures.failures);
   printInvoices(invoiceFigures.modes, invoiceFigures.failures);
+  printInvoiceDocuments(invoiceDocumentFigures.modes, invoiceDocumentFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }

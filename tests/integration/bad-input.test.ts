@@ -31,6 +31,7 @@ import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { creditNoteInput, invoiceDraftQuery, invoiceUpdateInput } from "@/modules/orders/invoice/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
+import { accountantExportQuery } from "@/modules/orders/invoice/export/schemas";
 import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
@@ -94,6 +95,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
+  "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
   "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },

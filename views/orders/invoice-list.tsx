@@ -86,7 +86,6 @@ export function InvoiceListPage(props: {
   const { t } = useView();
   return (
     <AppLayout title={t("invoices.list.title")}>
-      {/* The accountant export's spot: InvoiceExportForm (from, to) goes here. */}
       <section className="invoice-export" aria-label={t("invoices.list.exportTitle")} data-spot="invoice-export">
         {props.exportForm ?? null}
       </section>

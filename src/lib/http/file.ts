@@ -1,7 +1,10 @@
 import type { AppContext } from "../hono-env";
 
 export interface FileAnswer {
-  bytes: Uint8Array;
+  /** The file, or a stream of it (a job's result read piece by piece) with its `size`. */
+  bytes: Uint8Array | ReadableStream<Uint8Array>;
+  /** The stream's length in bytes (bytes know their own). */
+  size?: number;
   contentType: string;
   fileName: string;
   /** `inline` shows it in the browser (PDFs, images), `attachment` downloads it. */
@@ -24,9 +27,10 @@ export function sendFile(c: AppContext, file: FileAnswer): Response {
   }
   const ascii = file.fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\w.-]/g, "_");
   c.header("Content-Type", file.contentType);
-  c.header("Content-Length", String(file.bytes.byteLength));
+  const size = file.bytes instanceof ReadableStream ? file.size : file.bytes.byteLength;
+  if (size !== undefined) c.header("Content-Length", String(size));
   c.header("X-Content-Type-Options", "nosniff");
   const utf8 = ascii === file.fileName ? "" : `; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
   c.header("Content-Disposition", `${file.disposition}; filename="${ascii}"${utf8}`);
-  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, 200);
 }

@@ -14,7 +14,10 @@ import { ORDER_FILE_RULES } from "./fence-order/files.service";
 import { fenceOrderPageRoutes } from "./fence-order/pages";
 import { fenceOfferRoutes } from "./fence-offer/pages";
 import { invoicesApi } from "./invoice/api";
+import { accountantExportApi, accountantExportPages } from "./invoice/export/routes";
+import { accountantExportJob } from "./invoice/export/job";
 import { invoicePages } from "./invoice/pages";
+import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
 import { manufactureListApi } from "./manufacture-list/api";
 import { manufactureListPages } from "./manufacture-list/pages";
@@ -34,12 +37,13 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 /** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings, invoices. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", invoicesApi]),
-  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", invoicePages]),
+  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
+  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
   ],
   barcodeHandlers: { order: openScannedOrder },
   usageChecks: [promiseStatusUsage],
+  jobs: [accountantExportJob],
 });

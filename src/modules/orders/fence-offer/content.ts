@@ -14,7 +14,7 @@ import { type DrawingPlaceholder, type DrawingScene, drawingScene, type FenceDra
 import { kcToHalere } from "../fence-item/engine";
 import type { FenceItemAnswer, ItemsTab, OtherItemAnswer, SubProductAnswer } from "../fence-item/schemas";
 import type { OrderSnapshot } from "../order-snapshot/service";
-import type { PdfImage } from "./logo";
+import type { PdfImage } from "@/lib/pdf/logo";
 import { paymentStages } from "./payment";
 
 

@@ -21,7 +21,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { companyIdentity, fenceOfferPdfs, fenceOrders, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { BUSINESS_TIME_ZONE, todayInPrague } from "@/lib/dates";
-import { type Db, excludedSet, preparedFor } from "@/lib/db";
+import { excludedSet, preparedFor } from "@/lib/db";
+import { heldCache } from "@/lib/held-cache";
 import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
@@ -30,7 +31,7 @@ import { getCompanyIdentity, getCompanyLogo } from "@/modules/settings/company-i
 import { itemsTabOf } from "../fence-item/items-read";
 import { ORDER_FINGERPRINT_SQL, readOrderSnapshot } from "../order-snapshot/service";
 import { offerContent } from "./content";
-import { pdfLogo } from "./logo";
+import { pdfLogo } from "@/lib/pdf/logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
 export const OFFER_DOCUMENT_VERSION = 2;
@@ -93,45 +94,11 @@ interface HeldOffer {
 }
 
 /**
- * The offers this process last answered, per database (a test's databases never share one) and
- * `orderId:lang`, each with the fingerprint it was made from: only a copy of the stored row, read
- * or written with it, and used only when the fingerprint computed on the request equals the held
- * one. A Map in the order of use, so the first entries are the least recently answered.
+ * The offers this process last answered, per database and `orderId:lang`, each with the
+ * fingerprint it was made from: only a copy of the stored row, read or written with it, and used
+ * only when the fingerprint computed on the request equals the held one.
  */
-const heldOffers = new WeakMap<Db, { bytes: number; offers: Map<string, HeldOffer> }>();
-
-function heldOffersOf(db: Db) {
-  let held = heldOffers.get(db);
-  if (!held) heldOffers.set(db, (held = { bytes: 0, offers: new Map() }));
-  return held;
-}
-
-function holdOffer(db: Db, key: string, offer: HeldOffer): void {
-  const held = heldOffersOf(db);
-  const before = held.offers.get(key);
-  if (before) {
-    held.offers.delete(key);
-    held.bytes -= before.pdf.byteLength;
-  }
-  held.offers.set(key, offer);
-  held.bytes += offer.pdf.byteLength;
-  for (const [oldest, { pdf }] of held.offers) {
-    if (held.bytes <= OFFER_MEMORY_MAX_BYTES) break;
-    held.offers.delete(oldest);
-    held.bytes -= pdf.byteLength;
-  }
-}
-
-/** The held offer of `key`, marked as the latest answered. */
-function heldOffer(db: Db, key: string): HeldOffer | undefined {
-  const held = heldOffers.get(db);
-  const offer = held?.offers.get(key);
-  if (held && offer) {
-    held.offers.delete(key);
-    held.offers.set(key, offer);
-  }
-  return offer;
-}
+const heldOffers = heldCache<HeldOffer>(OFFER_MEMORY_MAX_BYTES, (offer) => offer.pdf.byteLength);
 
 export interface FenceOfferPdf {
   fileName: string;
@@ -166,7 +133,7 @@ export async function fenceOfferPdf({
   const lang = ctx.lang;
   const fileName = tFor(lang)("fenceOffer.fileName", { id: input.orderId }) as string;
   const key = `${input.orderId}:${lang}`;
-  const held = input.regenerate ? undefined : heldOffer(ctx.db, key);
+  const held = input.regenerate ? undefined : heldOffers.get(ctx.db, key);
   const [state] = await cacheQuery(ctx.db).execute({ id: input.orderId, lang, keepWhole: 0, held: held?.fingerprint ?? null });
   if (!state) throw AppError.notFound();
   if (!input.regenerate) {
@@ -174,7 +141,7 @@ export async function fenceOfferPdf({
     if (held && held.fingerprint === state.fingerprint) return { fileName, pdf: held.pdf.slice(), cached: true };
     if (state.data !== null) {
       const pdf = new Uint8Array(Buffer.from(state.data, "base64"));
-      holdOffer(ctx.db, key, { fingerprint: state.fingerprint, pdf });
+      heldOffers.set(ctx.db, key, { fingerprint: state.fingerprint, pdf });
       return { fileName, pdf: pdf.slice(), cached: true };
     }
   }
@@ -186,7 +153,7 @@ export async function fenceOfferPdf({
       .insert(fenceOfferPdfs)
       .values({ orderId: input.orderId, language: lang, fingerprint: state.fingerprint, size: pdf.byteLength, data: sql`decode(${Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("base64")}, 'base64')`, createdAt: new Date() })
       .onConflictDoUpdate({ target: [fenceOfferPdfs.orderId, fenceOfferPdfs.language], set: excludedSet(fenceOfferPdfs, ["fingerprint", "size", "data", "createdAt"]) });
-    holdOffer(ctx.db, key, { fingerprint: state.fingerprint, pdf: pdf.slice() });
+    heldOffers.set(ctx.db, key, { fingerprint: state.fingerprint, pdf: pdf.slice() });
   }
   return { fileName, pdf, cached: false };
 }

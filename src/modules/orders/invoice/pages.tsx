@@ -11,6 +11,7 @@
 import { Hono } from "hono";
 import { editorValuesOf, type InvoiceEditorValues, InvoiceEditorPage } from "@views/orders/invoice-editor";
 import { InvoiceDetailPage } from "@views/orders/invoice-detail";
+import { InvoiceExportForm } from "@views/orders/invoice-export-form";
 import { INVOICE_PAGE_FILTERS, INVOICE_TABLE_ID, InvoiceListPage, InvoiceTable, INVOICES_PATH, invoiceHref } from "@views/orders/invoice-list";
 import { ORDER_INVOICES_TAB, OrderInvoicesTab } from "@views/orders/invoice-tab";
 import type { TableState } from "@views/components/data-table";
@@ -52,7 +53,7 @@ invoicePages.get(INVOICES_PATH, async (c) => {
   const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters };
   const status = Object.keys(filterErrors).length ? 422 : 200;
   if (isHtmx(c) && c.req.header("HX-Target") === INVOICE_TABLE_ID) return renderFragment(c, <InvoiceTable rows={rows} meta={meta} state={state} />, { status });
-  return renderPage(c, <InvoiceListPage rows={rows} meta={meta} state={state} typed={asked.filters} filterErrors={filterErrors} />, { status });
+  return renderPage(c, <InvoiceListPage rows={rows} meta={meta} state={state} typed={asked.filters} filterErrors={filterErrors} exportForm={<InvoiceExportForm />} />, { status });
 });
 
 // ---- the lines editor ------------------------------------------------------------------------

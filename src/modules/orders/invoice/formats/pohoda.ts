@@ -152,12 +152,27 @@ export const pohodaDocuments = (snapshots: readonly InvoiceSnapshot[]) => snapsh
 export function pohodaXml(snapshots: readonly InvoiceSnapshot[], options: PohodaPackOptions): string {
   const documents = pohodaDocuments(snapshots);
   if (!documents.length) throw new RangeError("A Pohoda dataPack holds at least one invoice");
-  const pack = el(
-    "dat:dataPack",
-    { ...POHODA_NAMESPACES, version: "2.0", id: truncate(options.id, 64), ico: options.ico ?? undefined, application: "Ohrada", note: options.note },
-    documents.map((snapshot) => el("dat:dataPackItem", { version: "2.0", id: snapshot.number }, invoiceElement(snapshot, invoiceTotals(snapshot), POHODA_INVOICE_TYPES[snapshot.kind]!))),
-  );
-  return `<?xml version="1.0" encoding="Windows-1250"?>\n${pack.markup}\n`;
+  const frame = pohodaPackFrame(options);
+  return `${frame.open}${documents.map(pohodaItemXml).join("")}${frame.close}`;
+}
+
+/**
+ * One document's `dataPackItem`, for a pack written piece by piece (the accountant export encodes
+ * each as it goes, so a pack of 1,000 documents is never one long step): the pack is
+ * `frame.open`, the items, `frame.close`. A document Pohoda does not take throws.
+ */
+export function pohodaItemXml(snapshot: InvoiceSnapshot): string {
+  const type = POHODA_INVOICE_TYPES[snapshot.kind];
+  if (type === null) throw new RangeError(`Pohoda's invoice agenda takes no ${snapshot.kind}`);
+  return el("dat:dataPackItem", { version: "2.0", id: snapshot.number }, invoiceElement(snapshot, invoiceTotals(snapshot), type)).markup;
+}
+
+/** The XML declaration and the pack's element around its items. */
+export function pohodaPackFrame(options: PohodaPackOptions): { open: string; close: string } {
+  const marker = "@@items@@";
+  const pack = el("dat:dataPack", { ...POHODA_NAMESPACES, version: "2.0", id: truncate(options.id, 64), ico: options.ico ?? undefined, application: "Ohrada", note: options.note }, marker).markup;
+  const at = pack.indexOf(marker);
+  return { open: `<?xml version="1.0" encoding="Windows-1250"?>\n${pack.slice(0, at)}`, close: `${pack.slice(at + marker.length)}\n` };
 }
 
 /** Which characters Windows-1250 has, remembered per character. */

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { ensurePdfFonts } from "@/lib/pdf/fonts";
 import { renderPdf } from "@/lib/pdf/render";
-import { pdfFonts, textWidth } from "@/modules/orders/fence-offer/pdf-paint";
+import { pdfFonts, textWidth } from "@/lib/pdf/paint";
 import { QR_PLATBA_DEFAULT_SIZE, QR_PLATBA_LABEL, QR_PLATBA_MIN_SIZE, QrPlatba, qrPlatbaLayout } from "./qr-platba";
 import { spaydString } from "./spayd";
 

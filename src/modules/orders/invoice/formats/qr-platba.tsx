@@ -15,7 +15,7 @@
  */
 import bwipjs from "bwip-js/node";
 import { Canvas } from "@react-pdf/renderer";
-import { type Painter, type PdfFonts, paintOps, pdfFonts, textWidth } from "@/modules/orders/fence-offer/pdf-paint";
+import { type Painter, type PdfFonts, paintOps, pdfFonts, textWidth } from "@/lib/pdf/paint";
 
 const MM = 72 / 25.4;
 export const QR_PLATBA_LABEL = "QR platba";

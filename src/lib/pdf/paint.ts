@@ -1,15 +1,16 @@
 /**
- * Painting on a react-pdf `<Canvas>` (decision 022): the offer's blocks (layout.ts) are display
+ * Painting on a react-pdf `<Canvas>` (decision 022): a document's blocks (layout.ts) are display
  * lists painted with the canvas's pdfkit painter, one canvas per block, instead of a react-pdf
  * node per cell, text and shape. react-pdf spends about half a millisecond of layout on every
  * node and re-lays out what follows at each page break; an offer of 30 drawn fence items has
  * thousands of shapes and hundreds of texts, which put it at seconds, not the 150 ms asked for.
  * Text is still real text in Roboto (the fonts react-pdf registered, with their code-point fix),
- * so it reads back, copies and searches like the rest; the drawings stay vector graphics.
+ * so it reads back, copies and searches like the rest; drawings stay vector graphics. Shared by
+ * the offer and the invoice (docs/decisions/054-invoice-pdf-and-accountant-export.md); what only
+ * one document draws (the offer's fence drawings, the invoice's QR Platba) is a `custom` op.
  */
 import { Font } from "@react-pdf/renderer";
-import { DRAWING_COLOURS as COLOURS, DRAWING_FONT_SIZE, type DrawingScene } from "@/modules/orders/fence-item/drawing-model";
-import { PDF_FONT } from "@/lib/pdf/fonts";
+import { PDF_FONT } from "./fonts";
 
 /** What of a fontkit font the layout reads. */
 export interface MeasuringFont {
@@ -129,7 +130,8 @@ export type PaintOp =
   | { op: "text"; text: string; x: number; baseline: number; size: number; bold?: boolean; colour: string; anchor?: "start" | "middle" | "end" }
   | { op: "rule"; x1: number; x2: number; y: number; width: number; colour: string }
   | { op: "box"; x: number; y: number; width: number; height: number; fill?: string; stroke?: string; dashed?: boolean }
-  | { op: "drawing"; scene: DrawingScene; x: number; y: number; scale: number };
+  /** Painted by the document's own code (its fonts and size set inside its save/restore). */
+  | { op: "custom"; paint: (painter: Painter, fonts: PdfFonts) => void };
 
 /** The names the painter's fonts are kept under in a document. */
 const FONT_KEYS = { regular: "ohrada-offer-400", bold: "ohrada-offer-700" } as const;
@@ -158,8 +160,16 @@ export interface Painter {
   text(text: string, x: number, y: number, options?: Record<string, unknown>): Painter;
 }
 
+/** The font and size a painter has set, so a run of texts sets them only when they change. */
+export interface TextState {
+  font: MeasuringFont | null;
+  size: number;
+}
+
+export const newTextState = (): TextState => ({ font: null, size: 0 });
+
 /** The painter's text: real text at its baseline, never wrapped (the layout wrapped it). */
-function paintText(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp, { op: "text" }>, current: { font: MeasuringFont | null; size: number }) {
+export function paintText(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp, { op: "text" }>, current: TextState) {
   const font = op.bold ? fonts.bold : fonts.regular;
   if (current.font !== font) {
     // Named, so pdfkit finds the font it embedded already (the one react-pdf's own text uses) without comparing fonts again.
@@ -178,59 +188,9 @@ function paintText(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp, { op:
   painter.fillColor(op.colour).text(op.text, x, op.baseline, { lineBreak: false, baseline: "alphabetic" });
 }
 
-/** "x,y x,y …" as a closed or open path. */
-const pointsPath = (points: string, close: boolean) => {
-  const pairs = points.trim().split(/\s+/);
-  return `M${pairs.join(" L")}${close ? " Z" : ""}`;
-};
-
-/** A fence item's drawing: the items editor's scene, at `scale` points per px, from (x, y). */
-function paintDrawing(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp, { op: "drawing" }>) {
-  const { scene } = op;
-  painter.save().translate(op.x, op.y).scale(op.scale);
-  const fillRects = (rects: { x: number; y: number; width: number; height: number }[], colour: string) => {
-    if (!rects.length) return;
-    for (const r of rects) painter.rect(r.x, r.y, r.width, r.height);
-    painter.fill(colour);
-  };
-  fillRects([scene.groundBand], COLOURS.groundBand);
-  for (const polygon of scene.counterweights) painter.path(pointsPath(polygon.points, true)).fill(COLOURS.counterweight);
-  for (const wing of scene.wings) {
-    for (const shape of wing.shapes) {
-      if (shape.part !== "tail") continue;
-      painter.rect(shape.rect.x, shape.rect.y, shape.rect.width, shape.rect.height).fill(COLOURS.tailFill);
-      painter.save().lineWidth(0.75).dash(3, { space: 2 }).rect(shape.rect.x, shape.rect.y, shape.rect.width, shape.rect.height).stroke(COLOURS.tail).restore();
-    }
-    fillRects(wing.shapes.flatMap((shape) => (shape.part === "spacer" ? [shape.rect] : [])), COLOURS.spacer);
-    fillRects(wing.shapes.flatMap((shape) => (shape.part === "slat" ? [shape.rect] : [])), COLOURS.slat);
-    for (const shape of wing.shapes) if (shape.part === "slats") painter.path(shape.d).fill(COLOURS.slat);
-  }
-  for (const box of scene.boxes) {
-    painter.rect(box.x, box.y, box.width, box.height).fill(box.fill);
-    if (box.dashed) painter.save().lineWidth(1).dash(5, { space: 3 }).rect(box.x, box.y, box.width, box.height).stroke(COLOURS.frame).restore();
-  }
-  for (const wheel of scene.wheels) {
-    painter.circle(wheel.cx, wheel.cy, wheel.r).fill(COLOURS.carriage);
-    painter.save().lineWidth(1).circle(wheel.cx, wheel.cy, wheel.r).stroke(COLOURS.wheelRim).restore();
-    painter.circle(wheel.cx, wheel.cy, wheel.hub).fill(COLOURS.wheelRim);
-  }
-  for (const line of scene.lines) {
-    painter.save().lineWidth(line.strokeWidth).lineCap("round").strokeOpacity(line.opacity);
-    if (line.dashed) painter.dash(5, { space: 4 });
-    painter.path(pointsPath(line.points, false)).stroke(line.stroke).restore();
-  }
-  painter.save().lineWidth(1.5).moveTo(scene.ground.x1, scene.ground.y1).lineTo(scene.ground.x2, scene.ground.y2).stroke(COLOURS.ground).restore();
-  const current = { font: null as MeasuringFont | null, size: 0 };
-  for (const dim of scene.dims) {
-    painter.save().lineWidth(0.8).path(dim.d).stroke(dim.colour).restore();
-    paintText(painter, fonts, { op: "text", text: dim.label, x: dim.x, baseline: dim.y, size: DRAWING_FONT_SIZE, colour: dim.colour, anchor: dim.anchor }, current);
-  }
-  painter.restore();
-}
-
 /** Paints a display list (the `paint` of a `<Canvas>`). */
 export function paintOps(painter: Painter, fonts: PdfFonts, ops: readonly PaintOp[]): void {
-  const current = { font: null as MeasuringFont | null, size: 0 };
+  const current = newTextState();
   for (const op of ops) {
     if (op.op === "text") paintText(painter, fonts, op, current);
     else if (op.op === "rule") painter.save().lineWidth(op.width).moveTo(op.x1, op.y).lineTo(op.x2, op.y).stroke(op.colour).restore();
@@ -243,8 +203,8 @@ export function paintOps(painter: Painter, fonts: PdfFonts, ops: readonly PaintO
       }
     }
     else {
-      paintDrawing(painter, fonts, op);
-      // The drawing chose its own font size inside its save/restore.
+      op.paint(painter, fonts);
+      // The custom paint may have chosen its own font and size.
       current.font = null;
     }
   }

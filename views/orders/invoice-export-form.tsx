@@ -1,0 +1,99 @@
+/**
+ * The accountant export's form (issue 20 §3; docs/decisions/054-invoice-pdf-and-accountant-export.md):
+ * from and to (both required), and under them the export's progress, polled by htmx every second
+ * while the job runs ("120 of 1000 documents"), then the ZIP's link. Without JavaScript the form
+ * still posts to the page, which answers with the progress; a reload shows it again. The invoice
+ * list embeds `InvoiceExportForm`; `InvoiceExportPage` is its standalone page.
+ */
+import type { JobState } from "@/lib/jobs/service";
+import { formatDecimal } from "@/lib/money";
+import { ACCOUNTANT_EXPORT_START, accountantExportDownloadHref, accountantExportStatusHref } from "@/modules/orders/invoice/export/schemas";
+import { FieldRow, type FormField } from "../components/form";
+import { AppLayout } from "../layouts/app-layout";
+import { useView } from "../view-context";
+
+export const INVOICE_EXPORT_FORM_ID = "invoice-export";
+const POLL_EVERY = "every 1s";
+
+export interface InvoiceExportFormProps {
+  values?: { from?: unknown; to?: unknown };
+  errors?: Record<string, string>;
+  /** The export just started or being watched. */
+  job?: JobState | null;
+}
+
+/** The ZIP's size for people: "1,4 MB". */
+function sizeText(bytes: number, lang: "cs" | "en"): string {
+  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, lang, 0)}\u00a0kB`;
+  return `${formatDecimal(bytes / (1024 * 1024), lang, 1)}\u00a0MB`;
+}
+
+/** The job's state in words; polls itself while the job is queued or running. */
+export function InvoiceExportProgress({ job }: { job: JobState }) {
+  const { t, lang } = useView();
+  const running = job.status === "queued" || job.status === "running";
+  const poll = running ? { "hx-get": accountantExportStatusHref(job.id), "hx-trigger": POLL_EVERY, "hx-swap": "outerHTML" } : {};
+  let body;
+  if (job.status === "done" && job.result) {
+    body = (
+      <>
+        <p>{t("invoiceExport.done", { count: job.progress?.total ?? 0 })}</p>
+        <a className="button button-primary" href={accountantExportDownloadHref(job.id)} download={job.result.fileName} data-testid="invoice-export-download">
+          {t("invoiceExport.download", { size: sizeText(job.result.size, lang) })}
+        </a>
+      </>
+    );
+  } else if (job.status === "failed") {
+    body = <p className="alert alert-error">{t("invoiceExport.failed", { error: job.error ?? "" })}</p>;
+  } else if (job.progress && job.progress.total !== null) {
+    body = (
+      <>
+        <p>{t("invoiceExport.running", { done: job.progress.done, total: job.progress.total })}</p>
+        <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} aria-label={t("invoiceExport.title")} />
+      </>
+    );
+  } else {
+    body = <p>{t(job.status === "queued" ? "invoiceExport.queued" : "invoiceExport.runningNoTotal")}</p>;
+  }
+  return (
+    <div className="invoice-export-progress" role="status" aria-live="polite" data-job={job.id} data-status={job.status} {...poll}>
+      {body}
+    </div>
+  );
+}
+
+/** From, to and the button; the progress under them once an export runs. */
+export function InvoiceExportForm({ values = {}, errors = {}, job = null }: InvoiceExportFormProps) {
+  const { t } = useView();
+  const fields: FormField[] = [
+    { name: "from", label: t("invoiceExport.from"), kind: "date", required: true },
+    { name: "to", label: t("invoiceExport.to"), kind: "date", required: true },
+  ];
+  return (
+    <section id={INVOICE_EXPORT_FORM_ID} className="invoice-export">
+      <h2>{t("invoiceExport.title")}</h2>
+      <p className="field-hint">{t("invoiceExport.intro")}</p>
+      <form method="get" action={ACCOUNTANT_EXPORT_START} hx-get={ACCOUNTANT_EXPORT_START} hx-target={`#${INVOICE_EXPORT_FORM_ID}`} hx-swap="outerHTML" noValidate className="form form-inline">
+        {fields.map((field) => (
+          <FieldRow key={field.name} field={field} value={values[field.name as "from" | "to"]} error={errors[field.name]} />
+        ))}
+        <p className="field">
+          <button type="submit" className="button button-primary">
+            {t("invoiceExport.submit")}
+          </button>
+        </p>
+      </form>
+      {job ? <InvoiceExportProgress job={job} /> : null}
+    </section>
+  );
+}
+
+/** `GET /orders/invoices/accountantExport`: the form on a page of its own. */
+export function InvoiceExportPage(props: InvoiceExportFormProps) {
+  const { t } = useView();
+  return (
+    <AppLayout title={t("invoiceExport.title")}>
+      <InvoiceExportForm {...props} />
+    </AppLayout>
+  );
+}
