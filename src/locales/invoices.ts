@@ -68,7 +68,6 @@ export const invoices = {
         from: "Vystaveno od",
         to: "Vystaveno do",
         empty: "Žádné doklady",
-        exportTitle: "Export pro účetní",
         any: "Vše",
       },
       detail: {
@@ -226,7 +225,6 @@ export const invoices = {
         from: "Issued from",
         to: "Issued to",
         empty: "No documents",
-        exportTitle: "Export for the accountant",
         any: "Any",
       },
       detail: {

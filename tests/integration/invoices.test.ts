@@ -159,7 +159,9 @@ describe("pages", () => {
 
     const list = await htmlOf(await s.page(`/orders/invoices?customer=${encodeURIComponent("Ýva")}&kind=PROFORMA`));
     expect(list).toContain(`data-invoice-id="${id}"`);
-    expect(list).toContain('data-spot="invoice-export"');
+    // The accountant export form sits under the list.
+    expect(list).toContain('id="invoice-export"');
+    expect(list).toContain('action="/orders/invoices/accountantExport/start"');
     const badDate = await s.page("/orders/invoices?from=31.02.2026");
     expect(badDate.status).toBe(422);
   });

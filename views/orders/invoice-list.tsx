@@ -86,11 +86,9 @@ export function InvoiceListPage(props: {
   const { t } = useView();
   return (
     <AppLayout title={t("invoices.list.title")}>
-      <section className="invoice-export" aria-label={t("invoices.list.exportTitle")} data-spot="invoice-export">
-        {props.exportForm ?? null}
-      </section>
       <InvoiceFilters typed={props.typed} errors={props.filterErrors} />
       <InvoiceTable rows={props.rows} meta={props.meta} state={props.state} />
+      {props.exportForm ?? null}
     </AppLayout>
   );
 }

@@ -251,6 +251,39 @@ describe("one-off jobs", () => {
   });
 });
 
+describe("queueing", () => {
+  test("a started runner looks for a job queued in its process at once, not at its next poll", async () => {
+    const ran = gate();
+    const job = defineJob<null>({ name: uniqueName("woken"), run: async () => ran.reached() });
+    // An hour between polls: only the wake can run the job while the test waits.
+    const one = runner([job as JobDefinition<never>], { pollMs: HOUR });
+    await one.start();
+    try {
+      const { id } = await enqueueJob({ ctx: t.ctx, input: { job, input: null } });
+      await ran.arrived;
+      await one.stop();
+      expect((await row(id)).status).toBe("done");
+    } finally {
+      await one.stop();
+    }
+  });
+
+  test("reuseOpen answers the same user's open run of the same input instead of queueing a second", async () => {
+    const job = defineJob<{ from: string }>({ name: uniqueName("export"), run: async () => undefined });
+    const ctx = await userCtx();
+    const first = await enqueueJob({ ctx, input: { job, input: { from: "2026-01-01" }, reuseOpen: true } });
+    expect(await enqueueJob({ ctx, input: { job, input: { from: "2026-01-01" }, reuseOpen: true } })).toEqual(first);
+    const otherRange = await enqueueJob({ ctx, input: { job, input: { from: "2026-02-01" }, reuseOpen: true } });
+    expect(otherRange.id).not.toBe(first.id);
+    const otherUser = await enqueueJob({ ctx: await userCtx(), input: { job, input: { from: "2026-01-01" }, reuseOpen: true } });
+    expect(otherUser.id).not.toBe(first.id);
+    // Once done, the same request starts a new run.
+    await runner([job as JobDefinition<never>]).runDue();
+    const again = await enqueueJob({ ctx, input: { job, input: { from: "2026-01-01" }, reuseOpen: true } });
+    expect(again.id).toBeGreaterThan(otherUser.id);
+  });
+});
+
 describe("a job killed mid-way", () => {
   test("a job whose runner is gone (its lease lapsed) is picked up again and counts the attempt", async () => {
     const ctx = await userCtx();

@@ -21,6 +21,7 @@ import { EMPTY_WIRING, systemCtx, type Wiring } from "../context";
 import { type Database, selectRows } from "../db";
 import type { Logger } from "../logger";
 import { type JobDefinition, type JobResultFile, type JobRun, nextRunAfter, scheduleText } from "./define";
+import { onJobQueued } from "./service";
 
 /** Pieces of a result file are stored at most this big (decision 047: PGlite's heap grows to its largest statement). */
 export const JOB_RESULT_CHUNK_BYTES = 512 * 1024;
@@ -302,6 +303,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     pollTimer.unref?.();
   }
 
+  /** A job queued in this process is looked for at once; one queued while a job runs is claimed by that same pass. */
+  function wake() {
+    if (!stopped && pollTimer) schedulePoll(0);
+  }
+  let stopListening = () => {};
+
   async function prepare() {
     const now = clock();
     for (const definition of definitions.values()) {
@@ -331,13 +338,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async start() {
       await prepare();
       schedulePoll(pollMs);
+      stopListening = onJobQueued(wake);
     },
     runDue,
-    wake() {
-      if (!stopped && pollTimer) schedulePoll(0);
-    },
+    wake,
     async stop({ graceMs = 10_000 } = {}) {
       stopped = true;
+      stopListening();
       if (pollTimer) clearTimeout(pollTimer);
       pollTimer = null;
       const running = current;

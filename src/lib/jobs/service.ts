@@ -3,25 +3,57 @@
  * state by id, read its result file. Only whoever queued a job, or an admin, sees it; to anyone
  * else it does not exist (404), as a record of another user's would not.
  */
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { jobResultChunks, jobs, type JobStatus, users } from "@db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { defineJob, type JobDefinition } from "./define";
 
-/** Queues a run of a one-off job; the runner picks it up at its next poll (or `wake`). Joins an open transaction. */
-export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job: JobDefinition<Input>; input: Input; runAt?: Date } }): Promise<{ id: number }> {
+/** Runners in this process that want to hear of a queued job at once instead of at their next poll. */
+const queuedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever this process queues a job outside a transaction; answers how to stop. */
+export function onJobQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/**
+ * Queues a run of a one-off job; a runner of this process looks for it at once, others at their
+ * next poll. Joins an open transaction (then the row is seen after the commit, at a poll).
+ * With `reuseOpen`, a run of the same job by the same user with the same input that is still
+ * queued or running is answered instead: a form sent twice starts one export, not two.
+ */
+export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job: JobDefinition<Input>; input: Input; runAt?: Date; reuseOpen?: boolean } }): Promise<{ id: number }> {
   if (input.job.schedule) throw new Error(`job "${input.job.name}" is periodic: it runs on its schedule, not when queued`);
+  const jobInput = input.input ?? null;
+  if (input.reuseOpen) {
+    const [open] = await ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.name, input.job.name),
+          inArray(jobs.status, ["queued", "running"]),
+          ctx.userId === null ? isNull(jobs.createdBy) : eq(jobs.createdBy, ctx.userId),
+          sql`${jobs.input} = ${JSON.stringify(jobInput)}::jsonb`,
+        ),
+      )
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    if (open) return { id: open.id };
+  }
   const [row] = await ctx.db
     .insert(jobs)
     .values({
       name: input.job.name,
-      input: input.input ?? null,
+      input: jobInput,
       maxAttempts: Math.max(1, input.job.maxAttempts ?? 1),
       createdBy: ctx.userId,
       ...(input.runAt ? { runAt: input.runAt } : {}),
     })
     .returning({ id: jobs.id });
+  if (!ctx.inTransaction) for (const listener of queuedListeners) listener();
   return { id: row!.id };
 }
 

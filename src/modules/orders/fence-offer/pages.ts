@@ -1,5 +1,5 @@
 /**
- * The offer PDF's route (spec 02 §7: `GET /pdf/fenceOffer/{id}`, also with `regenerate=true`),
+ * The offer PDF's route (docs/domain.md#offer-pdf: `GET /pdf/fenceOffer/{id}`, also with `regenerate=true`),
  * mounted with the pages (a browser opens it in a new tab; without a session it goes to /login, a
  * missing order is the not-found page) and at /api (an API client gets the envelope's errors).
  */

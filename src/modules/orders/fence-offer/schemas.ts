@@ -1,8 +1,8 @@
-/** The offer PDF (issue 11 §2, spec 02 §2, §7). Browser-safe: zod and constants only. */
+/** The offer PDF (issue 11 §2, docs/domain.md#offer-pdf). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { booleanField } from "@/lib/zod-fields";
 
-/** Spec 02 §7: `GET /pdf/fenceOffer/{id}`, also with `regenerate=true`. */
+/** docs/domain.md#offer-pdf: `GET /pdf/fenceOffer/{id}`, also with `regenerate=true`. */
 export const FENCE_OFFER_PATH = "/pdf/fenceOffer";
 
 /** The offer of an order; `regenerate` builds it anew instead of answering the cached one. */

@@ -1,6 +1,6 @@
 /**
- * The offer PDF of a fence order (issue 11 §2, spec 02 §2, §7; decision 022), cached in
- * PostgreSQL per order and language (DESIGN.md §3).
+ * The offer PDF of a fence order (issue 11 §2, docs/domain.md#offer-pdf; decision 022), cached in
+ * PostgreSQL per order and language (docs/architecture.md#files).
  *
  * - One statement says whether the cache holds it: the fingerprint of what the PDF is made from
  *   (the order's row; its items', sub-products' and other lines' ids and change times; the
@@ -35,7 +35,7 @@ import { pdfLogo } from "@/lib/pdf/logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
 export const OFFER_DOCUMENT_VERSION = 2;
-/** A PDF larger than this is answered but not stored (DESIGN.md §3: files in the database are size-limited). */
+/** A PDF larger than this is answered but not stored (docs/architecture.md#files: files in the database are size-limited). */
 export const OFFER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**

@@ -10,10 +10,10 @@ import { parseInput } from "@/lib/validation";
 import { accountantExportJob } from "./job";
 import { accountantExportQuery } from "./schemas";
 
-/** Queues the export of the documents issued from `from` to `to`; 422 for a missing, malformed or reversed date. */
+/** Queues the export of the documents issued from `from` to `to` (the user's open export of the same range if there is one); 422 for a missing, malformed or reversed date. */
 export async function startAccountantExport({ ctx, input }: { ctx: Ctx; input: { from?: unknown; to?: unknown } }): Promise<{ id: number }> {
   const range = parseInput(accountantExportQuery, input);
-  return enqueueJob({ ctx, input: { job: accountantExportJob, input: { ...range, lang: ctx.lang } } });
+  return enqueueJob({ ctx, input: { job: accountantExportJob, input: { ...range, lang: ctx.lang }, reuseOpen: true } });
 }
 
 /** The export's state by its job id. */
