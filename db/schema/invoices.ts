@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { InvoiceSnapshot } from "../../src/modules/orders/invoice/formats/snapshot";
-import { auditColumns, identityId } from "./columns";
+import { auditColumns, bytea, identityId } from "./columns";
 import { fenceOrders } from "./orders";
 
 /**
@@ -134,3 +134,14 @@ export const invoiceProformaLinks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.proformaId] }), uniqueIndex("invoice_proforma_links_proforma_unique").on(table.proformaId)],
 );
+
+/**
+ * The company logos printed on issued documents, by the SHA-256 of their bytes. A snapshot names
+ * its logo by that hash, so a later change of the company's logo leaves issued documents as they
+ * were, and a thousand documents with one logo store it once. Rows are never changed or deleted.
+ */
+export const documentLogos = pgTable("document_logos", {
+  sha256: text("sha256").primaryKey(),
+  mimeType: text("mime_type").notNull(),
+  data: bytea("data").notNull(),
+});

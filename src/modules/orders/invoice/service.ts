@@ -18,6 +18,7 @@ import { withIdempotency } from "@/lib/idempotency";
 import { formatMoney, fromHalere, halereToNumeric, toHalere } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
 import { getCompanyIdentity } from "@/modules/settings/company-identity/service";
+import { keepDocumentLogo } from "./logo";
 import { getInvoiceSettings } from "../service";
 import { paymentStages } from "../fence-offer/payment";
 import { type OrderSnapshot, readOrderSnapshot } from "../order-snapshot/service";
@@ -289,6 +290,7 @@ async function issuer(ctx: Ctx) {
     settings.bankAccount && settings.iban ? { accountNumber: settings.bankAccount, iban: settings.iban.replace(/\s+/g, "").toUpperCase(), swift: settings.swift || null } : null;
   return {
     vatPayer: identity.vatPayer,
+    logo: identity.hasLogo ? await keepDocumentLogo(ctx) : null,
     supplier,
     bank,
     payment: { method: settings.paymentMethod, constantSymbol: settings.constantSymbol },
@@ -402,6 +404,7 @@ async function issueFromOrder(ctx: Ctx, values: InvoiceCreateInput, today: strin
       dueDate,
       vatPayer: company.vatPayer,
       supplier: company.supplier,
+      logo: company.logo,
       customer: customerOf(snapshot.order),
       bank: company.bank,
       payment: company.payment,
@@ -474,6 +477,7 @@ async function issuePaymentTaxDocument(ctx: Ctx, proforma: InvoiceRow, amountHal
         ...source,
         kind: "PAYMENT_TAX_DOCUMENT",
         supplier: company.supplier,
+        logo: company.logo,
         bank: company.bank,
         issuedBy: company.issuedBy,
         issueDate: today < paidOn ? paidOn : today,

@@ -10,6 +10,8 @@
  * threads (pdf-pool.ts), a few ahead, and adds them in order; what stays on the main thread (ISDOC,
  * the ZIP, storing its pieces) gives the event loop a turn after each document.
  */
+import { drawableLogos } from "../logo";
+import type { PdfImage } from "@/lib/pdf/logo";
 import { asc, between } from "drizzle-orm";
 import { invoices } from "@db/schema";
 import type { Lang } from "@/lib/context";
@@ -49,6 +51,7 @@ export async function* accountantExportZip(
   input: AccountantExportInput,
   onDocument: (done: number) => Promise<void> = async () => {},
   renderer: PdfRenderer = inProcessRenderer(renderInvoicePdf),
+  logos: ReadonlyMap<string, PdfImage | null> = new Map(),
 ): AsyncGenerator<Uint8Array> {
   const t = tFor(input.lang);
   const tt = (key: string, values?: Record<string, unknown>) => t(key, values ?? {}) as string;
@@ -59,7 +62,7 @@ export async function* accountantExportZip(
   const startRender = (index: number) => {
     const snapshot = snapshots[index];
     if (!snapshot) return;
-    const render = renderer.render(snapshot, input.lang);
+    const render = renderer.render(snapshot, input.lang, snapshot.logo ? (logos.get(snapshot.logo.sha256) ?? null) : null);
     render.catch(() => {});
     renders.set(index, render);
   };
@@ -113,6 +116,7 @@ export const accountantExportJob = defineJob<AccountantExportInput>({
             await progress(done, snapshots.length);
           },
           renderer,
+          await drawableLogos(ctx, snapshots),
         ),
       });
     } finally {

@@ -4,6 +4,7 @@
  * answers meanwhile never wait behind a PDF's layout, and a second core renders too. A pool lives
  * for one export and is closed with it (no thread outlives the job).
  */
+import type { PdfImage } from "@/lib/pdf/logo";
 import os from "node:os";
 import type { Lang } from "@/lib/context";
 import type { InvoiceSnapshot } from "../formats/snapshot";
@@ -11,7 +12,7 @@ import type { InvoiceSnapshot } from "../formats/snapshot";
 type Answer = { id: number; pdf: Uint8Array; error?: undefined } | { id: number; error: string; pdf?: undefined };
 
 export interface PdfRenderer {
-  render(snapshot: InvoiceSnapshot, lang: Lang): Promise<Uint8Array>;
+  render(snapshot: InvoiceSnapshot, lang: Lang, logo: PdfImage | null): Promise<Uint8Array>;
   /** How many renders may usefully wait at once. */
   readonly parallel: number;
   close(): void;
@@ -43,13 +44,13 @@ export function pdfPool(size = Math.max(1, Math.min(PDF_POOL_MAX, os.availablePa
   });
   return {
     parallel: size * 2,
-    render(snapshot, lang) {
+    render(snapshot, lang, logo) {
       const id = next++;
       const worker = workers.reduce((best, candidate) => (load.get(candidate)! < load.get(best)! ? candidate : best));
       load.set(worker, load.get(worker)! + 1);
       return new Promise<Uint8Array>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, snapshot, lang });
+        worker.postMessage({ id, snapshot, lang, logo });
       });
     },
     close() {
@@ -61,4 +62,4 @@ export function pdfPool(size = Math.max(1, Math.min(PDF_POOL_MAX, os.availablePa
 }
 
 /** Renders on this thread (a few documents: not worth a thread's start-up). */
-export const inProcessRenderer = (render: (snapshot: InvoiceSnapshot, lang: Lang) => Promise<Uint8Array>): PdfRenderer => ({ render, parallel: 1, close() {} });
+export const inProcessRenderer = (render: (snapshot: InvoiceSnapshot, lang: Lang, logo: PdfImage | null) => Promise<Uint8Array>): PdfRenderer => ({ render, parallel: 1, close() {} });

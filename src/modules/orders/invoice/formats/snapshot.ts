@@ -91,6 +91,11 @@ export interface InvoiceSnapshot {
     /** Up to 4 digits (Pohoda's limit); "0308" and the like. */
     constantSymbol: string | null;
   };
+  /**
+   * The company logo when the document was issued, by the hash of its bytes in document_logos;
+   * null without a logo, absent on documents issued before logos were kept.
+   */
+  logo?: { sha256: string } | null;
   /** Who issued the document (invoice settings' name of the person issuing). */
   issuedBy: string | null;
   orderId: number | null;

@@ -5,6 +5,7 @@
  * the VAT rate, base and total, and the VAT recap beside the summary down to the total to pay.
  * Everything it prints arrives ready in `InvoiceDocumentData` (content.ts). Loaded lazily by renderPdf.
  */
+import type { PdfImage } from "@/lib/pdf/logo";
 import { fontsNow, PagedDocument } from "@/lib/pdf/document";
 import {
   type Block,
@@ -103,6 +104,6 @@ function invoiceBlocks(invoice: InvoiceDocumentData, fonts: PdfFonts): Block[] {
   return blocks;
 }
 
-export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
-  return <PagedDocument blocks={invoiceBlocks(invoice, fontsNow())} lang={invoice.lang} meta={invoice.meta} logo={null} footer={invoice.footer} pageLabel={invoice.pageLabel} />;
+export function InvoiceDocument({ invoice, logo }: { invoice: InvoiceDocumentData; logo: PdfImage | null }) {
+  return <PagedDocument blocks={invoiceBlocks(invoice, fontsNow())} lang={invoice.lang} meta={invoice.meta} logo={logo} footer={invoice.footer} pageLabel={invoice.pageLabel} />;
 }

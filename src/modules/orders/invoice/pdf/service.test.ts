@@ -4,12 +4,19 @@
  * prints the stored snapshot), and the process's held copy.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inArray, sql } from "drizzle-orm";
+import { documentLogos, invoices } from "@db/schema";
 import { systemCtx } from "@/lib/context";
 import { formatMoney } from "@/lib/money";
 import { createOfferOrder, flat, popplerText, saveOfferCompany } from "../../../../../tests/helpers/fence-offer";
 import { issueSnapshot, manyLineSnapshot, qrCodesOf } from "../../../../../tests/helpers/invoice-documents";
+import { JPEG, PNG } from "../../../../../tests/helpers/image-fixtures";
+import { createInvoiceOrder, setUpInvoicing } from "../../../../../tests/helpers/invoices";
 import { failureOf, useTestDatabase } from "../../../../../tests/helpers/service";
+import { createInvoice } from "../service";
 import { EXAMPLE_CREDIT_NOTE, EXAMPLE_FINAL_INVOICE, EXAMPLE_NON_PAYER_INVOICE, EXAMPLE_PROFORMA } from "../formats/examples";
 import { hasValidCrc, invoiceSpayd } from "../formats/spayd";
 import { renderInvoicePdf, invoicePdf } from "./service";
@@ -127,5 +134,47 @@ describe("30 lines", () => {
     expect(text).toContain("Základ 12 %");
     expect(text).toContain("Základ 21 %");
     expect(text).toMatch(/Strana 1 z [23]/);
+  }, 60_000);
+});
+
+describe("the company logo on an issued document", () => {
+  /** The images pdfimages lists: width, height and encoding ("image" for a PNG, "jpeg" for a JPEG). */
+  async function imagesOf(pdf: Uint8Array): Promise<string[]> {
+    const dir = mkdtempSync(join(tmpdir(), "ohrada-logo-"));
+    try {
+      const file = join(dir, "doc.pdf");
+      writeFileSync(file, pdf);
+      const listed = Bun.spawnSync(["pdfimages", "-list", file]).stdout.toString().split("\n").slice(2).filter(Boolean);
+      return listed.map((line) => line.trim().split(/\s+/)).map((cols) => `${cols[3]}×${cols[4]} ${cols[8]}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test("is the logo of the day it was issued: a later logo change leaves its PDF as it was, a new document takes the new one, each logo stored once", async () => {
+    await setUpInvoicing(t.ctx);
+    await saveOfferCompany(t.db, { logo: PNG, logoMimeType: "image/png" });
+    try {
+      const order = await createInvoiceOrder(t.ctx);
+      const first = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: true } });
+      const second = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: true } });
+      const before = await imagesOf((await invoicePdf({ ctx: t.ctx, input: { invoiceId: first, regenerate: true } })).pdf);
+      expect(before).toContain("4×3 image");
+
+      await saveOfferCompany(t.db, { logo: JPEG, logoMimeType: "image/jpeg" });
+      const after = await imagesOf((await invoicePdf({ ctx: t.ctx, input: { invoiceId: first, regenerate: true } })).pdf);
+      expect(after).toEqual(before);
+      const later = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: true } });
+      expect(await imagesOf((await invoicePdf({ ctx: t.ctx, input: { invoiceId: later } })).pdf)).toContain("4×3 jpeg");
+
+      const logos = await t.db.select({ sha256: documentLogos.sha256 }).from(documentLogos);
+      const named = await t.db.select({ id: invoices.id, snapshot: invoices.snapshot }).from(invoices).where(inArray(invoices.id, [first, second, later]));
+      const hashOf = new Map(named.map((row) => [row.id, row.snapshot.logo?.sha256]));
+      expect(hashOf.get(first)).toBe(hashOf.get(second));
+      expect(hashOf.get(later)).not.toBe(hashOf.get(first));
+      expect(logos.map((row) => row.sha256).sort()).toEqual([hashOf.get(first), hashOf.get(later)].sort() as string[]);
+    } finally {
+      await saveOfferCompany(t.db, { logo: null, logoMimeType: null });
+    }
   }, 60_000);
 });

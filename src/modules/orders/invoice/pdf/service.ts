@@ -17,15 +17,17 @@ import { heldCache } from "@/lib/held-cache";
 import { tFor } from "@/lib/i18n";
 import { renderPdf } from "@/lib/pdf/render";
 import type { InvoiceSnapshot } from "../formats/snapshot";
+import type { PdfImage } from "@/lib/pdf/logo";
+import { logoOfSnapshot } from "../logo";
 import { invoiceContent } from "./content";
 
 /** Raise when the document's look or content changes: every held PDF is then rendered again once. */
-export const INVOICE_DOCUMENT_VERSION = 1;
+export const INVOICE_DOCUMENT_VERSION = 2;
 export const INVOICE_PDF_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
-/** A snapshot's PDF in `lang`. */
-export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: Lang): Promise<Uint8Array> {
-  return renderPdf(() => import("./document").then((m) => m.InvoiceDocument), { invoice: invoiceContent(snapshot, lang) });
+/** A snapshot's PDF in `lang`, with the logo its snapshot names (logo.ts reads it). */
+export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: Lang, logo: PdfImage | null = null): Promise<Uint8Array> {
+  return renderPdf(() => import("./document").then((m) => m.InvoiceDocument), { invoice: invoiceContent(snapshot, lang), logo });
 }
 
 export const invoicePdfFileName = (snapshot: Pick<InvoiceSnapshot, "number">, lang: Lang) => tFor(lang)("invoicePdf.fileName", { number: snapshot.number }) as string;
@@ -49,7 +51,7 @@ export async function invoicePdf({ ctx, input }: { ctx: Ctx; input: { invoiceId:
   const copy = input.regenerate ? undefined : heldPdfs.get(ctx.db, key);
   // A copy each time: whoever gets the answer may keep or change its bytes.
   if (copy) return { fileName, pdf: copy.slice(), cached: true };
-  const pdf = await renderInvoicePdf(row.snapshot, ctx.lang);
+  const pdf = await renderInvoicePdf(row.snapshot, ctx.lang, await logoOfSnapshot(ctx, row.snapshot));
   if (pdf.byteLength <= INVOICE_PDF_MEMORY_MAX_BYTES / 4) heldPdfs.set(ctx.db, key, pdf.slice());
   return { fileName, pdf, cached: false };
 }
