@@ -112,20 +112,21 @@ describe("invoices of an order", () => {
     expect(sum(proforma.lines.map((line) => line.invoicedPrice))).toBe(710.47);
 
     // A partial payment: its tax document (DUZP the payment date), the rest still open.
-    const afterFirst = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: "500,00", paidOn: "2026-03-01" } } }, options: on });
-    expect(afterFirst).toMatchObject({ status: "OPEN", paid: 500, remainingToPay: 359.67 });
+    const afterFirst = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: "100,00", paidOn: "2026-03-01" } } }, options: on });
+    expect(afterFirst).toMatchObject({ status: "OPEN", paid: 100, remainingToPay: 759.67 });
     const firstTax = await getInvoice({ ctx: t.ctx, input: { id: afterFirst.payments[0]!.taxDocument!.id } });
-    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", taxableSupplyDate: "2026-03-01", total: 500, payable: 0, proformaInvoiceId: proformaId });
-    expect(firstTax.recap).toEqual([{ vatRate: 21, base: 413.22, vat: 86.78, total: 500, claimedBase: 0, claimedVat: 0, differenceBase: 413.22, differenceVat: 86.78 }]);
+    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", taxableSupplyDate: "2026-03-01", total: 100, payable: 0, proformaInvoiceId: proformaId });
+    // Split shora and kept: 82,64 + 17,36 = 100,00 (82,64 × 21 % zdola would be 17,35 and the document 99,99).
+    expect(firstTax.recap).toEqual([{ vatRate: 21, base: 82.64, vat: 17.36, total: 100, claimedBase: 0, claimedVat: 0, differenceBase: 82.64, differenceVat: 17.36 }]);
     // More than remains: refused, nothing recorded.
-    const over = await failureOf(recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 359.68, paidOn: TODAY } } }, options: on }));
+    const over = await failureOf(recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 759.68, paidOn: TODAY } } }, options: on }));
     expect(fieldKeys(over)).toEqual({ "payment.amount": "invoices.overpaid" });
     const future = await failureOf(recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 1, paidOn: "2026-03-03" } } }, options: on }));
     expect(fieldKeys(future)).toEqual({ "payment.paidOn": "invoices.paidInFuture" });
     // The rest closes it: partial payments add up.
-    const paid = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 359.67, paidOn: TODAY } } }, options: on });
+    const paid = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 759.67, paidOn: TODAY } } }, options: on });
     expect(paid).toMatchObject({ status: "CLOSED", paid: 859.67, remainingToPay: 0 });
-    expect(paid.payments.map((payment) => payment.amount)).toEqual([500, 359.67]);
+    expect(paid.payments.map((payment) => payment.amount)).toEqual([100, 759.67]);
     expect(await isOrderDepositPaid({ ctx: t.ctx, input: { orderId: order.id } })).toBe(true);
     expect(await ordersWithDepositPaid({ ctx: t.ctx, input: { orderIds: [order.id, order.id + 1_000_000] } })).toEqual(new Set([order.id]));
 

@@ -485,7 +485,7 @@ async function issuePaymentTaxDocument(ctx: Ctx, proforma: InvoiceRow, amountHal
         dueDate: paidOn,
         payment: { ...source.payment, variableSymbol: proforma.number },
         note: documentT("invoices.taxDocumentNote", { number: proforma.number }) as string,
-        lines: parts.map((part) => ({ description, quantity: 1, unit: documentT("invoices.unit.piece") as string, baseHalere: part.baseHalere, vatRate: part.vatRate })),
+        lines: parts.map((part) => ({ description, quantity: 1, unit: documentT("invoices.unit.piece") as string, baseHalere: part.baseHalere, vatRate: part.vatRate, vatHalere: part.vatHalere })),
         deductions: [{ taxed: false, number: proforma.number, variableSymbol: proforma.number, amountHalere }],
         originalDocument: { number: proforma.number, issueDate: proforma.issueDate, uuid: proforma.uuid },
       },

@@ -49,6 +49,12 @@ export interface InvoiceSnapshotLine {
   baseHalere: number;
   /** VAT percent; 0 when the supplier is not a VAT payer. */
   vatRate: number;
+  /**
+   * The line's VAT when it was split "shora" from an amount received with VAT (a payment tax
+   * document's lines): the recap takes it as it is instead of computing it from the base, so the
+   * document adds up to the payment to the haléř. Absent on every other line.
+   */
+  vatHalere?: number;
 }
 
 /** A VAT rate's base and VAT, in haléře. */

@@ -111,6 +111,29 @@ describe("advances deducted on the final invoice", () => {
     expect(result.payableHalere).toBe(108_900_00);
   });
 
+  test("a payment tax document adds up to the payment: its VAT split shora is kept, not recomputed from the base", () => {
+    // 100,00 Kč at 21 %: shora 82,64 + 17,36; zdola 82,64 × 21 % would be 17,35 and the document 99,99 Kč.
+    for (const [amount, base, vat] of [
+      [100_00, 82_64, 17_36],
+      [123_45, 102_02, 21_43],
+      [859_67, 710_47, 149_20],
+    ] as const) {
+      const parts = paymentParts(amount, [{ vatRate: 21, totalHalere: 1_000_00 }]);
+      expect(parts).toEqual([{ vatRate: 21, baseHalere: base, vatHalere: vat }]);
+      const document = totals(
+        parts.map((part) => ({ ...line(0, part.vatRate), baseHalere: part.baseHalere, vatHalere: part.vatHalere })),
+        { deductions: [{ taxed: false, number: "2026200001", variableSymbol: "2026200001", amountHalere: amount }] },
+      );
+      expect([document.baseHalere, document.vatHalere, document.totalHalere, document.payableHalere]).toEqual([base, vat, amount, 0]);
+      expect(document.lines[0]!.vatHalere).toBe(vat);
+    }
+    // Two rates, a payment shared between them: still the payment to the haléř.
+    const shared = paymentParts(1_000_00, [{ vatRate: 21, totalHalere: 1_210_00 }, { vatRate: 12, totalHalere: 560_00 }]);
+    const twoRates = totals(shared.map((part) => ({ ...line(0, part.vatRate), baseHalere: part.baseHalere, vatHalere: part.vatHalere })));
+    expect(twoRates.totalHalere).toBe(1_000_00);
+    expect(() => totals([{ ...line(100, 21), vatHalere: 21_00 }, line(100, 21)])).toThrow(RangeError);
+  });
+
   test("an uneven payment: the tax documents' bases and VAT are what is deducted, to the haléř", () => {
     const first = paymentParts(1_000_00, [{ vatRate: 21, totalHalere: 8_004_15 }]);
     const second = paymentParts(7_004_15, [{ vatRate: 21, totalHalere: 8_004_15 }]);

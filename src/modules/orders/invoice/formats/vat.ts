@@ -11,7 +11,9 @@
  *   what those differ from the rate's VAT by (a haléř or two) is put on the rate's largest line,
  *   so the lines' VAT adds up to the recap;
  * - a received payment (it includes VAT) is split "shora": VAT = amount × rate / (100 + rate),
- *   rounded the same way, the base the rest (computed exactly, without the old coefficient);
+ *   rounded the same way, the base the rest (computed exactly, without the old coefficient); its
+ *   tax document's lines carry that VAT, and the recap keeps it (VAT "zdola" from the base could
+ *   differ by a haléř: a payment of 100,00 Kč at 21 % is 82,64 + 17,36, where 82,64 × 21 % = 17,35);
  * - VAT is never rounded to whole crowns; only a cash payment's amount to pay is, to 1 Kč (the
  *   smallest coin), and that rounding stays outside both the base and the VAT.
  */
@@ -88,7 +90,7 @@ const byRateDescending = (a: { vatRate: number }, b: { vatRate: number }) => b.v
 /** Each line's VAT, with the rate's rounding difference on its largest line. */
 function lineAmounts(lines: InvoiceSnapshotLine[], vatApplicable: boolean, rateVat: Map<number, number>): LineAmounts[] {
   const amounts = lines.map((line) => {
-    const vatHalere = vatApplicable ? vatOfBase(line.baseHalere, line.vatRate) : 0;
+    const vatHalere = vatApplicable ? (line.vatHalere ?? vatOfBase(line.baseHalere, line.vatRate)) : 0;
     return { baseHalere: line.baseHalere, vatHalere, totalHalere: line.baseHalere + vatHalere };
   });
   if (!vatApplicable) return amounts;
@@ -113,14 +115,21 @@ export function invoiceTotals(invoice: TotalsInput): InvoiceTotals {
   if (!vatApplicable && taxed.length) throw new RangeError("A supplier that is not a VAT payer has no taxed advances to deduct");
   if (!vatApplicable && invoice.lines.some((line) => line.vatRate !== 0)) throw new RangeError("A supplier that is not a VAT payer charges no VAT: every line's rate is 0");
 
-  const rates = new Map<number, { vatRate: number; base: number; claimedBase: number; claimedVat: number }>();
+  const rates = new Map<number, { vatRate: number; base: number; claimedBase: number; claimedVat: number; splitVat: number | null }>();
   const rateOf = (vatRate: number) => {
     const points = basisPoints(vatRate);
     let row = rates.get(points);
-    if (!row) rates.set(points, (row = { vatRate, base: 0, claimedBase: 0, claimedVat: 0 }));
+    if (!row) rates.set(points, (row = { vatRate, base: 0, claimedBase: 0, claimedVat: 0, splitVat: null }));
     return row;
   };
-  for (const line of invoice.lines) rateOf(line.vatRate).base += line.baseHalere;
+  for (const line of invoice.lines) {
+    const row = rateOf(line.vatRate);
+    row.base += line.baseHalere;
+    if (line.vatHalere !== undefined) row.splitVat = (row.splitVat ?? 0) + line.vatHalere;
+  }
+  if (invoice.lines.some((line) => line.vatHalere !== undefined) && invoice.lines.some((line) => line.vatHalere === undefined)) {
+    throw new RangeError("Either every line carries its VAT split from a received amount, or none does");
+  }
   for (const part of taxed.flatMap((deduction) => deduction.parts)) {
     const row = rateOf(part.vatRate);
     row.claimedBase += part.baseHalere;
@@ -129,7 +138,7 @@ export function invoiceTotals(invoice: TotalsInput): InvoiceTotals {
 
   const recap: RecapRow[] = vatApplicable
     ? [...rates.values()].sort(byRateDescending).map((row) => {
-        const vatHalere = vatOfBase(row.base, row.vatRate);
+        const vatHalere = row.splitVat ?? vatOfBase(row.base, row.vatRate);
         const claimedTotalHalere = row.claimedBase + row.claimedVat;
         return {
           vatRate: row.vatRate,
