@@ -7,6 +7,7 @@ import { expect, test } from "bun:test";
 import { listOrderInvoices } from "@/modules/orders/invoice/service";
 import { describeBrowser } from "../helpers/browser";
 import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
+import { flat, popplerText } from "../helpers/fence-offer";
 import { useE2E } from "./server";
 
 describeBrowser("Invoices", () => {
@@ -53,6 +54,15 @@ describeBrowser("Invoices", () => {
     expect(await finalRow.innerText()).toContain("8\u00a0596,69");
     expect(await finalRow.innerText()).toContain("7\u00a0737,02");
     const finalNumber = (await finalRow.locator("a").first().innerText()).trim();
+
+    // Its PDF from its detail page: the document itself, its number inside.
+    await finalRow.locator("a").first().click();
+    await page.waitForURL(/\/orders\/invoices\/\d+$/);
+    const pdfHref = (await page.locator("a", { hasText: "PDF" }).getAttribute("href"))!;
+    const pdf = await page.request.get(pdfHref);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(flat(await popplerText(new Uint8Array(await pdf.body())))).toContain(`č. ${finalNumber}`);
 
     // The list finds it by the customer.
     await page.goto(`/orders/invoices?customer=${encodeURIComponent("Ťuhýková")}`);
