@@ -29,7 +29,7 @@ const nextPlate = () => `${1 + (plateCounter % 9)}A${String(++plateCounter).slic
 describe("API /api/settings/deliveryVan", () => {
   test("create normalises the spz; get answers it normalised", async () => {
     const id = await createVan({ name: "Dodávka Ford Transit", spz: "4ab 12-34" });
-    expect(await getVan(id)).toEqual({ id, name: "Dodávka Ford Transit", spz: "4AB1234" });
+    expect(await getVan(id)).toEqual({ id, name: "Dodávka Ford Transit", spz: "4AB1234", active: true });
     const [row] = await t.current.ctx.db.select().from(deliveryVans).where(eq(deliveryVans.id, id));
     expect(row!.spz).toBe("4AB1234");
     expect(row!.createdBy).toBe((await session()).user.id);
@@ -154,7 +154,7 @@ describe("pages /settings/deliveryVan", () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`${PATH}/${id}`);
     expect(await afterRedirect(s, saved, `${PATH}/${id}`)).toContain("Uloženo");
-    expect(await getVan(id)).toEqual({ id, name: "Upraveno", spz: "3J21213" });
+    expect(await getVan(id)).toEqual({ id, name: "Upraveno", spz: "3J21213", active: true });
 
     const removed = await s.page(`${PATH}/${id}/delete`, { method: "POST" });
     expect(removed.status).toBe(303);

@@ -9,8 +9,8 @@ const spzTaken = (input: { spz: string }) => msg("deliveryVan.spzDuplicate", { s
 export const deliveryVanService = createCrudService({
   table: deliveryVans,
   input: deliveryVanInput,
-  toEntity: (row) => ({ id: row.id, name: row.name, spz: row.spz }),
-  toValues: (input) => ({ name: input.name, spz: input.spz }),
+  toEntity: (row) => ({ id: row.id, name: row.name, spz: row.spz, active: row.active }),
+  toValues: (input) => ({ name: input.name, spz: input.spz, active: input.active }),
   listFields: {
     id: { column: deliveryVans.id, filter: "number", sortable: true },
     name: { column: deliveryVans.name, filter: "text", sortable: true },
