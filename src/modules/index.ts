@@ -11,6 +11,7 @@ import { catalogueModule } from "./catalogue/module";
 import { jobsModule } from "./jobs/module";
 import { manufactureModule } from "./manufacture/module";
 import { ordersModule } from "./orders/module";
+import { planningModule } from "./planning/module";
 import { settingsModule } from "./settings/module";
 import { shellModule } from "./shell/module";
 import { suppliersModule } from "./suppliers/module";
@@ -28,6 +29,7 @@ export const modules: readonly ModuleDeclaration[] = [
   timesheetsModule,
   warehouseModule,
   ordersModule,
+  planningModule,
   manufactureModule,
   jobsModule,
 ];

@@ -31,6 +31,7 @@ import { invoiceSettingsInput } from "@/modules/orders/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
 import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
+import { createPlanInput, dateRangeInput, markPlanItemInput, movePlanInput, saveManufacturePlanInput, setManufacturedInput } from "@/modules/planning/schemas";
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
@@ -94,6 +95,13 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
+  "GET /api/orders/planning": { query: dateRangeInput },
+  "POST /api/orders/planning": { body: createPlanInput },
+  "PUT /api/orders/planning/:id{[0-9]+}/move": { body: movePlanInput },
+  "POST /api/orders/planning/mark": { body: markPlanItemInput },
+  "GET /api/orders/manufacture": { query: dateRangeInput },
+  "PUT /api/orders/manufacture/order/:id{[0-9]+}": { body: saveManufacturePlanInput, target: "fenceOrder" },
+  "PATCH /api/orders/manufacture/line/:id{[0-9]+}": { body: setManufacturedInput },
   "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
   "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },
   "POST /api/warehouse/exportToExcel": { body: exportStockInput },

@@ -1,0 +1,143 @@
+/**
+ * Planning's API through app.request() (docs/decisions/055-planning.md): plan an order's items,
+ * the grid for a range, move a plan (and the 409 of a second move over the same version, naming
+ * who, when and where), delete, mark delivered and assembled until CLOSED; the manufacture plan
+ * and its calendar; 422 for bad input, 404, and the session.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { json, type Session, useTestApp } from "../helpers/app";
+import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
+import { editOrderItems } from "@/modules/orders/fence-item/service";
+import type { PlansForDateRange } from "@/modules/planning/schemas";
+import { okJson } from "./support";
+
+const t = useTestApp();
+let session: Session;
+let other: Session;
+let van: number;
+let otherVan: number;
+let order: { id: number; itemIds: number[] };
+
+beforeAll(async () => {
+  session = await t.current.login();
+  other = await t.current.login();
+  const ctx = { ...t.current.ctx, userId: session.user.id };
+  van = await createDeliveryVan(ctx, { name: "Iveco Daily", spz: "1AB 2345" });
+  otherVan = await createDeliveryVan(ctx, { name: "Ford Transit", spz: "2AB 3456" });
+  order = await createFenceOrderWithItems(ctx, { order: { orderDate: "2026-11-02" }, items: [{ amount: 2 }, { amount: 1 }], otherItems: [] });
+});
+
+const api = (path: string, init?: { method?: string; json?: unknown; headers?: Record<string, string> }, who = session) => who.api(path, init);
+const statusOf = async (id: number) => (await okJson<{ data: { status: string } }>(await api(`/api/orders/fenceOrder/${id}`))).data.status;
+
+describe("/api/orders/planning", () => {
+  let planId: number;
+
+  test("POST plans both items for delivery and assembly: CREATED, the order PLANNED", async () => {
+    const response = await api("/api/orders/planning", {
+      method: "POST",
+      json: { orderId: order.id, date: "07.12.2026", vanId: van, delivery: true, assembly: true, items: order.itemIds.map((itemId, index) => ({ itemId, amount: index === 0 ? 2 : 1 })) },
+    });
+    expect(response.status).toBe(201);
+    const body = await json(response);
+    expect(body).toMatchObject({ status: "success", code: "CREATED", data: { version: 1, status: "PLANNED" } });
+    planId = body.data.id;
+    expect(await statusOf(order.id)).toBe("PLANNED");
+  });
+
+  test("GET ?from&to: the week's cards and the vans", async () => {
+    const grid = (await okJson<{ data: PlansForDateRange }>(await api("/api/orders/planning?from=2026-12-07&to=2026-12-13"))).data;
+    expect(grid.vans.map((v) => v.name)).toEqual(["Ford Transit", "Iveco Daily"]);
+    expect(grid.plans).toEqual([
+      {
+        id: planId,
+        date: "2026-12-07",
+        vanId: van,
+        version: 1,
+        order: { id: order.id, lastName: expect.stringContaining("Novák"), firstName: "Jan", status: "PLANNED" },
+        delivery: true,
+        assembly: true,
+        colour: "PURPLE",
+        plannedTypes: [{ productType: "FENCE", count: 3 }],
+      },
+    ]);
+    const refused = await api("/api/orders/planning?from=2026-12-13&to=2026-12-07");
+    expect(refused.status).toBe(422);
+    expect((await json(refused)).fields.to).toBeDefined();
+    expect((await api("/api/orders/planning")).status).toBe(422);
+  });
+
+  test("PUT /:id/move: the day and the van change; a second move over version 1 is a 409 naming who, when and where", async () => {
+    const moved = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-09", vanId: otherVan, version: 1 } });
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({ code: "UPDATED", data: { id: planId, date: "2026-12-09", vanId: otherVan, version: 2, plannedTypes: [{ productType: "FENCE", count: 3 }] } });
+
+    const late = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } }, other);
+    expect(late.status).toBe(409);
+    const body = await json(late);
+    expect(body).toMatchObject({ status: "error", code: "CONFLICT", meta: { version: 2, changedBy: { id: session.user.id }, plan: { date: "2026-12-09", vanId: otherVan } } });
+    expect(body.meta.message).toContain("09.12.2026, Ford Transit (2AB 3456)");
+    expect(body.meta.message).toMatch(/^.+ mezitím změnil\(a\) .+: nyní/);
+    const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
+    expect([plan.date, plan.vanId, plan.version]).toEqual(["2026-12-09", otherVan, 2]);
+  });
+
+  test("POST /mark: delivered, then assembled closes the order; the order's planning shows the marks", async () => {
+    const planning = (await okJson(await api(`/api/orders/planning/order/${order.id}`))).data;
+    expect(planning.items.map((item: { deliveryRemaining: number; assemblyRemaining: number }) => [item.deliveryRemaining, item.assemblyRemaining])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const lines = planning.plans[0].items.map((line: { id: number }) => line.id);
+    for (const planItemId of lines) {
+      expect(await json(await api("/api/orders/planning/mark", { method: "POST", json: { planItemId, kind: "delivered", date: "2026-12-09" } }))).toMatchObject({ code: "UPDATED", data: { status: "PLANNED" } });
+    }
+    const [first, second] = lines;
+    await api("/api/orders/planning/mark", { method: "POST", json: { planItemId: first, kind: "assembled", date: "2026-12-10", note: "Bez závad" } });
+    expect(await statusOf(order.id)).toBe("PLANNED");
+    const last = await json(await api("/api/orders/planning/mark", { method: "POST", json: { planItemId: second, kind: "assembled", date: "2026-12-10" } }));
+    expect(last.data.status).toBe("CLOSED");
+    expect(await statusOf(order.id)).toBe("CLOSED");
+  });
+
+  test("bad input: 422 with the fields; an unknown plan 404; DELETE over an old version 409, over the current one DELETED", async () => {
+    const bad = await api("/api/orders/planning", { method: "POST", json: { orderId: order.id, date: "31.02.2026", vanId: van, items: [{ itemId: order.itemIds[0], amount: -1 }] } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await json(bad)).fields).sort()).toEqual(["date", "delivery", "items.0.amount"]);
+    expect((await api("/api/orders/planning/999999")).status).toBe(404);
+    expect((await api("/api/orders/planning/999999/move", { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } })).status).toBe(404);
+
+    const fresh = await createFenceOrderWithItems({ ...t.current.ctx, userId: session.user.id }, { items: [{ amount: 1 }], otherItems: [] });
+    const created = await json(await api("/api/orders/planning", { method: "POST", json: { orderId: fresh.id, date: "2026-12-01", vanId: van, delivery: true, items: [{ itemId: fresh.itemIds[0], amount: 1 }] } }));
+    expect((await api(`/api/orders/planning/${created.data.id}`, { method: "DELETE", json: { version: 7 } })).status).toBe(409);
+    expect(await json(await api(`/api/orders/planning/${created.data.id}`, { method: "DELETE", json: { version: 1 } }))).toMatchObject({ code: "DELETED", data: { id: created.data.id } });
+  });
+
+  test("without a session: 401", async () => {
+    expect((await t.current.request("/api/orders/planning?from=2026-12-07&to=2026-12-13")).status).toBe(401);
+  });
+});
+
+describe("/api/orders/manufacture", () => {
+  test("PUT /order/:id makes the plan from the manufacture list; the calendar; PATCH /line/:id; GET /:id", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const product = await createFenceProduct(ctx.db, await createFenceCategory(ctx.db), FENCE_1_PARAMETERS, { name: "Plot Lamela Kalendář" });
+    const id = await createFenceOrder(ctx);
+    await editOrderItems({ ctx, input: { id, values: { items: [fence1Item(product)] } } });
+    expect((await okJson(await api(`/api/orders/manufacture/order/${id}`))).data).toBeNull();
+    const saved = await json(await api(`/api/orders/manufacture/order/${id}`, { method: "PUT", json: { manufactureDate: "14.12.2026", paintingDate: "16.12.2026" } }));
+    expect(saved).toMatchObject({ code: "SAVED", data: { orderId: id, manufactureDate: "2026-12-14", paintingDate: "2026-12-16" } });
+    expect(saved.data.lines.map((line: { amount: number; notForPainting: boolean; manufactured: boolean }) => [line.amount, line.notForPainting, line.manufactured])).toEqual([[6, false, false]]);
+
+    const calendar = (await okJson(await api("/api/orders/manufacture?from=2026-12-14&to=2026-12-20"))).data;
+    expect(calendar.entries).toEqual([
+      { date: "2026-12-14", kind: "MANUFACTURE", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
+      { date: "2026-12-16", kind: "PAINTING", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
+    ]);
+    const line = saved.data.lines[0].id;
+    expect(await json(await api(`/api/orders/manufacture/line/${line}`, { method: "PATCH", json: { manufactured: true } }))).toMatchObject({ code: "UPDATED", data: { id: line, manufactured: true } });
+    expect((await okJson(await api(`/api/orders/manufacture/${saved.data.id}`))).data.lines[0].manufactured).toBe(true);
+    expect((await api(`/api/orders/manufacture/line/${line}`, { method: "PATCH", json: { manufactured: "maybe" } })).status).toBe(422);
+    expect((await api("/api/orders/manufacture/999999")).status).toBe(404);
+  });
+});
