@@ -150,7 +150,7 @@ describe("pages /settings/deliveryVan", () => {
     const edit = await htmlOf(await s.page(`${PATH}/${id}`));
     expectReadOnlyId(edit, id);
     expect(edit).toContain('value="3J21212"');
-    const saved = await s.page(`${PATH}/${id}`, { form: { id: "999", name: "Upraveno", spz: "3j2 1213" } });
+    const saved = await s.page(`${PATH}/${id}`, { form: { id: "999", name: "Upraveno", spz: "3j2 1213", active: "on" } });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`${PATH}/${id}`);
     expect(await afterRedirect(s, saved, `${PATH}/${id}`)).toContain("Uloženo");

@@ -16,6 +16,7 @@ export const deliveryVanService = createCrudService({
     name: { column: deliveryVans.name, filter: "text", sortable: true },
     // "1ab 23" finds 1AB2345: the filter is normalised like the stored plate.
     spz: { column: deliveryVans.spz, sortable: true, where: (value) => matchesText(deliveryVans.spz, normaliseSpz(value)) },
+    active: { column: deliveryVans.active, filter: "boolean", sortable: true },
   },
   defaultSort: ["name", "asc"],
   // The plate is unique (a unique index backs this up); the message names the plate.
