@@ -25,6 +25,10 @@ export const planning = {
       move: "Přesunout",
       moveTo: "Přesunout zakázku {{id}} na jiný den nebo dodávku",
       moved: "Přesunuto",
+      moveFailed: "Přesun se nepodařil, zkuste to znovu",
+      moveTitle: "Přesunout plán zakázky {{id}}",
+      van: "Vozidlo",
+      version: "Verze",
       planDetail: "Detail plánu",
       productType: {
         FENCE: "plot",
@@ -86,6 +90,10 @@ export const planning = {
       move: "Move",
       moveTo: "Move order {{id}} to another day or van",
       moved: "Moved",
+      moveFailed: "The move failed, please try again",
+      moveTitle: "Move the plan of order {{id}}",
+      van: "Vehicle",
+      version: "Version",
       planDetail: "Plan detail",
       productType: {
         FENCE: "fence",

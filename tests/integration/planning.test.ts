@@ -141,3 +141,63 @@ describe("/api/orders/manufacture", () => {
     expect((await api("/api/orders/manufacture/999999")).status).toBe(404);
   });
 });
+
+describe("/orders/planning pages", () => {
+  let planId: number;
+  let pageOrder: { id: number; itemIds: number[] };
+
+  beforeAll(async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    pageOrder = await createFenceOrderWithItems(ctx, { order: { orderDate: "2026-11-02", lastName: "Procházková" }, items: [{ amount: 2 }], otherItems: [] });
+    const created = await json(
+      await api("/api/orders/planning", { method: "POST", json: { orderId: pageOrder.id, date: "2027-01-04", vanId: van, delivery: false, assembly: true, items: [{ itemId: pageOrder.itemIds[0], amount: 2 }] } }),
+    );
+    planId = created.data.id;
+  });
+
+  test("the grid: a row per day in words, a column per van, the card BLUE with its types, a link to the order and the move", async () => {
+    const html = await (await session.page("/orders/planning?from=04.01.2027&to=10.01.2027")).text();
+    expect(html).toContain("pondělí 04.01.2027");
+    expect(html).toContain("neděle 10.01.2027");
+    expect(html).not.toContain("pondělí 11.01.2027");
+    expect(html).toContain("Iveco Daily");
+    expect(html).toContain("Ford Transit");
+    expect(html).toContain(`data-plan-id="${planId}"`);
+    expect(html).toMatch(new RegExp(`class="plan-card plan-BLUE" data-plan-id="${planId}" data-version="1" title="Modrá: jen montáž"`));
+    expect(html).toContain(`href="/orders/fenceOrder/${pageOrder.id}?tab=5">${pageOrder.id} Procházková</a>`);
+    expect(html).toContain("plot 2×");
+    expect(html).toContain(`href="/orders/planning/${planId}/move?from=2027-01-04&amp;to=2027-01-10"`);
+    expect(html).toContain('placeholder="Datum od"');
+    expect(html).toContain("DD.MM.YYYY – DD.MM.YYYY");
+    expect(html).toContain('data-island="planning-board"');
+  });
+
+  test("without a range: the default one (thirteen weeks, Monday to Sunday); a bad range: 422 with the field's message", async () => {
+    const html = await (await session.page("/orders/planning")).text();
+    expect((html.match(/<th scope="row"/g) ?? []).length).toBe(91);
+    const bad = await session.page("/orders/planning?from=10.01.2027&to=04.01.2027");
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("Datum do nesmí být před datem od");
+  });
+
+  test("the keyboard move: the form, the move back to the range with a toast, and a stale form's 409 naming the new place", async () => {
+    const form = await (await session.page(`/orders/planning/${planId}/move?from=2027-01-04&to=2027-01-10`)).text();
+    expect(form).toContain('value="04.01.2027"');
+    expect(form).toContain('name="version" value="1"');
+    const moved = await session.page(`/orders/planning/${planId}/move`, { form: { date: "06.01.2027", vanId: String(otherVan), version: "1", from: "2027-01-04", to: "2027-01-10" } });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("Location")).toBe("/orders/planning?from=2027-01-04&to=2027-01-10");
+    const stale = await other.page(`/orders/planning/${planId}/move`, { form: { date: "07.01.2027", vanId: String(van), version: "1", from: "2027-01-04", to: "2027-01-10" } });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("nyní 06.01.2027, Ford Transit (2AB 3456)");
+    const refused = await session.page(`/orders/planning/${planId}/move`, { form: { date: "32.01.2027", vanId: String(van), version: "2" } });
+    expect(refused.status).toBe(422);
+    const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
+    expect([plan.date, plan.vanId, plan.version]).toEqual(["2027-01-06", otherVan, 2]);
+  });
+
+  test("without a session: to the login", async () => {
+    const response = await t.current.request("/orders/planning");
+    expect([302, 303]).toContain(response.status);
+  });
+});

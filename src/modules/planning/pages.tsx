@@ -1,0 +1,88 @@
+/**
+ * Planning pages (docs/domain.md#planning):
+ * - GET  /orders/planning?from&to         the shipment and assembly grid (views/planning/planning-page.tsx);
+ *                                          without a range, the default one (defaultPlanningRange);
+ * - GET  /orders/planning/:id/move         the keyboard way to re-plan a card: day and van;
+ * - POST /orders/planning/:id/move         the move; back to the grid's range with MOVED, or the form
+ *                                          again: 422 with the field errors, 409 naming who moved it.
+ */
+import { Hono } from "hono";
+import { PlanMovePage } from "@views/planning/plan-move-page";
+import { PlanningPage } from "@views/planning/planning-page";
+import { datesBetween, defaultPlanningRange, formatCzechDate } from "@/lib/dates";
+import { AppError } from "@/lib/errors";
+import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { idParam } from "@/lib/http/request";
+import { parseInput } from "@/lib/validation";
+import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
+import { flash, preloadLayout, renderPage } from "@/web/render";
+import { conflictEnvelope } from "./api";
+import { dateRangeInput, PLANNING_PATH, type PlanCard } from "./schemas";
+import { getPlan, movePlan, PlanVersionConflict, readPlansForDateRange } from "./service";
+
+export const planningPages = new Hono<AppEnv>();
+
+/** The range of the query (ISO or dd.mm.yyyy), the default one without any; a refused one is shown back with its errors. */
+function rangeOf(c: AppContext): { range: { from: string; to: string } | null; typed: Record<string, string>; errors: Record<string, string> } {
+  const from = c.req.query("from") ?? "";
+  const to = c.req.query("to") ?? "";
+  if (!from && !to) {
+    const range = defaultPlanningRange();
+    return { range, typed: range, errors: {} };
+  }
+  try {
+    const range = parseInput(dateRangeInput, { from, to });
+    return { range, typed: range, errors: {} };
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return { range: null, typed: { from, to }, errors: formErrorsOf(c.get("t"), error, ["from", "to"]).errors };
+  }
+}
+
+planningPages.get(PLANNING_PATH, async (c) => {
+  const { range, typed, errors } = rangeOf(c);
+  preloadLayout(c);
+  const grid = range ? await readPlansForDateRange(c.get("ctx"), range) : null;
+  return renderPage(c, <PlanningPage grid={grid} days={range ? datesBetween(range.from, range.to) : []} typed={typed} errors={errors} />, { status: range ? 200 : 422 });
+});
+
+/** Every van a card may move to: the grid's for its range (the plan's own van among them). */
+async function vansFor(c: AppContext, plan: PlanCard) {
+  return (await readPlansForDateRange(c.get("ctx"), { from: plan.date, to: plan.date })).vans;
+}
+
+const isoOrEmpty = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
+
+planningPages.get(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
+  const plan = await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+  const range = { from: isoOrEmpty(c.req.query("from")), to: isoOrEmpty(c.req.query("to")) };
+  return renderPage(c, <PlanMovePage plan={plan} vans={await vansFor(c, plan)} values={{ date: plan.date, vanId: String(plan.vanId) }} range={range} />);
+});
+
+planningPages.post(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
+  const id = idParam(c);
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const range = { from: isoOrEmpty(body.from), to: isoOrEmpty(body.to) };
+  const ctx = c.get("ctx");
+  const t = c.get("t");
+  const again = async (status: number, errors: Record<string, string>, formErrors: string[]) => {
+    const plan = await getPlan({ ctx, input: { id } });
+    const values = { date: typeof body.date === "string" ? body.date : "", vanId: typeof body.vanId === "string" ? body.vanId : "" };
+    return renderPage(c, <PlanMovePage plan={plan} vans={await vansFor(c, plan)} values={values} range={range} errors={errors} formErrors={formErrors} />, {
+      status,
+      toasts: [formNotValidToast(c)],
+    });
+  };
+  try {
+    const moved = await movePlan({ ctx, input: { id, date: body.date, vanId: body.vanId, version: body.version } });
+    flash(c, "success", `${t("planning.moved")}: ${moved.order.id}, ${formatCzechDate(moved.date)}`);
+    return c.redirect(range.from && range.to ? `${PLANNING_PATH}?from=${range.from}&to=${range.to}` : PLANNING_PATH, 303);
+  } catch (error) {
+    if (error instanceof PlanVersionConflict) return again(409, {}, [(await conflictEnvelope(c, error)).meta.message as string]);
+    if (error instanceof AppError && isRefusal(error)) {
+      const { errors, formErrors } = formErrorsOf(t, error, ["date", "vanId"]);
+      return again(422, errors, formErrors);
+    }
+    throw error;
+  }
+});

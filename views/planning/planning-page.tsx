@@ -1,0 +1,138 @@
+/**
+ * The shipment and assembly overview (docs/domain.md#planning, docs/domain.md#planning-rules): the
+ * range picker, then a table with a row per day (`EEEE dd.MM.yyyy`, a thicker line where a week
+ * starts) and a column per van. Each card is one plan: the order (a link to its planning tab), its
+ * colour (YELLOW delivery only, PURPLE both, BLUE assembly only, named in its title too), the
+ * planned types with counts, and a "move" link: the keyboard (and no-JavaScript) way to re-plan.
+ * The planning-board island adds dragging a card to another day or van.
+ */
+import { formatCzechDate, formatDayWithWeekday, isoWeekday } from "@/lib/dates";
+import { type PlanCard, type PlanColour, PLAN_COLOURS, PLANNING_PATH, type PlansForDateRange } from "@/modules/planning/schemas";
+import { formatSpz } from "@/modules/settings/delivery-van/schemas";
+import PlanningBoard from "../../islands/orders/planning-board";
+import { Island } from "../../islands/Island";
+import { FilterBar, FilterDate } from "../components/filter-bar";
+import { Icon } from "../components/icons";
+import { AppLayout } from "../layouts/app-layout";
+import { useView } from "../view-context";
+import { FENCE_ORDER_PATH } from "../orders/fence-order-list";
+
+export const PLANNING_GRID_ID = "planning-grid";
+
+/** The order's planning tab. */
+const orderPlanningHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}?tab=5`;
+export const planMoveHref = (planId: number, range: { from: string; to: string }) => `${PLANNING_PATH}/${planId}/move?from=${range.from}&to=${range.to}`;
+
+/** dd.mm.yyyy as typed, an ISO date shown the Czech way. */
+const dateText = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCzechDate(value) : (value ?? ""));
+
+/** The range picker: both dates required, a plain GET form (the URL holds the range). */
+export function PlanningRange({ path, typed, errors }: { path: string; typed: Record<string, string>; errors: Record<string, string> }) {
+  const { t } = useView();
+  return (
+    <FilterBar path={path} className="planning-range">
+      <FilterDate id="planning-from" name="from" label={t("planning.from")} placeholder={t("planning.from")} required value={dateText(typed.from)} error={errors.from} />
+      <FilterDate id="planning-to" name="to" label={t("planning.to")} placeholder={t("planning.to")} required value={dateText(typed.to)} error={errors.to} />
+      <p className="field-hint planning-range-hint">{t("planning.rangeHint")}</p>
+    </FilterBar>
+  );
+}
+
+/** The info icon: what the colours mean. */
+function ColourLegend() {
+  const { t } = useView();
+  return (
+    <details className="planning-legend">
+      <summary title={t("planning.colours")}>
+        <Icon name="info" label={t("planning.colours")} />
+      </summary>
+      <ul>
+        {PLAN_COLOURS.map((colour) => (
+          <li key={colour}>
+            <span className={`plan-swatch plan-${colour}`} aria-hidden="true" /> {t(`planning.colour.${colour}`)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+interface CardTexts {
+  colour: Record<PlanColour, string>;
+  type: (productType: string) => string;
+  move: string;
+  moveTo: (orderId: number) => string;
+}
+
+function Card({ card, texts, range }: { card: PlanCard; texts: CardTexts; range: { from: string; to: string } }) {
+  return (
+    <div className={`plan-card plan-${card.colour}`} data-plan-id={card.id} data-version={card.version} title={texts.colour[card.colour]} draggable>
+      <a href={orderPlanningHref(card.order.id)}>{`${card.order.id} ${card.order.lastName}`}</a>
+      <span className="plan-card-types">{card.plannedTypes.map((type) => `${texts.type(type.productType)} ${type.count}×`).join(", ")}</span>
+      <a className="plan-card-move" href={planMoveHref(card.id, range)} aria-label={texts.moveTo(card.order.id)}>
+        {texts.move}
+      </a>
+    </div>
+  );
+}
+
+export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDateRange | null; days: string[]; typed: Record<string, string>; errors: Record<string, string> }) {
+  const { t, lang } = useView();
+  // Translated once per page, not once per card.
+  const typeNames = new Map<string, string>();
+  const texts: CardTexts = {
+    colour: Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, t(`planning.colour.${colour}`) as string])) as Record<PlanColour, string>,
+    type: (productType) => {
+      let name = typeNames.get(productType);
+      if (name === undefined) typeNames.set(productType, (name = t(`planning.productType.${productType}`, { defaultValue: productType }) as string));
+      return name;
+    },
+    move: t("planning.move"),
+    moveTo: (orderId) => t("planning.moveTo", { id: orderId }),
+  };
+  const cells = new Map<string, PlanCard[]>();
+  for (const card of grid?.plans ?? []) {
+    const key = `${card.date}|${card.vanId}`;
+    const list = cells.get(key);
+    if (list) list.push(card);
+    else cells.set(key, [card]);
+  }
+  const range = grid ? { from: grid.from, to: grid.to } : { from: "", to: "" };
+  return (
+    <AppLayout title={t("planning.title")} actions={<ColourLegend />}>
+      <PlanningRange path={PLANNING_PATH} typed={typed} errors={errors} />
+      {grid && !grid.vans.length ? <p className="empty-state">{t("planning.noVans")}</p> : null}
+      {grid && grid.vans.length ? (
+        <div className="table-scroll data-table">
+          <table id={PLANNING_GRID_ID} className="planning-grid">
+            <thead>
+              <tr>
+                <th scope="col">{t("planning.date")}</th>
+                {grid.vans.map((van) => (
+                  <th scope="col" key={van.id} data-van={van.id}>
+                    {van.name} <small className="nowrap">{formatSpz(van.spz)}</small>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day} className={isoWeekday(day) === 1 ? "week-start" : undefined}>
+                  <th scope="row" className="nowrap">
+                    {formatDayWithWeekday(day, lang)}
+                  </th>
+                  {grid.vans.map((van) => (
+                    <td key={van.id} className="plan-cell" data-date={day} data-van={van.id}>
+                      {cells.get(`${day}|${van.id}`)?.map((card) => <Card key={card.id} card={card} texts={texts} range={range} />)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {grid ? <Island name="planning-board" component={PlanningBoard} props={{ gridId: PLANNING_GRID_ID, texts: { moved: t("planning.moved"), failed: t("planning.moveFailed") } }} /> : null}
+    </AppLayout>
+  );
+}
