@@ -53,7 +53,9 @@ export const planning = {
         notForAssembly: "Plán není na montáž",
         paintingBeforeManufacture: "Lakování nemůže být před výrobou",
       },
+      openOrder: "Otevřít zakázku",
       manufacturePlan: {
+        title: "Plán výroby zakázky {{id}} {{name}}",
         nothingToMake: "Zakázka nemá nic k výrobě",
         id: "Id",
         product: "Produkt",
@@ -118,7 +120,9 @@ export const planning = {
         notForAssembly: "The plan is not for assembly",
         paintingBeforeManufacture: "Painting cannot come before manufacture",
       },
+      openOrder: "Open the order",
       manufacturePlan: {
+        title: "Manufacture plan of order {{id}} {{name}}",
         nothingToMake: "The order has nothing to manufacture",
         id: "Id",
         product: "Product",

@@ -9,6 +9,7 @@ import { json, type Session, useTestApp } from "../helpers/app";
 import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { editOrderItems } from "@/modules/orders/fence-item/service";
 import type { PlansForDateRange } from "@/modules/planning/schemas";
+import { commonBasketQuantities } from "../helpers/stock";
 import { okJson } from "./support";
 
 const t = useTestApp();
@@ -199,5 +200,37 @@ describe("/orders/planning pages", () => {
   test("without a session: to the login", async () => {
     const response = await t.current.request("/orders/planning");
     expect([302, 303]).toContain(response.status);
+  });
+});
+
+describe("/orders/manufacture pages", () => {
+  test("the calendar lists the order on its manufacture and painting days; the detail ticks manufactured (htmx row, green) and adds 1 to the common basket once per key", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const product = await createFenceProduct(ctx.db, await createFenceCategory(ctx.db), FENCE_1_PARAMETERS, { name: "Plot Lamela Detail" });
+    const id = await createFenceOrder(ctx, { lastName: "Kalendářová" });
+    await editOrderItems({ ctx, input: { id, values: { items: [fence1Item(product)] } } });
+    const plan = (await json(await api(`/api/orders/manufacture/order/${id}`, { method: "PUT", json: { manufactureDate: "2027-02-08", paintingDate: "2027-02-10" } }))).data;
+
+    const calendar = await (await session.page("/orders/manufacture?from=08.02.2027&to=14.02.2027")).text();
+    expect(calendar).toContain("pondělí 08.02.2027");
+    expect(calendar.match(new RegExp(`href="/orders/manufacture/detail/${plan.id}">${id} Kalendářová</a>`, "g"))?.length).toBe(2);
+    expect(calendar).toContain(`href="/orders/fenceOrder/${id}?tab=6"`);
+
+    const detail = await (await session.page(`/orders/manufacture/detail/${plan.id}`)).text();
+    const line = plan.lines[0];
+    expect(detail).toContain(`id="manufacture-line-${line.id}" data-manufactured="false"`);
+    const row = await session.page(`/orders/manufacture/detail/${plan.id}/line/${line.id}`, { form: { manufactured: "true" }, headers: { "HX-Request": "true" } });
+    expect(row.status).toBe(200);
+    const rowHtml = await row.text();
+    expect(rowHtml).toStartWith(`<tr id="manufacture-line-${line.id}" class="manufacture-line-done" data-manufactured="true">`);
+
+    const key = `detail-${line.id}-basket-key`;
+    for (let i = 0; i < 2; i++) {
+      const added = await session.page(`/orders/manufacture/detail/${plan.id}/addToBasket`, { form: { lineId: String(line.id), idempotencyKey: key } });
+      expect(added.status).toBe(303);
+    }
+    const basket = await commonBasketQuantities(t.current.ctx.db, session.user.id);
+    expect(basket[line.product.id]).toBe(1);
+    expect((await session.page("/orders/manufacture/detail/999999")).status).toBe(404);
   });
 });

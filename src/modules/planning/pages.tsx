@@ -9,16 +9,27 @@
 import { Hono } from "hono";
 import { PlanMovePage } from "@views/planning/plan-move-page";
 import { PlanningPage } from "@views/planning/planning-page";
+import { ManufactureCalendarPage, ManufactureLineRow, ManufacturePlanDetailPage } from "@views/planning/manufacture-pages";
 import { datesBetween, defaultPlanningRange, formatCzechDate } from "@/lib/dates";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { parseInput } from "@/lib/validation";
 import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
-import { flash, preloadLayout, renderPage } from "@/web/render";
+import { translateMessage } from "@/lib/i18n";
+import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { conflictEnvelope } from "./api";
-import { dateRangeInput, PLANNING_PATH, type PlanCard } from "./schemas";
-import { getPlan, movePlan, PlanVersionConflict, readPlansForDateRange } from "./service";
+import { dateRangeInput, MANUFACTURE_PLANNING_PATH, manufacturePlanDetailHref, PLANNING_PATH, type PlanCard } from "./schemas";
+import {
+  addManufactureLineToBasket,
+  getManufacturePlan,
+  getPlan,
+  manufacturePlansForDateRange,
+  movePlan,
+  PlanVersionConflict,
+  readPlansForDateRange,
+  setManufactured,
+} from "./service";
 
 export const planningPages = new Hono<AppEnv>();
 
@@ -85,4 +96,58 @@ planningPages.post(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
     }
     throw error;
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Manufacture and painting
+// - GET  /orders/manufacture?from&to                      the calendar;
+// - GET  /orders/manufacture/detail/:id                   the plan detail;
+// - POST /orders/manufacture/detail/:id/line/:lineId      manufactured yes/no: the row again to htmx,
+//                                                          else back to the detail;
+// - POST /orders/manufacture/detail/:id/addToBasket       {lineId, idempotencyKey}: ADDED, back to the detail.
+
+planningPages.get(MANUFACTURE_PLANNING_PATH, async (c) => {
+  const { range, typed, errors } = rangeOf(c);
+  preloadLayout(c);
+  const calendar = range ? await manufacturePlansForDateRange({ ctx: c.get("ctx"), input: range }) : null;
+  return renderPage(c, <ManufactureCalendarPage entries={calendar?.entries ?? null} days={range ? datesBetween(range.from, range.to) : []} typed={typed} errors={errors} />, {
+    status: range ? 200 : 422,
+  });
+});
+
+const DETAIL = `${MANUFACTURE_PLANNING_PATH}/detail/:id{[0-9]+}`;
+
+planningPages.get(DETAIL, async (c) => {
+  preloadLayout(c);
+  const plan = await getManufacturePlan({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+  return renderPage(c, <ManufacturePlanDetailPage plan={plan} />);
+});
+
+planningPages.post(`${DETAIL}/line/:lineId{[0-9]+}`, async (c) => {
+  const id = idParam(c);
+  const body = await c.req.parseBody({ all: true });
+  // The hidden "false" comes first; a ticked box adds "true" after it.
+  const sent = body.manufactured;
+  const manufactured = Array.isArray(sent) ? sent.at(-1) : sent;
+  await setManufactured({ ctx: c.get("ctx"), input: { lineId: idParam(c, "lineId"), manufactured } });
+  const plan = await getManufacturePlan({ ctx: c.get("ctx"), input: { id } });
+  const line = plan.lines.find((one) => one.id === Number(c.req.param("lineId")));
+  if (!line) throw AppError.notFound();
+  if (c.req.header("HX-Request")) return renderFragment(c, <ManufactureLineRow plan={plan} line={line} />);
+  flash(c, "success", c.get("t")("UPDATED"));
+  return c.redirect(manufacturePlanDetailHref(id), 303);
+});
+
+planningPages.post(`${DETAIL}/addToBasket`, async (c) => {
+  const id = idParam(c);
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const t = c.get("t");
+  try {
+    await addManufactureLineToBasket({ ctx: c.get("ctx"), input: { lineId: body.lineId, idempotencyKey: body.idempotencyKey } });
+    flash(c, "success", t("ADDED"));
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    for (const message of error.messages) flash(c, "warning", translateMessage(t, message));
+  }
+  return c.redirect(manufacturePlanDetailHref(id), 303);
 });

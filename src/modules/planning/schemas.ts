@@ -85,6 +85,9 @@ export const setManufacturedInput = z.object({ lineId: refId(), manufactured: bo
 
 export const idInput = z.object({ id: refId() });
 
+/** The plan detail's add-to-basket button: 1 piece of the line's product into the caller's common basket, once per key. */
+export const addLineToBasketInput = z.object({ lineId: refId(), idempotencyKey: idempotencyKeyField() });
+
 /** A van column of the grid. */
 export interface PlanningVan {
   id: number;

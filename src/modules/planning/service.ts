@@ -23,7 +23,10 @@ import { readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
 import { lockFenceOrder, planRulesOnChange } from "@/modules/orders/fence-order/service";
 import { cutListItemsOf } from "@/modules/orders/manufacture-list/service";
 import { readOrderSnapshot } from "@/modules/orders/order-snapshot/service";
+import { addLinesToBasket } from "@/modules/baskets/service";
+import { COMMON_WAREHOUSE_ID } from "@/modules/baskets/schemas";
 import {
+  addLineToBasketInput,
   createPlanInput,
   type DateRange,
   dateRangeInput,
@@ -476,6 +479,17 @@ export async function setManufactured({ ctx, input }: { ctx: Ctx; input: unknown
     .returning({ id: manufacturePlanLines.id, manufactured: manufacturePlanLines.manufactured });
   if (!row) throw AppError.notFound();
   return row;
+}
+
+/** The plan detail's add-to-basket: 1 piece of the line's product into the caller's common basket (ADDED), at most once per idempotency key. */
+export async function addManufactureLineToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ productId: number; basketId: number }> {
+  const { lineId, idempotencyKey } = parseInput(addLineToBasketInput, input);
+  return withIdempotency({ ctx, key: idempotencyKey, operation: `manufacturePlan.addToBasket:${lineId}` }, async (tx) => {
+    const [line] = await tx.db.select({ productId: manufacturePlanLines.productId }).from(manufacturePlanLines).where(eq(manufacturePlanLines.id, lineId));
+    if (!line) throw AppError.notFound();
+    const { basketId } = await addLinesToBasket({ ctx: tx, input: { type: "COMMON", warehouseId: COMMON_WAREHOUSE_ID, lines: [{ productId: line.productId, amount: 1 }] } });
+    return { productId: line.productId, basketId };
+  });
 }
 
 /** The manufacture and painting calendar: each plan on its manufacture day (MANUFACTURE) and its painting day (PAINTING), by day, kind and order; one JSON text, as the grid. */
