@@ -28,8 +28,9 @@ export const modules: readonly ModuleDeclaration[] = [
   suppliersModule,
   timesheetsModule,
   warehouseModule,
-  ordersModule,
+  // Before the orders: planning answers the order editor's tabs 5–8.
   planningModule,
+  ordersModule,
   manufactureModule,
   jobsModule,
 ];

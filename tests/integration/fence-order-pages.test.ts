@@ -256,7 +256,9 @@ describe("editor", () => {
     const id = await create();
     const html = await page(`/orders/fenceOrder/${id}?tab=4`);
     expect(html).toContain(`hx-get="/orders/fenceOrder/${id}/tab/4"`);
-    for (const tab of [4, 5, 6, 7, 8]) expect(await page(`/orders/fenceOrder/${id}/tab/${tab}`, { "HX-Request": "true" })).toContain("Tato část se připravuje.");
+    expect(await page(`/orders/fenceOrder/${id}/tab/4`, { "HX-Request": "true" })).toContain("Tato část se připravuje.");
+    // Tabs 5–8 are planning's (tests/integration/planning.test.ts).
+    for (const tab of [5, 6, 7, 8]) expect(await page(`/orders/fenceOrder/${id}/tab/${tab}`, { "HX-Request": "true" })).toContain('id="order-planning-tab"');
     expect((await (await session()).page(`/orders/fenceOrder/999999`)).status).toBe(404);
   });
 

@@ -234,3 +234,43 @@ describe("/orders/manufacture pages", () => {
     expect((await session.page("/orders/manufacture/detail/999999")).status).toBe(404);
   });
 });
+
+describe("the order's tabs 5–8", () => {
+  test("tab 5 plans from its form (htmx answers the tab), tab 7 marks delivered, tab 8 assembled: CLOSED; tab 6 makes the manufacture plan", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const product = await createFenceProduct(ctx.db, await createFenceCategory(ctx.db), FENCE_1_PARAMETERS, { name: "Plot Lamela Záložky" });
+    const id = await createFenceOrder(ctx, { orderDate: "2026-11-02" });
+    await editOrderItems({ ctx, input: { id, values: { items: [fence1Item(product)] } } });
+    const htmx = { "HX-Request": "true" };
+
+    const tab5 = await (await session.page(`/orders/fenceOrder/${id}/tab/5`)).text();
+    expect(tab5).toContain('id="order-planning-tab"');
+    const itemId = Number(/name="amount\.(\d+)" value="6"/.exec(tab5)?.[1]);
+    expect(itemId).toBeGreaterThan(0);
+    const planned = await session.page(`/orders/fenceOrder/${id}/planning`, {
+      form: { [`amount.${itemId}`]: "6", date: "15.02.2027", vanId: String(van), delivery: "true", assembly: "true", idempotencyKey: `tab5-${id}-plan` },
+      headers: htmx,
+    });
+    expect(planned.status).toBe(200);
+    const answered = await planned.text();
+    expect(answered).toContain('data-order-status="PLANNED"');
+    expect(answered).toContain("plan-card plan-PURPLE");
+    const tooMuch = await session.page(`/orders/fenceOrder/${id}/planning`, { form: { [`amount.${itemId}`]: "1", date: "16.02.2027", vanId: String(van), delivery: "true" }, headers: htmx });
+    expect(tooMuch.status).toBe(422);
+    expect(await tooMuch.text()).toContain("Zbývá naplánovat jen 0");
+
+    const tab7 = await (await session.page(`/orders/fenceOrder/${id}/tab/7`)).text();
+    const planItemId = /data-plan-item-id="(\d+)"/.exec(tab7)![1]!;
+    await session.page(`/orders/fenceOrder/${id}/marks/delivered`, { form: { planItemId, date: "15.02.2027", note: "Složeno" }, headers: htmx });
+    const closed = await session.page(`/orders/fenceOrder/${id}/marks/assembled`, { form: { planItemId, date: "16.02.2027", note: "Hotovo" }, headers: htmx });
+    expect(closed.status).toBe(200);
+    expect(await closed.text()).toContain('data-order-status="CLOSED"');
+
+    const tab6 = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "01.02.2027", paintingDate: "03.02.2027" }, headers: htmx });
+    expect(tab6.status).toBe(200);
+    expect(await tab6.text()).toContain('class="manufacture-plan-lines"');
+    const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toBe(`/orders/fenceOrder/${id}?tab=6`);
+  });
+});

@@ -103,6 +103,40 @@ export function ManufactureLineRow({ plan, line }: { plan: ManufacturePlan; line
   );
 }
 
+/** The plan's lines (the detail page and the order's tab 6); no lines: "No data found." */
+export function ManufacturePlanLines({ plan }: { plan: ManufacturePlan }) {
+  const { t } = useView();
+  return (
+    <div className="table-scroll data-table">
+      <table className="manufacture-plan-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t("planning.manufacturePlan.id")}</th>
+            <th scope="col">{t("planning.manufacturePlan.product")}</th>
+            <th scope="col">{t("planning.manufacturePlan.amount")}</th>
+            <th scope="col">{t("planning.manufacturePlan.notForPainting")}</th>
+            <th scope="col">{t("planning.manufacturePlan.manufactured")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("planning.manufacturePlan.addToBasket")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.lines.length ? (
+            plan.lines.map((line) => <ManufactureLineRow key={line.id} plan={plan} line={line} />)
+          ) : (
+            <tr>
+              <td colSpan={6} className="empty-state">
+                {t("planning.manufacturePlan.empty")}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function ManufacturePlanDetailPage({ plan }: { plan: ManufacturePlan }) {
   const { t } = useView();
   return (
@@ -118,33 +152,7 @@ export function ManufacturePlanDetailPage({ plan }: { plan: ManufacturePlan }) {
         {" · "}
         <a href={`${FENCE_ORDER_PATH}/${plan.order.id}?tab=6`}>{t("planning.openOrder")}</a>
       </p>
-      <div className="table-scroll data-table">
-        <table className="manufacture-plan-lines">
-          <thead>
-            <tr>
-              <th scope="col">{t("planning.manufacturePlan.id")}</th>
-              <th scope="col">{t("planning.manufacturePlan.product")}</th>
-              <th scope="col">{t("planning.manufacturePlan.amount")}</th>
-              <th scope="col">{t("planning.manufacturePlan.notForPainting")}</th>
-              <th scope="col">{t("planning.manufacturePlan.manufactured")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("planning.manufacturePlan.addToBasket")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.lines.length ? (
-              plan.lines.map((line) => <ManufactureLineRow key={line.id} plan={plan} line={line} />)
-            ) : (
-              <tr>
-                <td colSpan={6} className="empty-state">
-                  {t("planning.manufacturePlan.empty")}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ManufacturePlanLines plan={plan} />
     </AppLayout>
   );
 }

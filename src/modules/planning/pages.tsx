@@ -10,22 +10,30 @@ import { Hono } from "hono";
 import { PlanMovePage } from "@views/planning/plan-move-page";
 import { PlanningPage } from "@views/planning/planning-page";
 import { ManufactureCalendarPage, ManufactureLineRow, ManufacturePlanDetailPage } from "@views/planning/manufacture-pages";
+import { ManufactureTab, MarksTab, PlanningTab } from "@views/planning/order-tabs";
 import { datesBetween, defaultPlanningRange, formatCzechDate } from "@/lib/dates";
-import { AppError } from "@/lib/errors";
+import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { parseInput } from "@/lib/validation";
 import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
 import { translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
+import { tabAction } from "@/web/tab-action";
 import { conflictEnvelope } from "./api";
 import { dateRangeInput, MANUFACTURE_PLANNING_PATH, manufacturePlanDetailHref, PLANNING_PATH, type PlanCard } from "./schemas";
 import {
   addManufactureLineToBasket,
+  deletePlan,
   getManufacturePlan,
+  getOrderManufacturePlan,
+  getOrderPlanning,
   getPlan,
   manufacturePlansForDateRange,
+  markPlanItem,
   movePlan,
+  planOrderItems,
+  saveManufacturePlan,
   PlanVersionConflict,
   readPlansForDateRange,
   setManufactured,
@@ -150,4 +158,97 @@ planningPages.post(`${DETAIL}/addToBasket`, async (c) => {
     for (const message of error.messages) flash(c, "warning", translateMessage(t, message));
   }
   return c.redirect(manufacturePlanDetailHref(id), 303);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The order's tabs 5–8 (views/planning/order-tabs.tsx), mounted before the orders module so they
+// answer /orders/fenceOrder/:id/tab/5…8:
+// - POST /orders/fenceOrder/:id/planning                   plan items (tab 5);
+// - POST /orders/fenceOrder/:id/planning/:planId/delete    {version} (tab 5);
+// - POST /orders/fenceOrder/:id/manufacturePlan            the dates (tab 6);
+// - POST /orders/fenceOrder/:id/marks/:kind                {planItemId, date, note} (tabs 7, 8).
+// Each answers its tab to htmx (with a toast), a plain post a 303 to the editor on that tab.
+
+const ORDER = "/orders/fenceOrder/:id{[0-9]+}";
+const editorTab = (orderId: number, tab: number) => `/orders/fenceOrder/${orderId}?tab=${tab}`;
+
+async function orderTab(c: AppContext, orderId: number, tab: number, init: { status?: number; errors?: string[] } = {}): Promise<Response> {
+  const ctx = c.get("ctx");
+  if (tab === 6) {
+    const planning = await getOrderPlanning({ ctx, input: { id: orderId } });
+    const plan = await getOrderManufacturePlan({ ctx, input: { id: orderId } });
+    return renderFragment(c, <ManufactureTab orderId={orderId} status={planning.order.status} plan={plan} errors={init.errors} />, { status: init.status });
+  }
+  const planning = await getOrderPlanning({ ctx, input: { id: orderId } });
+  if (tab === 5) {
+    const vans = (await readPlansForDateRange(ctx, { from: "0001-01-01", to: "0001-01-01" })).vans;
+    return renderFragment(c, <PlanningTab planning={planning} vans={vans} idempotencyKey={crypto.randomUUID()} errors={init.errors} />, { status: init.status });
+  }
+  return renderFragment(c, <MarksTab planning={planning} kind={tab === 7 ? "delivered" : "assembled"} errors={init.errors} />, { status: init.status });
+}
+
+planningPages.get(`${ORDER}/tab/:tab{[5678]}`, (c) => orderTab(c, idParam(c), Number(c.req.param("tab"))));
+
+const fromForm = async (c: AppContext) => (await c.req.parseBody()) as Record<string, unknown>;
+
+planningPages.post(`${ORDER}/planning`, async (c) => {
+  const orderId = idParam(c);
+  const body = await fromForm(c);
+  const items = Object.entries(body).flatMap(([key, value]) => {
+    const match = /^amount\.(\d+)$/.exec(key);
+    const text = typeof value === "string" ? value.trim() : "";
+    return match && text && !/^0+([.,]0*)?$/.test(text) ? [{ itemId: Number(match[1]), amount: text }] : [];
+  });
+  return tabAction(c, {
+    work: async () => {
+      await planOrderItems({ ctx: c.get("ctx"), input: { orderId, date: body.date, vanId: body.vanId, delivery: body.delivery ?? false, assembly: body.assembly ?? false, items, idempotencyKey: body.idempotencyKey } });
+      return msg("planning.tab.planned");
+    },
+    tab: (init) => orderTab(c, orderId, 5, init),
+    redirectTo: editorTab(orderId, 5),
+  });
+});
+
+planningPages.post(`${ORDER}/planning/:planId{[0-9]+}/delete`, async (c) => {
+  const orderId = idParam(c);
+  const body = await fromForm(c);
+  const work = async () => {
+    try {
+      await deletePlan({ ctx: c.get("ctx"), input: { id: idParam(c, "planId"), version: body.version } });
+    } catch (error) {
+      // A plan changed meanwhile: say so, as a refusal the tab shows.
+      if (error instanceof PlanVersionConflict) throw AppError.fail({ key: (await conflictEnvelope(c, error)).meta.message as string });
+      throw error;
+    }
+    return msg("planning.tab.deleted");
+  };
+  return tabAction(c, { work, tab: (init) => orderTab(c, orderId, 5, init), redirectTo: editorTab(orderId, 5) });
+});
+
+planningPages.post(`${ORDER}/manufacturePlan`, async (c) => {
+  const orderId = idParam(c);
+  const body = await fromForm(c);
+  return tabAction(c, {
+    work: async () => {
+      await saveManufacturePlan({ ctx: c.get("ctx"), input: { orderId, manufactureDate: body.manufactureDate, paintingDate: body.paintingDate } });
+      return msg("planning.tab.manufactureSaved");
+    },
+    tab: (init) => orderTab(c, orderId, 6, init),
+    redirectTo: editorTab(orderId, 6),
+  });
+});
+
+planningPages.post(`${ORDER}/marks/:kind{delivered|assembled}`, async (c) => {
+  const orderId = idParam(c);
+  const kind = c.req.param("kind") as "delivered" | "assembled";
+  const tab = kind === "delivered" ? 7 : 8;
+  const body = await fromForm(c);
+  return tabAction(c, {
+    work: async () => {
+      await markPlanItem({ ctx: c.get("ctx"), input: { planItemId: body.planItemId, kind, date: body.date ?? "", note: body.note } });
+      return msg("planning.tab.marked");
+    },
+    tab: (init) => orderTab(c, orderId, tab, init),
+    redirectTo: editorTab(orderId, tab),
+  });
 });
