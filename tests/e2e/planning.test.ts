@@ -6,7 +6,8 @@
  */
 import { expect, test } from "bun:test";
 import { getPlan, planOrderItems } from "@/modules/planning/service";
-import { createDeliveryVan, createFenceOrderWithItems } from "../helpers/factories";
+import { editOrderItems } from "@/modules/orders/fence-item/service";
+import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { describeBrowser, waitForHydration } from "../helpers/browser";
 import { useE2E } from "./server";
 
@@ -46,6 +47,65 @@ describeBrowser("Planning grid", () => {
     await page.getByRole("button", { name: "Přesunout" }).press("Enter");
     await page.waitForURL("**/orders/planning?from=2027-02-01&to=2027-02-07");
     await page.locator(`td.plan-cell[data-date="2027-02-02"][data-van="${iveco}"] .plan-card[data-plan-id="${plan.id}"][data-version="3"]`).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describeBrowser("Planning from the order", () => {
+  const e2e = useE2E();
+
+  test("tab 5 plans delivery and assembly → PURPLE on the grid; tab 8 marks assembled → CLOSED; the plan detail ticks manufactured (green) and adds to the basket", async () => {
+    const ctx = e2e.server.testApp.ctx;
+    const db = ctx.db;
+    const van = await createDeliveryVan(ctx, { name: "Tatra E2E", spz: "6AB 1234" });
+    const product = await createFenceProduct(db, await createFenceCategory(db), FENCE_1_PARAMETERS, { name: "Plot Lamela E2E plán" });
+    const orderId = await createFenceOrder(ctx, { orderDate: "2026-11-02", lastName: "Nováková E2E" });
+    await editOrderItems({ ctx, input: { id: orderId, values: { items: [fence1Item(product)] } } });
+
+    const { page, errors } = await e2e.open({ signedIn: true, viewport: { width: 1400, height: 1000 } });
+    await page.goto(`/orders/fenceOrder/${orderId}?tab=5`);
+    const tab = page.locator("#order-planning-tab");
+    await tab.waitFor();
+    await tab.locator('input[name="date"]').fill("01.03.2027");
+    await tab.locator('select[name="vanId"]').selectOption(String(van));
+    await tab.getByLabel("Montáž").check();
+    await tab.getByRole("button", { name: "Naplánovat" }).click();
+    await page.locator('#order-planning-tab [data-order-status="PLANNED"]').waitFor();
+    expect(await page.locator("#order-planning-tab .plan-card").getAttribute("class")).toBe("plan-card plan-PURPLE");
+
+    await page.goto("/orders/planning?from=01.03.2027&to=07.03.2027");
+    const card = page.locator(`td.plan-cell[data-date="2027-03-01"][data-van="${van}"] .plan-card`);
+    expect(await card.getAttribute("class")).toBe("plan-card plan-PURPLE");
+    expect(await card.locator("a").first().innerText()).toBe(`${orderId} Nováková E2E`);
+
+    // Tab 8: assembled (the delivery first, in tab 7) closes the order.
+    await page.goto(`/orders/fenceOrder/${orderId}?tab=7`);
+    await page.locator('#order-planning-tab input[name="date"]').fill("01.03.2027");
+    await page.locator("#order-planning-tab").getByRole("button", { name: /^Uložit/ }).click();
+    await page.locator("#order-planning-tab tr.manufacture-line-done").waitFor();
+    await page.goto(`/orders/fenceOrder/${orderId}?tab=8`);
+    await page.locator('#order-planning-tab input[name="date"]').fill("02.03.2027");
+    await page.locator('#order-planning-tab input[name="note"]').fill("Smontováno bez závad");
+    await page.locator("#order-planning-tab").getByRole("button", { name: /^Uložit/ }).click();
+    await page.locator('#order-planning-tab [data-order-status="CLOSED"]').waitFor();
+    expect(await page.locator("#order-planning-tab [data-order-status]").innerText()).toBe("Uzavřeno");
+
+    // Tab 6 makes the manufacture plan; its detail ticks manufactured and adds to the common basket.
+    await page.goto(`/orders/fenceOrder/${orderId}?tab=6`);
+    await page.locator('#order-planning-tab input[name="manufactureDate"]').fill("22.02.2027");
+    await page.locator("#order-planning-tab").getByRole("button", { name: "Uložit" }).click();
+    await page.locator("#order-planning-tab table.manufacture-plan-lines").waitFor();
+    await page.locator("#order-planning-tab").getByRole("link", { name: "Detail plánu výroby" }).click();
+    await page.waitForURL("**/orders/manufacture/detail/*");
+    const row = page.locator("table.manufacture-plan-lines tbody tr").first();
+    expect(await row.getAttribute("data-manufactured")).toBe("false");
+    await row.locator('input[type="checkbox"]').check();
+    await page.locator("table.manufacture-plan-lines tbody tr.manufacture-line-done").waitFor();
+    expect(await page.locator("table.manufacture-plan-lines tbody tr").first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(229, 240, 233)");
+    await page.locator("table.manufacture-plan-lines tbody tr").first().getByRole("button", { name: /^Přidat do košíku/ }).click();
+    await page.waitForURL("**/orders/manufacture/detail/*");
+    expect(await page.locator(".toast").last().innerText()).toContain("Přidáno");
+    expect(await page.locator('aside.baskets-column a[data-common="true"] .basket-count').innerText()).toBe("1");
     expect(errors).toEqual([]);
   });
 });
