@@ -54,6 +54,10 @@ export const planning = {
         paintingBeforeManufacture: "Lakování nemůže být před výrobou",
       },
       openOrder: "Otevřít zakázku",
+      autoRules: {
+        allPlanned: "Všechny plotové položky celé naplánované nastaví stav {{status}}.",
+        allDone: "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav {{status}}.",
+      },
       tab: {
         status: "Stav zakázky",
         items: "Položky k naplánování",
@@ -148,6 +152,10 @@ export const planning = {
         paintingBeforeManufacture: "Painting cannot come before manufacture",
       },
       openOrder: "Open the order",
+      autoRules: {
+        allPlanned: "Every fence item wholly planned sets the status {{status}}.",
+        allDone: "Every fence item done (assembled, or delivered when not assembled) sets the status {{status}}.",
+      },
       tab: {
         status: "Order status",
         items: "Items to plan",

@@ -87,6 +87,8 @@ describe("list page", () => {
       "Datum zaměření nastaví stav Zaměřeno.",
       "Datum objednávky nastaví stav Potvrzení objednávky.",
       "Datum objednávky nastaví i termín na datum objednávky + 77 dní, pokud termín nezadáte sami.",
+      "Všechny plotové položky celé naplánované nastaví stav Naplánováno.",
+      "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav Uzavřeno.",
       "Stav se automaticky posouvá jen dopředu, nikdy ze stavu Zrušeno a nikdy u stavu nastaveného ručně.",
     ];
     expect(tip).toContain(`title="Automatické změny stavu:\n${rules.map((rule) => `• ${rule}`).join("\n")}"`);
