@@ -29,6 +29,8 @@
  * 11. Stock operations (issue 12 §3): production of 100 lines from 3 source baskets, beside bare SQL.
  * 12. Stock read side (issue 12 §1, §5): the warehouse page (20,000 items, a category), the stock
  *    xlsx (10,000 rows) and the transfer log (1,000,000 rows, page of 50), beside bare SQL.
+ * 13. Planning (issue 21): the grid of 12 weeks × 10 vans × 3,000 plans (API and page), the
+ *    manufacture calendar of the same range, and moving a plan with its status automation.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -52,6 +54,8 @@ import type { StockOperationsResult } from "./stock-operations";
 import { printStockOperations, type StockOperationsMode, stockOperationsSummaryRows } from "./stock-operations-report";
 import type { WarehouseStockResult } from "./warehouse-stock";
 import { printWarehouseStock, type WarehouseStockMode, warehouseStockSummaryRows } from "./warehouse-stock-report";
+import type { PlanningResult } from "./planning";
+import { type PlanningMode, planningSummaryRows, printPlanning } from "./planning-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
@@ -417,6 +421,10 @@ const stockOperations = (): Promise<{ modes: StockOperationsMode[]; failures: st
 const warehouseStock = (): Promise<{ modes: WarehouseStockMode[]; failures: string[] }> =>
   inEachMode<WarehouseStockResult>("warehouse-stock.ts", ["--warmup", "20", "--runs", "100"], "stock read-side figures", "20,000 items, 10,000-row xlsx, 1,000,000 log rows; 20 warm-up + 100 rounds");
 
+/** 13. Planning (issue 21). */
+const planning = (): Promise<{ modes: PlanningMode[]; failures: string[] }> =>
+  inEachMode<PlanningResult>("planning.ts", ["--warmup", "5", "--runs", "30"], "planning figures", "3,000 plans, 10 vans, 12 weeks; 5 warm-up + 30 rounds");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -432,6 +440,7 @@ function printSummary(
   offer: OfferPdfMode[] = [],
   stock: StockOperationsMode[] = [],
   stockView: WarehouseStockMode[] = [],
+  planningModes: PlanningMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -456,6 +465,7 @@ function printSummary(
   rows.push(...offerPdfSummaryRows(offer));
   rows.push(...stockOperationsSummaryRows(stock));
   rows.push(...warehouseStockSummaryRows(stockView));
+  rows.push(...planningSummaryRows(planningModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -499,6 +509,7 @@ async function main() {
   const offerFigures = await offerPdf();
   const stockFigures = await stockOperations();
   const stockViewFigures = await warehouseStock();
+  const planningFigures = await planning();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -517,8 +528,9 @@ async function main() {
   printOfferPdf(offerFigures.modes, offerFigures.failures);
   printStockOperations(stockFigures.modes, stockFigures.failures);
   printWarehouseStock(stockViewFigures.modes, stockViewFigures.failures);
+  printPlanning(planningFigures.modes, planningFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, planningFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }
