@@ -181,6 +181,24 @@ describe("re-planning", () => {
   });
 });
 
+describe("two moves of one version at once", () => {
+  test("exactly one wins; the other is a conflict, nothing overwritten silently", async () => {
+    const order = await orderWithTwoItems();
+    const planned = await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date: "2026-12-01", vanId: van, delivery: true, assembly: false, items: [{ itemId: order.first, amount: 1 }] } });
+    // Each in its own connection on PostgreSQL; PGlite runs them one after the other. Either way the plan's lock decides.
+    const results = await Promise.allSettled([
+      movePlan({ ctx: t.ctx, input: { id: planned.id, date: "2026-12-02", vanId: van, version: 1 } }),
+      movePlan({ ctx: t.ctx, input: { id: planned.id, date: "2026-12-03", vanId: otherVan, version: 1 } }),
+    ]);
+    const won = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toBeInstanceOf(PlanVersionConflict);
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: won[0]!.date, vanId: won[0]!.vanId, version: 2 });
+  });
+});
+
 describe("the grid", () => {
   test("plans of the range as cards, the active vans and an inactive one with plans in the range", async () => {
     const parked = await createDeliveryVan(t.ctx, { name: "Dodávka Z (odstavená)" });
