@@ -173,6 +173,18 @@ describe("/orders/planning pages", () => {
     expect(html).toContain('data-island="planning-board"');
   });
 
+  test("a van with more than 3 orders on a day is over-booked: the cell warns", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    for (let i = 0; i < 4; i++) {
+      const extra = await createFenceOrderWithItems(ctx, { items: [{ amount: 1 }], otherItems: [] });
+      await api("/api/orders/planning", { method: "POST", json: { orderId: extra.id, date: "2027-01-08", vanId: van, delivery: true, items: [{ itemId: extra.itemIds[0], amount: 1 }] } });
+    }
+    const html = await (await session.page("/orders/planning?from=04.01.2027&to=10.01.2027")).text();
+    expect(html).toContain(`<td class="plan-cell plan-cell-overbooked" data-date="2027-01-08" data-van="${van}">`);
+    expect(html).toContain("Přeplněno: 4 zakázky (nejvýš 3)");
+    expect(html.match(/plan-cell-overbooked/g)?.length).toBe(1);
+  });
+
   test("without a range: the default one (thirteen weeks, Monday to Sunday); a bad range: 422 with the field's message", async () => {
     const html = await (await session.page("/orders/planning")).text();
     expect((html.match(/<th scope="row"/g) ?? []).length).toBe(91);

@@ -7,7 +7,7 @@
  * The planning-board island adds dragging a card to another day or van.
  */
 import { formatCzechDate, formatDayWithWeekday, isoWeekday } from "@/lib/dates";
-import { type PlanCard, type PlanColour, PLAN_COLOURS, PLANNING_PATH, type PlansForDateRange } from "@/modules/planning/schemas";
+import { MAX_ORDERS_PER_VAN_DAY, type PlanCard, type PlanColour, PLAN_COLOURS, PLANNING_PATH, type PlansForDateRange } from "@/modules/planning/schemas";
 import { formatSpz } from "@/modules/settings/delivery-van/schemas";
 import PlanningBoard from "../../islands/orders/planning-board";
 import { Island } from "../../islands/Island";
@@ -121,11 +121,20 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
                   <th scope="row" className="nowrap">
                     {formatDayWithWeekday(day, lang)}
                   </th>
-                  {grid.vans.map((van) => (
-                    <td key={van.id} className="plan-cell" data-date={day} data-van={van.id}>
-                      {cells.get(`${day}|${van.id}`)?.map((card) => <Card key={card.id} card={card} texts={texts} range={range} />)}
-                    </td>
-                  ))}
+                  {grid.vans.map((van) => {
+                    const cards = cells.get(`${day}|${van.id}`);
+                    const orders = cards ? new Set(cards.map((card) => card.order.id)).size : 0;
+                    return (
+                      <td key={van.id} className={orders > MAX_ORDERS_PER_VAN_DAY ? "plan-cell plan-cell-overbooked" : "plan-cell"} data-date={day} data-van={van.id}>
+                        {orders > MAX_ORDERS_PER_VAN_DAY ? (
+                          <p className="plan-cell-warning">
+                            <Icon name="alert" /> {t("planning.overbooked", { count: orders, max: MAX_ORDERS_PER_VAN_DAY })}
+                          </p>
+                        ) : null}
+                        {cards?.map((card) => <Card key={card.id} card={card} texts={texts} range={range} />)}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>

@@ -13,6 +13,9 @@ export const manufacturePlanDetailHref = (id: number) => `${MANUFACTURE_PLANNING
 /** The longest range the overviews answer: a year and a week (more is refused, 422). */
 export const MAX_RANGE_DAYS = 373;
 
+/** More orders than this on one van and day is over-booked: the grid warns on that cell. */
+export const MAX_ORDERS_PER_VAN_DAY = 3;
+
 /** A card's colour on the grid (display only): YELLOW delivery only, PURPLE delivery and assembly, BLUE assembly only. */
 export const PLAN_COLOURS = ["YELLOW", "PURPLE", "BLUE"] as const;
 export type PlanColour = (typeof PLAN_COLOURS)[number];
