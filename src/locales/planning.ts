@@ -62,7 +62,13 @@ export const planning = {
         allPlanned: "Všechny plotové položky celé naplánované nastaví stav {{status}}.",
         allDone: "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav {{status}}.",
       },
+      mark: {
+        manufactured: "Vyrobeno",
+        notManufactured: "Ještě není vyrobeno",
+      },
       tab: {
+        confirmNotManufactured: "Výroba zakázky ještě není hotová (záložka Výroba/Lakování). Naplánovat přesto?",
+        confirmDelete: "Opravdu smazat tento plán?",
         status: "Stav zakázky",
         items: "Položky k naplánování",
         item: "Položka",
@@ -162,7 +168,13 @@ export const planning = {
         allPlanned: "Every fence item wholly planned sets the status {{status}}.",
         allDone: "Every fence item done (assembled, or delivered when not assembled) sets the status {{status}}.",
       },
+      mark: {
+        manufactured: "Manufactured",
+        notManufactured: "Not manufactured yet",
+      },
       tab: {
+        confirmNotManufactured: "The order's manufacture is not finished yet (the Manufacture/Painting tab). Plan it anyway?",
+        confirmDelete: "Really delete this plan?",
         status: "Order status",
         items: "Items to plan",
         item: "Item",

@@ -70,6 +70,10 @@ describeBrowser("Planning from the order", () => {
     await tab.locator('select[name="vanId"]').selectOption(String(van));
     await tab.getByLabel("Montáž").check();
     await tab.getByRole("button", { name: "Naplánovat" }).click();
+    // Nothing manufactured yet: the tab asks first.
+    const confirm = page.locator("#confirm-dialog");
+    expect(await confirm.locator(".dialog-message").innerText()).toContain("Výroba zakázky ještě není hotová");
+    await confirm.getByRole("button", { name: "Potvrdit" }).click();
     await page.locator('#order-planning-tab [data-order-status="PLANNED"]').waitFor();
     expect(await page.locator("#order-planning-tab .plan-card").getAttribute("class")).toBe("plan-card plan-PURPLE");
 
@@ -77,6 +81,8 @@ describeBrowser("Planning from the order", () => {
     const card = page.locator(`td.plan-cell[data-date="2027-03-01"][data-van="${van}"] .plan-card`);
     expect(await card.getAttribute("class")).toBe("plan-card plan-PURPLE");
     expect(await card.locator("a").first().innerText()).toBe(`${orderId} Nováková E2E`);
+    // No manufacture plan yet: no readiness mark.
+    expect(await card.locator(".plan-mark").count()).toBe(0);
 
     // Tab 8: assembled (the delivery first, in tab 7) closes the order.
     await page.goto(`/orders/fenceOrder/${orderId}?tab=7`);

@@ -60,6 +60,7 @@ describe("/api/orders/planning", () => {
         assembly: true,
         colour: "PURPLE",
         plannedTypes: [{ productType: "FENCE", count: 3 }],
+        manufactured: null,
       },
     ]);
     const refused = await api("/api/orders/planning?from=2026-12-13&to=2026-12-07");
@@ -281,6 +282,9 @@ describe("the order's tabs 5–8", () => {
     const tab6 = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "01.02.2027", paintingDate: "03.02.2027" }, headers: htmx });
     expect(tab6.status).toBe(200);
     expect(await tab6.text()).toContain('class="manufacture-plan-lines"');
+    // The grid's card carries the readiness mark: not manufactured yet.
+    const grid = await (await session.page("/orders/planning?from=15.02.2027&to=15.02.2027")).text();
+    expect(grid).toContain('<span class="plan-mark" data-manufactured="false"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Ještě není vyrobeno">');
     const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("Location")).toBe(`/orders/fenceOrder/${id}?tab=6`);

@@ -54,7 +54,7 @@ export function PlanningTab({ planning, vans, idempotencyKey, errors }: { planni
       {items.length === 0 ? (
         <p className="empty-row">{t("planning.tab.noItems")}</p>
       ) : (
-        <form {...htmxForm(orderPlanningAction(order.id, "planning"))} className="plan-form">
+        <form {...htmxForm(orderPlanningAction(order.id, "planning"))} className="plan-form" hx-confirm={planning.manufactured ? undefined : t("planning.tab.confirmNotManufactured")}>
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <div className="table-scroll">
             <table>
@@ -128,9 +128,9 @@ export function PlanningTab({ planning, vans, idempotencyKey, errors }: { planni
                 <a href={`${PLANNING_PATH}?from=${plan.date}&to=${plan.date}`}>{formatCzechDate(plan.date)}</a> {`${plan.van.name} (${formatSpz(plan.van.spz)})`} ·{" "}
                 {plan.items.map((line) => `${line.name ?? line.productType} ${pieces(line.amount, lang)}×`).join(", ")}
               </span>{" "}
-              <form {...htmxForm(orderPlanningAction(order.id, `planning/${plan.id}/delete`))} style={{ display: "inline" }}>
+              <form {...htmxForm(orderPlanningAction(order.id, `planning/${plan.id}/delete`))} style={{ display: "inline" }} hx-confirm={t("planning.tab.confirmDelete")}>
                 <input type="hidden" name="version" value={plan.version} />
-                <button type="submit" className="link-button" data-confirm={t("planning.tab.deletePlan")}>
+                <button type="submit" className="link-button">
                   {t("planning.tab.deletePlan")}
                 </button>
               </form>

@@ -59,6 +59,8 @@ function ColourLegend() {
 
 interface CardTexts {
   colour: Record<PlanColour, string>;
+  manufactured: string;
+  notManufactured: string;
   type: (productType: string) => string;
   move: string;
   moveTo: (orderId: number) => string;
@@ -69,6 +71,11 @@ function Card({ card, texts, range }: { card: PlanCard; texts: CardTexts; range:
     <div className={`plan-card plan-${card.colour}`} data-plan-id={card.id} data-version={card.version} title={texts.colour[card.colour]} draggable>
       <a href={orderPlanningHref(card.order.id)}>{`${card.order.id} ${card.order.lastName}`}</a>
       <span className="plan-card-types">{card.plannedTypes.map((type) => `${texts.type(type.productType)} ${type.count}×`).join(", ")}</span>
+      {card.manufactured === null ? null : (
+        <span className={card.manufactured ? "plan-mark plan-mark-done" : "plan-mark"} data-manufactured={String(card.manufactured)}>
+          <Icon name={card.manufactured ? "check" : "cross"} label={card.manufactured ? texts.manufactured : texts.notManufactured} />
+        </span>
+      )}
       <a className="plan-card-move" href={planMoveHref(card.id, range)} aria-label={texts.moveTo(card.order.id)}>
         {texts.move}
       </a>
@@ -87,6 +94,8 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
       if (name === undefined) typeNames.set(productType, (name = t(`planning.productType.${productType}`, { defaultValue: productType }) as string));
       return name;
     },
+    manufactured: t("planning.mark.manufactured"),
+    notManufactured: t("planning.mark.notManufactured"),
     move: t("planning.move"),
     moveTo: (orderId) => t("planning.moveTo", { id: orderId }),
   };

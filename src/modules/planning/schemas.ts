@@ -111,6 +111,8 @@ export interface PlanCard {
   colour: PlanColour;
   /** Pieces planned per product type of the fence items (FENCE, GATE…), in the order of first appearance. */
   plannedTypes: { productType: string; count: number }[];
+  /** The readiness mark: every line of the order's manufacture plan manufactured; null without a plan. */
+  manufactured: boolean | null;
 }
 
 /** `plansForDateRange`'s answer. */

@@ -125,6 +125,8 @@ export interface OrderPlanEntry {
 
 export interface OrderPlanning {
   order: { id: number; status: string; lastName: string };
+  /** Every line of the order's manufacture plan manufactured; null without a plan (tab 6). */
+  manufactured: boolean | null;
   items: OrderPlanningItem[];
   plans: OrderPlanEntry[];
 }
@@ -137,6 +139,7 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
   const [order] = await ctx.db.select({ id: fenceOrders.id, status: fenceOrders.status, lastName: fenceOrders.lastName }).from(fenceOrders).where(eq(fenceOrders.id, id));
   if (!order) throw AppError.notFound();
   const amounts = await readItemPlanAmounts(ctx, id);
+  const manufactured = await readManufactured(ctx, [id]);
   const names = await selectRows<{ id: number; product_type: string; name: string | null }>(
     ctx.db,
     sql`select i.id, i.product_type, coalesce(m.name, p.name) as name
@@ -187,7 +190,19 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
         assembledNote: line.assembledNote,
       })),
   }));
-  return { order, items, plans };
+  return { order, manufactured: manufactured.get(id) ?? null, items, plans };
+}
+
+/** Per order with a manufacture plan: whether every line of it is manufactured (the readiness mark). */
+async function readManufactured(ctx: Ctx, orderIds: number[]): Promise<Map<number, boolean>> {
+  if (!orderIds.length) return new Map();
+  const rows = await ctx.db
+    .select({ orderId: manufacturePlans.orderId, done: sql<boolean>`bool_and(${manufacturePlanLines.manufactured})` })
+    .from(manufacturePlans)
+    .innerJoin(manufacturePlanLines, eq(manufacturePlanLines.planId, manufacturePlans.id))
+    .where(inArray(manufacturePlans.orderId, orderIds))
+    .groupBy(manufacturePlans.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.done]));
 }
 
 /**
@@ -302,7 +317,7 @@ const cardColumns = {
 };
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] };
 
-const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>): PlanCard => ({
+const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manufactured: boolean | null): PlanCard => ({
   id: row.id,
   date: row.date,
   vanId: row.vanId,
@@ -312,12 +327,13 @@ const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>): Pla
   assembly: row.assembly,
   colour: planColour(row)!,
   plannedTypes: types.get(row.id) ?? [],
+  manufactured,
 });
 
 async function readPlanCard(ctx: Ctx, id: number): Promise<PlanCard> {
   const [row] = await ctx.db.select(cardColumns).from(orderPlans).innerJoin(fenceOrders, eq(fenceOrders.id, orderPlans.orderId)).where(eq(orderPlans.id, id));
   if (!row) throw AppError.notFound();
-  return toCard(row, await plannedTypesOf(ctx, sql`p.id = ${id}`));
+  return toCard(row, await plannedTypesOf(ctx, sql`p.id = ${id}`), (await readManufactured(ctx, [row.orderId])).get(row.orderId) ?? null);
 }
 
 /** `GET /api/orders/planning/:id`: one plan as its card. */
@@ -351,10 +367,15 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
             group by pi.plan_id, i.product_type
           ), types as (
             select plan_id, json_agg(json_build_array(product_type, count) order by s, i) as types from counts group by plan_id
+          ), made as (
+            select m.order_id, bool_and(l.manufactured) as made
+            from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
+            where m.order_id in (select order_id from order_plans where date between ${from} and ${to})
+            group by m.order_id
           )
-          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types)
+          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made)
                    order by p.date, p.van_id, p.id), '[]')::text as cards
-          from order_plans p join fence_orders o on o.id = p.order_id left join types t on t.plan_id = p.id
+          from order_plans p join fence_orders o on o.id = p.order_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
           where p.date between ${from} and ${to}`,
     ),
     ctx.db
@@ -363,8 +384,8 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
       .where(or(eq(deliveryVans.active, true), inArray(deliveryVans.id, ctx.db.selectDistinct({ id: orderPlans.vanId }).from(orderPlans).where(inRange))))
       .orderBy(asc(deliveryVans.name), asc(deliveryVans.id)),
   ]);
-  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, [string, number | string][] | null];
-  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types]): PlanCard => ({
+  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, [string, number | string][] | null, boolean | null];
+  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured]): PlanCard => ({
     id,
     date,
     vanId,
@@ -374,6 +395,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
     assembly,
     colour: planColour({ delivery, assembly })!,
     plannedTypes: (types ?? []).map(([productType, count]) => ({ productType, count: Number(count) })),
+    manufactured,
   }));
   return { from, to, vans, plans };
 }
