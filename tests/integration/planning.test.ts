@@ -186,6 +186,15 @@ describe("/orders/planning pages", () => {
     expect(html.match(/plan-cell-overbooked/g)?.length).toBe(1);
   });
 
+  test("the cards' markup is built as a string: a name with markup is shown as text", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const odd = await createFenceOrderWithItems(ctx, { order: { lastName: `Nový <b>"&'` }, items: [{ amount: 1 }], otherItems: [] });
+    await api("/api/orders/planning", { method: "POST", json: { orderId: odd.id, date: "2027-01-09", vanId: otherVan, delivery: true, items: [{ itemId: odd.itemIds[0], amount: 1 }] } });
+    const html = await (await session.page("/orders/planning?from=09.01.2027&to=09.01.2027")).text();
+    expect(html).toContain(`>${odd.id} Nový &lt;b&gt;&quot;&amp;&#x27;</a>`);
+    expect(html).not.toContain("<b>");
+  });
+
   test("without a range: the default one (thirteen weeks, Monday to Sunday); a bad range: 422 with the field's message", async () => {
     const html = await (await session.page("/orders/planning")).text();
     expect((html.match(/<th scope="row"/g) ?? []).length).toBe(91);
