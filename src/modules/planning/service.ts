@@ -366,7 +366,8 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
             where p.date between ${from} and ${to}
             group by pi.plan_id, i.product_type
           ), types as (
-            select plan_id, json_agg(json_build_array(product_type, count) order by s, i) as types from counts group by plan_id
+            -- Product types are constants (FENCE, GATE…): "FENCE:6,GATE:1" is cheaper to build than JSON.
+            select plan_id, string_agg(product_type || ':' || count, ',' order by s, i) as types from counts group by plan_id
           ), made as (
             select m.order_id, bool_and(l.manufactured) as made
             from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
@@ -384,7 +385,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
       .where(or(eq(deliveryVans.active, true), inArray(deliveryVans.id, ctx.db.selectDistinct({ id: orderPlans.vanId }).from(orderPlans).where(inRange))))
       .orderBy(asc(deliveryVans.name), asc(deliveryVans.id)),
   ]);
-  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, [string, number | string][] | null, boolean | null];
+  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, string | null, boolean | null];
   const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured]): PlanCard => ({
     id,
     date,
@@ -394,7 +395,12 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
     delivery,
     assembly,
     colour: planColour({ delivery, assembly })!,
-    plannedTypes: (types ?? []).map(([productType, count]) => ({ productType, count: Number(count) })),
+    plannedTypes: types
+      ? types.split(",").map((pair) => {
+          const [productType, count] = pair.split(":");
+          return { productType: productType!, count: Number(count) };
+        })
+      : [],
     manufactured,
   }));
   return { from, to, vans, plans };
