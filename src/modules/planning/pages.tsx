@@ -35,6 +35,7 @@ import {
   planOrderItems,
   saveManufacturePlan,
   PlanVersionConflict,
+  readPlanningVans,
   readPlansForDateRange,
   setManufactured,
 } from "./service";
@@ -65,10 +66,8 @@ planningPages.get(PLANNING_PATH, async (c) => {
   return renderPage(c, <PlanningPage grid={grid} days={range ? datesBetween(range.from, range.to) : []} typed={typed} errors={errors} />, { status: range ? 200 : 422 });
 });
 
-/** Every van a card may move to: the grid's for its range (the plan's own van among them). */
-async function vansFor(c: AppContext, plan: PlanCard) {
-  return (await readPlansForDateRange(c.get("ctx"), { from: plan.date, to: plan.date })).vans;
-}
+/** Every van a card may move to: the active ones and the plan's own. */
+const vansFor = (c: AppContext, plan: PlanCard) => readPlanningVans(c.get("ctx"), { from: plan.date, to: plan.date });
 
 const isoOrEmpty = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
 
@@ -181,7 +180,7 @@ async function orderTab(c: AppContext, orderId: number, tab: number, init: { sta
   }
   const planning = await getOrderPlanning({ ctx, input: { id: orderId } });
   if (tab === 5) {
-    const vans = (await readPlansForDateRange(ctx, { from: "0001-01-01", to: "0001-01-01" })).vans;
+    const vans = await readPlanningVans(ctx);
     return renderFragment(c, <PlanningTab planning={planning} vans={vans} idempotencyKey={crypto.randomUUID()} errors={init.errors} />, { status: init.status });
   }
   return renderFragment(c, <MarksTab planning={planning} kind={tab === 7 ? "delivered" : "assembled"} errors={init.errors} />, { status: init.status });

@@ -40,6 +40,7 @@ import {
   type PlanCard,
   planColour,
   type PlanColour,
+  type PlanningVan,
   type PlansForDateRange,
   saveManufacturePlanInput,
   setManufacturedInput,
@@ -283,6 +284,16 @@ export async function markPlanItem({ ctx, input }: { ctx: Ctx; input: unknown })
 // ---------------------------------------------------------------------------------------------
 // The grid
 
+/** The vans a plan may go with, by name: the active ones, and with a range also any with plans in it (the grid's columns). */
+export async function readPlanningVans(ctx: Ctx, range: DateRange | null = null): Promise<PlanningVan[]> {
+  const withPlans = range ? inArray(deliveryVans.id, ctx.db.selectDistinct({ id: orderPlans.vanId }).from(orderPlans).where(and(gte(orderPlans.date, range.from), lte(orderPlans.date, range.to)))) : undefined;
+  return ctx.db
+    .select({ id: deliveryVans.id, name: deliveryVans.name, spz: deliveryVans.spz, active: deliveryVans.active })
+    .from(deliveryVans)
+    .where(withPlans ? or(eq(deliveryVans.active, true), withPlans) : eq(deliveryVans.active, true))
+    .orderBy(asc(deliveryVans.name), asc(deliveryVans.id));
+}
+
 /** Pieces planned per product type of each plan, in the items' order. */
 async function plannedTypesOf(ctx: Ctx, where: ReturnType<typeof sql>): Promise<Map<number, PlanCard["plannedTypes"]>> {
   const rows = await selectRows<{ plan_id: number; product_type: string; count: string }>(
@@ -356,7 +367,6 @@ export async function plansForDateRange({ ctx, input }: { ctx: Ctx; input: unkno
  * one cost more than the query itself), beside the vans.
  */
 export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): Promise<PlansForDateRange> {
-  const inRange = and(gte(orderPlans.date, from), lte(orderPlans.date, to));
   const [[cards], vans] = await Promise.all([
     selectRows<{ cards: string }>(
       ctx.db,
@@ -379,11 +389,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
           from order_plans p join fence_orders o on o.id = p.order_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
           where p.date between ${from} and ${to}`,
     ),
-    ctx.db
-      .select({ id: deliveryVans.id, name: deliveryVans.name, spz: deliveryVans.spz, active: deliveryVans.active })
-      .from(deliveryVans)
-      .where(or(eq(deliveryVans.active, true), inArray(deliveryVans.id, ctx.db.selectDistinct({ id: orderPlans.vanId }).from(orderPlans).where(inRange))))
-      .orderBy(asc(deliveryVans.name), asc(deliveryVans.id)),
+    readPlanningVans(ctx, { from, to }),
   ]);
   type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, string | null, boolean | null];
   const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured]): PlanCard => ({
