@@ -195,6 +195,19 @@ describe("/orders/planning pages", () => {
     expect(html).not.toContain("<b>");
   });
 
+  test("in English: the days, the placeholders Start date and End date, the colours", async () => {
+    const english = await t.current.login();
+    await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
+    const html = await (await english.page("/orders/planning?from=04.01.2027&to=10.01.2027")).text();
+    expect(html).toContain("Monday 04.01.2027");
+    expect(html).toContain("Sunday 10.01.2027");
+    expect(html).toContain('placeholder="Start date"');
+    expect(html).toContain('placeholder="End date"');
+    expect(html).toContain('title="Blue: assembly only"');
+    expect(html).toContain("fence 2×");
+    expect(html).not.toContain("pondělí");
+  });
+
   test("without a range: the default one (thirteen weeks, Monday to Sunday); a bad range: 422 with the field's message", async () => {
     const html = await (await session.page("/orders/planning")).text();
     expect((html.match(/<th scope="row"/g) ?? []).length).toBe(91);
