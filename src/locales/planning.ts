@@ -62,6 +62,18 @@ export const planning = {
         allPlanned: "Všechny plotové položky celé naplánované nastaví stav {{status}}.",
         allDone: "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav {{status}}.",
       },
+      readiness: {
+        materialInStock: "Materiál: vše skladem",
+        materialShort_one: "Materiál: {{count}} položka chybí",
+        materialShort_few: "Materiál: {{count}} položky chybí",
+        materialShort_many: "Materiál: {{count}} položek chybí",
+        materialShort_other: "Materiál: {{count}} položek chybí",
+        manufactured: {
+          none: "Výroba: zatím bez plánu výroby",
+          pending: "Výroba: ještě není hotová",
+          done: "Výroba: hotovo",
+        },
+      },
       mark: {
         manufactured: "Vyrobeno",
         notManufactured: "Ještě není vyrobeno",
@@ -167,6 +179,16 @@ export const planning = {
       autoRules: {
         allPlanned: "Every fence item wholly planned sets the status {{status}}.",
         allDone: "Every fence item done (assembled, or delivered when not assembled) sets the status {{status}}.",
+      },
+      readiness: {
+        materialInStock: "Material: all in stock",
+        materialShort_one: "Material: {{count}} line short",
+        materialShort_other: "Material: {{count}} lines short",
+        manufactured: {
+          none: "Manufacture: no manufacture plan yet",
+          pending: "Manufacture: not finished yet",
+          done: "Manufacture: done",
+        },
       },
       mark: {
         manufactured: "Manufactured",

@@ -280,6 +280,9 @@ describe("the order's tabs 5–8", () => {
 
     const tab5 = await (await session.page(`/orders/fenceOrder/${id}/tab/5`)).text();
     expect(tab5).toContain('id="order-planning-tab"');
+    // Readiness: the material is not in stock (nothing is), no manufacture plan yet.
+    expect(tab5).toMatch(/data-readiness="material" data-short="[1-9]\d*"/);
+    expect(tab5).toContain('data-readiness="manufactured" data-state="none"');
     const itemId = Number(/name="amount\.(\d+)" value="6"/.exec(tab5)?.[1]);
     expect(itemId).toBeGreaterThan(0);
     const planned = await session.page(`/orders/fenceOrder/${id}/planning`, {

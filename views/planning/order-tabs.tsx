@@ -11,6 +11,7 @@ import { formatCzechDate } from "@/lib/dates";
 import { formatDecimal } from "@/lib/money";
 import { type ManufacturePlan, manufacturePlanDetailHref, PLANNING_PATH, type PlanningVan } from "@/modules/planning/schemas";
 import type { OrderPlanning } from "@/modules/planning/service";
+import { ORDERED_MATERIAL_PATH } from "@/modules/orders/ordered-material/schemas";
 import { formatSpz } from "@/modules/settings/delivery-van/schemas";
 import { Icon } from "../components/icons";
 import { useView } from "../view-context";
@@ -44,12 +45,21 @@ function TabFrame({ title, status, errors, children }: { title: string; status: 
 
 const pieces = (value: number, lang: "cs" | "en") => formatDecimal(value, lang, 3);
 
-export function PlanningTab({ planning, vans, idempotencyKey, errors }: { planning: OrderPlanning; vans: PlanningVan[]; idempotencyKey: string; errors?: string[] }) {
+export function PlanningTab({ planning, vans, shortLines, idempotencyKey, errors }: { planning: OrderPlanning; vans: PlanningVan[]; shortLines: number; idempotencyKey: string; errors?: string[] }) {
   const { t, lang } = useView();
   const { order, items, plans } = planning;
   const open = items.filter((item) => item.deliveryRemaining > 0 || item.assemblyRemaining > 0);
+  const manufactured = planning.manufactured === null ? "none" : planning.manufactured ? "done" : "pending";
   return (
     <TabFrame title={t("fenceOrder.tabs.5")} status={order.status} errors={errors}>
+      <ul className="plan-readiness">
+        <li data-readiness="material" data-short={shortLines}>
+          <Icon name={shortLines ? "alert" : "check"} /> <a href={`${ORDERED_MATERIAL_PATH}?orders=${order.id}`}>{shortLines ? t("planning.readiness.materialShort", { count: shortLines }) : t("planning.readiness.materialInStock")}</a>
+        </li>
+        <li data-readiness="manufactured" data-state={manufactured}>
+          <Icon name={manufactured === "done" ? "check" : "alert"} /> {t(`planning.readiness.manufactured.${manufactured}`)}
+        </li>
+      </ul>
       <h2 style={{ fontSize: "1.1rem" }}>{t("planning.tab.items")}</h2>
       {items.length === 0 ? (
         <p className="empty-row">{t("planning.tab.noItems")}</p>

@@ -20,6 +20,7 @@ import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
 import { translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { tabAction } from "@/web/tab-action";
+import { getOrderedMaterial } from "@/modules/orders/ordered-material/service";
 import { conflictEnvelope } from "./api";
 import { dateRangeInput, MANUFACTURE_PLANNING_PATH, manufacturePlanDetailHref, PLANNING_PATH, type PlanCard } from "./schemas";
 import {
@@ -181,7 +182,9 @@ async function orderTab(c: AppContext, orderId: number, tab: number, init: { sta
   const planning = await getOrderPlanning({ ctx, input: { id: orderId } });
   if (tab === 5) {
     const vans = await readPlanningVans(ctx);
-    return renderFragment(c, <PlanningTab planning={planning} vans={vans} idempotencyKey={crypto.randomUUID()} errors={init.errors} />, { status: init.status });
+    // Readiness: the order's material against the stock (the ordered material's short lines).
+    const { shortLines } = await getOrderedMaterial({ ctx, input: { orders: String(orderId) } });
+    return renderFragment(c, <PlanningTab planning={planning} vans={vans} shortLines={shortLines} idempotencyKey={crypto.randomUUID()} errors={init.errors} />, { status: init.status });
   }
   return renderFragment(c, <MarksTab planning={planning} kind={tab === 7 ? "delivered" : "assembled"} errors={init.errors} />, { status: init.status });
 }
