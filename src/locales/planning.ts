@@ -62,6 +62,10 @@ export const planning = {
         allPlanned: "Všechny plotové položky celé naplánované nastaví stav {{status}}.",
         allDone: "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav {{status}}.",
       },
+      product: {
+        notForPainting: "Nelakuje se",
+        notForPaintingHint: "Např. pozinkované kování: v plánu výroby se neposílá do lakovny.",
+      },
       readiness: {
         materialInStock: "Materiál: vše skladem",
         materialShort_one: "Materiál: {{count}} položka chybí",
@@ -179,6 +183,10 @@ export const planning = {
       autoRules: {
         allPlanned: "Every fence item wholly planned sets the status {{status}}.",
         allDone: "Every fence item done (assembled, or delivered when not assembled) sets the status {{status}}.",
+      },
+      product: {
+        notForPainting: "Not for painting",
+        notForPaintingHint: "E.g. galvanised hardware: the manufacture plan does not send it to painting.",
       },
       readiness: {
         materialInStock: "Material: all in stock",

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { json, type Session, useTestApp } from "../helpers/app";
-import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
+import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createProduct, defaultVatId, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { editOrderItems } from "@/modules/orders/fence-item/service";
 import type { PlansForDateRange } from "@/modules/planning/schemas";
 import { commonBasketQuantities } from "../helpers/stock";
@@ -313,5 +313,21 @@ describe("the order's tabs 5–8", () => {
     const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("Location")).toBe(`/orders/fenceOrder/${id}?tab=6`);
+  });
+});
+
+describe("the product's not-for-painting flag", () => {
+  test("the product form has it (off by default); the API saves and answers it", async () => {
+    const form = await (await session.page("/products/new")).text();
+    expect(form).toMatch(/<input[^>]*name="notForPainting"/);
+    expect(form).toContain("Nelakuje se");
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const product = await createProduct(ctx.db, { name: "Pant pozinkovaný API" });
+    const before = (await okJson(await api(`/api/products/${product}`))).data;
+    expect(before.notForPainting).toBe(false);
+    const { id: _id, parameters: _parameters, systemRole: _role, baseProduct: _base, ...values } = before;
+    const saved = await api(`/api/products/${product}`, { method: "PUT", json: { ...values, vat: before.vat?.id ?? (await defaultVatId(ctx.db)), categories: [], notForPainting: true } });
+    expect(saved.status).toBe(200);
+    expect((await okJson(await api(`/api/products/${product}`))).data.notForPainting).toBe(true);
   });
 });
