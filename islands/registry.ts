@@ -11,6 +11,7 @@ export const islandLoaders = {
   "fence-items": () => import("./orders/fence-items-editor"),
   "basket-table": () => import("./baskets/basket-table"),
   "basket-sources": () => import("./baskets/basket-sources"),
+  "planning-board": () => import("./orders/planning-board"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -9,6 +9,9 @@ import {
   fenceOrderOtherItems,
   fenceOrders,
   fenceOrderSubProducts,
+  manufacturePlans,
+  orderPlanItems,
+  orderPlans,
   products,
   promises,
   rackScaleReadings,
@@ -44,6 +47,9 @@ test("the demo company loads in order and is idempotent", async () => {
       fenceOrderItems,
       fenceOrderSubProducts,
       fenceOrderOtherItems,
+      orderPlans,
+      orderPlanItems,
+      manufacturePlans,
       promises,
       defaultPromises,
       deliveryVans,
@@ -81,6 +87,10 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first.fenceOrderOtherItems).toBeGreaterThan(200);
   expect(first.variants).toBeGreaterThan(100);
   expect(first.promises).toBeGreaterThan(0);
+  // Planning: the 30 planned and 25 closed orders on the grid, the planned ones with a manufacture plan.
+  expect(first.orderPlans).toBe(55);
+  expect(first.orderPlanItems).toBeGreaterThanOrEqual(55);
+  expect(first.manufacturePlans).toBeGreaterThan(20);
   expect(first.defaultPromises).toBeGreaterThan(0);
   // Supplier orders get lines because the catalogue is seeded first.
   expect(first.supplierOrderLines).toBeGreaterThan(0);

@@ -92,6 +92,8 @@ export const products = pgTable(
     m2Price: numeric("m2_price", { precision: 14, scale: 2 }),
     /** Rows the application itself relies on (assembly products, the attention product). */
     systemRole: text("system_role"),
+    /** Not painted after manufacture (galvanised hardware): its manufacture plan lines skip the painting (docs/domain.md#planning). */
+    notForPainting: boolean("not_for_painting").notNull().default(false),
     /**
      * A manufactured variant (issue 10, dynamic products): the base product it was made from, and
      * its creation parameter values as a canonical key (JSON of [parameter id, value] pairs sorted

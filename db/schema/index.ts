@@ -8,3 +8,4 @@ export * from "./suppliers";
 export * from "./timesheets";
 export * from "./warehouse";
 export * from "./jobs";
+export * from "./planning";

@@ -24,6 +24,8 @@ export const deliveryVans = pgTable(
     id: identityId(),
     name: text("name").notNull(),
     spz: text("spz").notNull(),
+    /** An active van has its column on the planning grid; an inactive one only while it has plans in the range. */
+    active: boolean("active").notNull().default(true),
     ...auditColumns,
   },
   (table) => [uniqueIndex("delivery_vans_spz_unique").on(table.spz)],

@@ -8,6 +8,7 @@ import { seedDemoCatalogue } from "./demo/catalogue";
 import { seedDemoCompanyIdentity } from "./demo/company-identity";
 import { seedDemoFenceOrders } from "./demo/fence-orders";
 import { seedDemoOrders } from "./demo/orders";
+import { seedDemoPlanning } from "./demo/planning";
 import { seedDemoPromises } from "./demo/promises";
 import { seedDemoSettings } from "./demo/settings";
 import { seedDemoStock } from "./demo/stock";
@@ -34,6 +35,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoOrders(ctx);
   await seedDemoPromises(ctx);
   await seedDemoFenceOrders(ctx);
+  await seedDemoPlanning(ctx);
   await seedDemoTimesheets(ctx);
   await seedDemoSuppliers(ctx);
 }

@@ -66,3 +66,41 @@ export function addDays(iso: string, days: number): string {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** ISO weekday of a date: 1 Monday … 7 Sunday. */
+export function isoWeekday(iso: string): number {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday of the week of a date (weeks start on Monday). */
+export const mondayOf = (iso: string): string => addDays(iso, 1 - isoWeekday(iso));
+
+/** Every date from `from` to `to`, both included; empty when `to` is before `from`. */
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) dates.push(day);
+  return dates;
+}
+
+/**
+ * The planning overviews' default range (docs/domain.md#planning): from the Monday two weeks before
+ * the current week to the Sunday ten weeks after it, the week being today's in Prague.
+ */
+export function defaultPlanningRange(now: Date = new Date()): { from: string; to: string } {
+  const monday = mondayOf(todayInPrague(now));
+  return { from: addDays(monday, -14), to: addDays(monday, 10 * 7 + 6) };
+}
+
+/** Weekday names, Monday first, as the planning rows show them. */
+const WEEKDAYS: Record<"cs" | "en", readonly string[]> = {
+  cs: ["pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle"],
+  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+};
+
+/** `EEEE dd.MM.yyyy`: "pondělí 01.01.2024" in Czech, "Monday 01.01.2024" in English. */
+export function formatDayWithWeekday(iso: string, lang: string): string {
+  const names = WEEKDAYS[lang === "en" ? "en" : "cs"];
+  return `${names[isoWeekday(iso) - 1]} ${formatCzechDate(iso)}`;
+}

@@ -13,6 +13,8 @@ export const reference = {
       spzLetters: "SPZ nesmí obsahovat písmena G, O, Q ani W",
       spzFormat: "Neplatná SPZ: očekává se např. 1AB 2345 nebo starší BVA 12-34",
       spzDuplicate: "Vozidlo se SPZ {{spz}} už v evidenci je",
+      active: "Aktivní",
+      activeHint: "Aktivní vozidlo má sloupec v plánování; neaktivní jen v týdnech, kdy má naplánováno.",
     },
     translationGroup: {
       title: "Překladové skupiny",
@@ -34,6 +36,8 @@ export const reference = {
       spzLetters: "A licence plate never contains the letters G, O, Q or W",
       spzFormat: "Not a Czech licence plate: expected e.g. 1AB 2345 or the older BVA 12-34",
       spzDuplicate: "A vehicle with the licence plate {{spz}} is already registered",
+      active: "Active",
+      activeHint: "An active vehicle has its column in planning; an inactive one only in weeks it has plans.",
     },
     translationGroup: {
       title: "Translation groups",

@@ -11,6 +11,7 @@ import { catalogueModule } from "./catalogue/module";
 import { jobsModule } from "./jobs/module";
 import { manufactureModule } from "./manufacture/module";
 import { ordersModule } from "./orders/module";
+import { planningModule } from "./planning/module";
 import { settingsModule } from "./settings/module";
 import { shellModule } from "./shell/module";
 import { suppliersModule } from "./suppliers/module";
@@ -27,6 +28,8 @@ export const modules: readonly ModuleDeclaration[] = [
   suppliersModule,
   timesheetsModule,
   warehouseModule,
+  // Before the orders: planning answers the order editor's tabs 5–8.
+  planningModule,
   ordersModule,
   manufactureModule,
   jobsModule,

@@ -33,6 +33,7 @@ import { companyIdentityInput } from "@/modules/settings/company-identity/schema
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
 import { accountantExportQuery } from "@/modules/orders/invoice/export/schemas";
 import { orderedMaterialSupplierOrderInput } from "@/modules/orders/ordered-material/schemas";
+import { createPlanInput, dateRangeInput, markPlanItemInput, movePlanInput, saveManufacturePlanInput, setManufacturedInput } from "@/modules/planning/schemas";
 import { produceInput, takeStockInput, transferBasketInput } from "@/modules/warehouse/stock/schemas";
 import { newUserInput, passwordResetInput } from "@/modules/settings/users/schemas";
 import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
@@ -97,6 +98,13 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
   "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
+  "GET /api/orders/planning": { query: dateRangeInput },
+  "POST /api/orders/planning": { body: createPlanInput },
+  "PUT /api/orders/planning/:id{[0-9]+}/move": { body: movePlanInput },
+  "POST /api/orders/planning/mark": { body: markPlanItemInput },
+  "GET /api/orders/manufacture": { query: dateRangeInput },
+  "PUT /api/orders/manufacture/order/:id{[0-9]+}": { body: saveManufacturePlanInput, target: "fenceOrder" },
+  "PATCH /api/orders/manufacture/line/:id{[0-9]+}": { body: setManufacturedInput },
   "POST /api/warehouseItems/byWarehouse": { body: byWarehouseInput },
   "PUT /api/warehouse/warehouseItem/:id{[0-9]+}": { body: warehouseItemInput },
   "POST /api/warehouse/exportToExcel": { body: exportStockInput },

@@ -29,7 +29,7 @@ const nextPlate = () => `${1 + (plateCounter % 9)}A${String(++plateCounter).slic
 describe("API /api/settings/deliveryVan", () => {
   test("create normalises the spz; get answers it normalised", async () => {
     const id = await createVan({ name: "Dodávka Ford Transit", spz: "4ab 12-34" });
-    expect(await getVan(id)).toEqual({ id, name: "Dodávka Ford Transit", spz: "4AB1234" });
+    expect(await getVan(id)).toEqual({ id, name: "Dodávka Ford Transit", spz: "4AB1234", active: true });
     const [row] = await t.current.ctx.db.select().from(deliveryVans).where(eq(deliveryVans.id, id));
     expect(row!.spz).toBe("4AB1234");
     expect(row!.createdBy).toBe((await session()).user.id);
@@ -150,11 +150,11 @@ describe("pages /settings/deliveryVan", () => {
     const edit = await htmlOf(await s.page(`${PATH}/${id}`));
     expectReadOnlyId(edit, id);
     expect(edit).toContain('value="3J21212"');
-    const saved = await s.page(`${PATH}/${id}`, { form: { id: "999", name: "Upraveno", spz: "3j2 1213" } });
+    const saved = await s.page(`${PATH}/${id}`, { form: { id: "999", name: "Upraveno", spz: "3j2 1213", active: "on" } });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`${PATH}/${id}`);
     expect(await afterRedirect(s, saved, `${PATH}/${id}`)).toContain("Uloženo");
-    expect(await getVan(id)).toEqual({ id, name: "Upraveno", spz: "3J21213" });
+    expect(await getVan(id)).toEqual({ id, name: "Upraveno", spz: "3J21213", active: true });
 
     const removed = await s.page(`${PATH}/${id}/delete`, { method: "POST" });
     expect(removed.status).toBe(303);

@@ -87,6 +87,8 @@ describe("list page", () => {
       "Datum zaměření nastaví stav Zaměřeno.",
       "Datum objednávky nastaví stav Potvrzení objednávky.",
       "Datum objednávky nastaví i termín na datum objednávky + 77 dní, pokud termín nezadáte sami.",
+      "Všechny plotové položky celé naplánované nastaví stav Naplánováno.",
+      "Všechny plotové položky hotové (smontované, nebo doručené, když se nemontují) nastaví stav Uzavřeno.",
       "Stav se automaticky posouvá jen dopředu, nikdy ze stavu Zrušeno a nikdy u stavu nastaveného ručně.",
     ];
     expect(tip).toContain(`title="Automatické změny stavu:\n${rules.map((rule) => `• ${rule}`).join("\n")}"`);
@@ -252,11 +254,12 @@ describe("editor", () => {
     expect(await get(id)).toMatchObject({ status: "ORDER_CONFIRMATION", statusSetManually: false });
   });
 
-  test("tabs: ?tab=4 loads its fragment lazily; tabs 5–8 say they are not built yet (tab 1 comes with the page: fence-items-tab.test.ts)", async () => {
+  test("tabs: ?tab=4 loads its fragment lazily; tabs 5–8 answer planning's (tab 1 comes with the page: fence-items-tab.test.ts)", async () => {
     const id = await create();
     const html = await page(`/orders/fenceOrder/${id}?tab=4`);
     expect(html).toContain(`hx-get="/orders/fenceOrder/${id}/tab/4"`);
-    for (const tab of [5, 6, 7, 8]) expect(await page(`/orders/fenceOrder/${id}/tab/${tab}`, { "HX-Request": "true" })).toContain("Tato část se připravuje.");
+    // Tab 4 is the invoices' (tests/integration/invoices.test.ts), tabs 5–8 planning's (tests/integration/planning.test.ts).
+    for (const tab of [5, 6, 7, 8]) expect(await page(`/orders/fenceOrder/${id}/tab/${tab}`, { "HX-Request": "true" })).toContain('id="order-planning-tab"');
     expect((await (await session()).page(`/orders/fenceOrder/999999`)).status).toBe(404);
   });
 

@@ -53,14 +53,14 @@ export function FilterSelect(props: { id: string; name: string; label: string; a
   );
 }
 
-/** A typed date (dd.mm.yyyy), with the message of a date that could not be read. */
-export function FilterDate(props: { id: string; name: string; label: string; value: string | undefined; error?: string }) {
+/** A typed date (dd.mm.yyyy), with the message of a date that could not be read; `placeholder` replaces the format's. */
+export function FilterDate(props: { id: string; name: string; label: string; value: string | undefined; error?: string; placeholder?: string; required?: boolean }) {
   const { t } = useView();
   const { id, error } = props;
   return (
     <div className={fieldClass("field-date", error)}>
       <label htmlFor={id}>{props.label}</label>
-      <input id={id} name={props.name} type="text" inputMode="numeric" autoComplete="off" placeholder={t("form.datePlaceholder")} defaultValue={props.value ?? ""} aria-describedby={`${id}-error`} size={10} />
+      <input id={id} name={props.name} type="text" inputMode="numeric" autoComplete="off" placeholder={props.placeholder ?? t("form.datePlaceholder")} required={props.required} defaultValue={props.value ?? ""} aria-describedby={`${id}-error`} size={10} />
       <FilterError id={id} error={error} />
     </div>
   );

@@ -37,3 +37,9 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
     </svg>
   );
 }
+
+/** The same icon as markup, for markup built as a string (RawHtml); `label` must be escaped already. */
+export function iconMarkup(name: IconName, escapedLabel?: string): string {
+  const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
+  return `<svg class="icon" viewBox="0 0 20 20"${role}><path d="${paths[name]}"></path></svg>`;
+}

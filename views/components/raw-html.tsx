@@ -7,10 +7,14 @@ import { useView } from "../view-context";
  * megabyte took ~8 ms), so the element carries a marker and renderPage puts the markup in
  * after rendering, in one string operation.
  */
-export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "section" } & HTMLAttributes<HTMLElement>) {
+export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "section" | "tbody" } & HTMLAttributes<HTMLElement>) {
   const view = useView();
   view.rawHtml ??= new Map();
   const marker = `<!--raw-html:${view.rawHtml.size}-->`;
   view.rawHtml.set(marker, html);
   return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: marker }} />;
 }
+
+const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+/** Text or an attribute value for markup built as a string (RawHtml). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => entities[char]!);

@@ -268,7 +268,3 @@ export function FenceOrderEditorPage(props: { order: FenceOrderRow | null; tab: 
   );
 }
 
-export function TabNotReady() {
-  const { t } = useView();
-  return <p className="tab-not-ready">{t("fenceOrder.tabNotReady")}</p>;
-}

@@ -1,5 +1,5 @@
 import { AGE_WARNING_DAYS, FENCE_ORDER_STATUSES, type FenceOrderRow } from "@/modules/orders/fence-order/schemas";
-import { DEADLINE_DAYS, statusFromDates } from "@/modules/orders/fence-order/status";
+import { DEADLINE_DAYS, statusFromDates, statusFromPlans } from "@/modules/orders/fence-order/status";
 import { formatCzechDate, formatCzechDateTime } from "@/lib/dates";
 import type { PageMeta } from "@/lib/envelope";
 import type { T } from "@/lib/i18n";
@@ -127,6 +127,9 @@ export function autoStatusRules(t: T): string[] {
   return [
     ...bySingleDate,
     t("fenceOrder.autoRules.deadline", { date: t("fenceOrder.orderDate"), days: DEADLINE_DAYS }),
+    // The plan rules (docs/decisions/055-planning.md).
+    t("planning.autoRules.allPlanned", { status: statusLabel(t, statusFromPlans({ allPlanned: true, allDone: false })!.status) }),
+    t("planning.autoRules.allDone", { status: statusLabel(t, statusFromPlans({ allPlanned: true, allDone: true })!.status) }),
     t("fenceOrder.autoRules.limits", { canceled: statusLabel(t, "CANCELED") }),
   ];
 }

@@ -941,6 +941,8 @@ export async function seedDemoCatalogue(ctx: Ctx): Promise<DemoCatalogueResult> 
           invoiceName: p.invoiceName,
           vatId: vat21,
           storable: p.storable ?? true,
+          // Galvanised hardware is not painted after manufacture (docs/domain.md#planning).
+          notForPainting: /pozink/i.test(p.name),
           ean13: !p.ean ? null : ean13(`${EAN_PREFIX}${String(++eanSerial).padStart(5, "0")}`),
           url: p.url ? `${SHOP_URL}${slug(p.name)}` : null,
           weight: String(p.weight),

@@ -42,6 +42,8 @@ export const productInput = z.object({
   categories: refIdList(),
   vat: refId(),
   storable: booleanField(PRODUCT_DEFAULTS.storable),
+  /** Not painted after manufacture (galvanised hardware): its manufacture plan lines skip painting (docs/domain.md#planning-rules). */
+  notForPainting: booleanField(false),
   ean13: ean13Field(),
   url: optional(httpUrlField()),
   weight: withDefault(decimalField({ min: 0, max: MAX_WEIGHT_G, places: 3 }), PRODUCT_DEFAULTS.weight),
@@ -67,6 +69,7 @@ export interface Product {
   categories: Reference[];
   vat: ProductVat | null;
   storable: boolean;
+  notForPainting: boolean;
   ean13: string | null;
   url: string | null;
   /** grams */

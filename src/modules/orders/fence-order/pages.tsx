@@ -1,6 +1,6 @@
 /** Page routes of fence orders: list, the tabbed editor (Common tab), status form, note dialog, customer lookup. */
 import { Hono } from "hono";
-import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields, TabNotReady } from "@views/orders/fence-order-editor";
+import { CommonTab, CustomerFields, CustomerLookupResult, FenceOrderEditorPage, fenceOrderSections, allFields } from "@views/orders/fence-order-editor";
 import { FENCE_ORDER_PATH, FENCE_ORDER_TABLE_ID, FenceOrderListPage, FenceOrderNoteDialog, FenceOrderTable } from "@views/orders/fence-order-list";
 import { type FormValues, formToInput } from "@views/components/form";
 import { formState, isRefusal, withFormErrors } from "@/web/form-state";
@@ -114,12 +114,6 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
   }
   flash(c, "success", "UPDATED");
   return c.redirect(`${P}/${id}`, 303);
-});
-
-/** Tabs this module serves that are not built yet (1 renders with the page, 2 is the promises module's, 3 the files module's, 4 the invoices'). */
-fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}/tab/:tab{[5678]}`, async (c) => {
-  await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } });
-  return renderFragment(c, <TabNotReady />);
 });
 
 /** Customer lookup: offers the latest earlier order's customer; with `fill=1` re-renders the personal and billing block filled in. */

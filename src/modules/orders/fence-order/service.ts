@@ -23,7 +23,8 @@ import {
   type FenceOrderStatus,
   fenceOrderStatusInput,
 } from "./schemas";
-import { applyDateRules, type OrderDates, statusFromDates } from "./status";
+import { applyDateRules, applyPlanRules, automaticStatus, type OrderDates } from "./status";
+import { readPlanFacts } from "./plan-facts";
 import { orderFileCounts } from "./files.service";
 
 type Row = typeof fenceOrders.$inferSelect;
@@ -227,6 +228,20 @@ export async function dateRulesOnSave(ctx: Ctx, before: Row, after: OrderDates):
   return { status: rules.status, deadline: rules.deadline };
 }
 
+/**
+ * The plan rules (docs/decisions/055-planning.md) after a write of the order's plans, in the caller's
+ * transaction: locks the order, reads what its plans prove and moves the status forward when they
+ * prove more (an AUTO history row, default promises). Answers the status the order has after.
+ */
+export async function planRulesOnChange(ctx: Ctx, orderId: number): Promise<FenceOrderStatus> {
+  const before = await lockFenceOrder(ctx, orderId);
+  const rules = applyPlanRules({ before: { status: before.status as FenceOrderStatus, statusSetManually: before.statusSetManually }, plans: await readPlanFacts(ctx, orderId) });
+  if (!rules.change) return rules.status;
+  await ctx.db.update(fenceOrders).set({ status: rules.status, updatedBy: ctx.userId, updatedAt: new Date() }).where(eq(fenceOrders.id, orderId));
+  await recordStatus(ctx, orderId, rules.change, "AUTO");
+  return rules.status;
+}
+
 export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<number> {
   const values = toValues(parseInput(fenceOrderInput, input));
   return withTransaction(ctx, async (tx) => {
@@ -261,7 +276,8 @@ export async function changeFenceOrderStatus({ ctx, input }: { ctx: Ctx; input: 
   return withTransaction(ctx, async (tx) => {
     const before = await lockFenceOrder(tx, input.id);
     const manual = status !== "AUTO";
-    const next: FenceOrderStatus = manual ? status : (statusFromDates(before)?.status ?? "PRICE_OFFER");
+    // "Automaticky" hands the status back to what the dates and the plans prove (docs/decisions/055-planning.md).
+    const next: FenceOrderStatus = manual ? status : automaticStatus(before, await readPlanFacts(tx, input.id));
     await tx.db
       .update(fenceOrders)
       .set({ status: next, statusSetManually: manual, updatedBy: tx.userId, updatedAt: new Date() })

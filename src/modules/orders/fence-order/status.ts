@@ -6,6 +6,9 @@
  * - automatic moves go forward only, never out of CANCELED, and never move a status set by hand;
  * - a newly set or changed order date sets deadline = order date + 77 days, unless staff typed
  *   another deadline in the same save.
+ * And the plan rules (docs/decisions/055-planning.md), through the same forward-only and manual rules:
+ * - every fence item wholly planned sets PLANNED;
+ * - every fence item done sets CLOSED (assembled when planned for assembly, delivered when for delivery only).
  */
 import { addDays } from "@/lib/dates";
 import { FENCE_ORDER_STATUSES, type FenceOrderStatus } from "./schemas";
@@ -60,4 +63,41 @@ export function applyDateRules({ before, after }: { before: OrderState | null; a
     return { status: before.status, deadline, change: null };
   }
   return { status: proven.status, deadline, change: { from: before.status, to: proven.status, reason: proven.reason } };
+}
+
+/** What an order's plans prove (docs/decisions/055-planning.md): read by planFactsOf, for an order with at least one fence item. */
+export interface PlanFacts {
+  /** Every fence item wholly planned (its delivery or its assembly plans cover its whole amount). */
+  allPlanned: boolean;
+  /** Every fence item done: assembled when any of it is planned for assembly, delivered otherwise. */
+  allDone: boolean;
+}
+
+export type PlanReason = "allPlanned" | "allDone";
+
+/** The status the plans prove on their own; null when they prove nothing yet. */
+export function statusFromPlans(plans: PlanFacts): { status: FenceOrderStatus; reason: PlanReason } | null {
+  if (plans.allDone) return { status: "CLOSED", reason: "allDone" };
+  if (plans.allPlanned) return { status: "PLANNED", reason: "allPlanned" };
+  return null;
+}
+
+/**
+ * The "Automaticky" choice of the status form: what the dates and the plans prove together, the
+ * plans winning (they come later in the order's life); PRICE_OFFER when nothing proves anything.
+ */
+export function automaticStatus(dates: Omit<OrderDates, "deadline">, plans: PlanFacts): FenceOrderStatus {
+  return statusFromPlans(plans)?.status ?? statusFromDates(dates)?.status ?? "PRICE_OFFER";
+}
+
+/** After a plan was written: the status the plans move the order to, forward only, never out of CANCELED or a status set by hand. */
+export function applyPlanRules({ before, plans }: { before: Pick<OrderState, "status" | "statusSetManually">; plans: PlanFacts }): {
+  status: FenceOrderStatus;
+  change: { from: FenceOrderStatus; to: FenceOrderStatus; reason: PlanReason } | null;
+} {
+  const proven = statusFromPlans(plans);
+  if (!proven || before.statusSetManually || before.status === "CANCELED" || rank(proven.status) <= rank(before.status)) {
+    return { status: before.status, change: null };
+  }
+  return { status: proven.status, change: { from: before.status, to: proven.status, reason: proven.reason } };
 }

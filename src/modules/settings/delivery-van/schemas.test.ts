@@ -49,7 +49,7 @@ describe("formatSpz", () => {
 
 describe("deliveryVanInput", () => {
   test("stores the normalised plate", () => {
-    expect(deliveryVanInput.parse({ name: " Dodávka ", spz: "1ab 23-45" })).toEqual({ name: "Dodávka", spz: "1AB2345" });
+    expect(deliveryVanInput.parse({ name: " Dodávka ", spz: "1ab 23-45" })).toEqual({ name: "Dodávka", spz: "1AB2345", active: true });
   });
 
   test("blank, null or missing spz is required; a number is invalid", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText, storableString } from "@/lib/zod-fields";
+import { booleanField, requiredText, storableString } from "@/lib/zod-fields";
 
 /**
  * Czech registration plate (SPZ / RZ) of a delivery van. Browser-safe: zod only.
@@ -49,6 +49,9 @@ export const spzField = () =>
     }),
   );
 
-/** docs/domain.md#delivery-vans: name and spz required; the entity stores and answers the normalised spz ("1AB2345"). */
-export const deliveryVanInput = z.object({ name: requiredText(200), spz: spzField() });
+/**
+ * docs/domain.md#delivery-vans: name and spz required; the entity stores and answers the normalised spz ("1AB2345").
+ * `active` (default yes): an active van has its column on the planning grid (docs/domain.md#planning).
+ */
+export const deliveryVanInput = z.object({ name: requiredText(200), spz: spzField(), active: booleanField(true) });
 export type DeliveryVan = { id: number } & z.infer<typeof deliveryVanInput>;

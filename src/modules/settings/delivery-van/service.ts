@@ -9,13 +9,14 @@ const spzTaken = (input: { spz: string }) => msg("deliveryVan.spzDuplicate", { s
 export const deliveryVanService = createCrudService({
   table: deliveryVans,
   input: deliveryVanInput,
-  toEntity: (row) => ({ id: row.id, name: row.name, spz: row.spz }),
-  toValues: (input) => ({ name: input.name, spz: input.spz }),
+  toEntity: (row) => ({ id: row.id, name: row.name, spz: row.spz, active: row.active }),
+  toValues: (input) => ({ name: input.name, spz: input.spz, active: input.active }),
   listFields: {
     id: { column: deliveryVans.id, filter: "number", sortable: true },
     name: { column: deliveryVans.name, filter: "text", sortable: true },
     // "1ab 23" finds 1AB2345: the filter is normalised like the stored plate.
     spz: { column: deliveryVans.spz, sortable: true, where: (value) => matchesText(deliveryVans.spz, normaliseSpz(value)) },
+    active: { column: deliveryVans.active, filter: "boolean", sortable: true },
   },
   defaultSort: ["name", "asc"],
   // The plate is unique (a unique index backs this up); the message names the plate.

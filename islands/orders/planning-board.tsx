@@ -1,0 +1,94 @@
+/**
+ * The planning grid's drag and drop (docs/domain.md#planning-rules): a card dropped on another
+ * day or van is re-planned through PUT /api/orders/planning/:id/move with the version the page
+ * showed; on success the card moves into the cell and keeps the new version, on a 409 the toast
+ * says who changed the plan and where it is now (reload to see it). The grid itself is server
+ * rendered; this island only listens on it. Each card's "move" link is the keyboard way.
+ */
+import { useEffect, useRef } from "react";
+import { callApi } from "../api";
+import { showToast } from "../toast";
+
+export interface PlanningBoardProps {
+  gridId: string;
+  texts: { moved: string; failed: string };
+}
+
+interface MovedCard {
+  id: number;
+  date: string;
+  vanId: number;
+  version: number;
+}
+
+/** The refusal's words: a conflict's sentence, else the messages, else the generic text. */
+function refusalText(answer: { data?: unknown; fields?: Record<string, string>; meta?: { message?: string } } | null, fallback: string): string {
+  if (answer?.meta?.message) return answer.meta.message;
+  if (Array.isArray(answer?.data) && answer.data.length) return answer.data.join(" ");
+  if (answer?.fields) return Object.values(answer.fields).join(" ");
+  return fallback;
+}
+
+export default function PlanningBoard({ gridId, texts }: PlanningBoardProps) {
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const grid = document.getElementById(gridId);
+    if (!grid) return;
+    let dragged: HTMLElement | null = null;
+    const cellOf = (target: EventTarget | null) => (target instanceof Element ? (target.closest("td.plan-cell") as HTMLElement | null) : null);
+    const onDragStart = (event: DragEvent) => {
+      const card = event.target instanceof Element ? (event.target.closest(".plan-card") as HTMLElement | null) : null;
+      if (!card) return;
+      dragged = card;
+      card.classList.add("plan-card-dragging");
+      event.dataTransfer?.setData("text/plain", card.dataset.planId ?? "");
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+    };
+    const onDragOver = (event: DragEvent) => {
+      const cell = cellOf(event.target);
+      if (!cell || !dragged) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
+    };
+    const onDragEnd = () => {
+      dragged?.classList.remove("plan-card-dragging");
+      dragged = null;
+    };
+    const onDrop = async (event: DragEvent) => {
+      const cell = cellOf(event.target);
+      const card = dragged;
+      if (!cell || !card) return;
+      event.preventDefault();
+      onDragEnd();
+      if (card.parentElement === cell) return;
+      const answer = (await callApi<MovedCard>(`/api/orders/planning/${card.dataset.planId}/move`, {
+        method: "PUT",
+        body: JSON.stringify({ date: cell.dataset.date, vanId: Number(cell.dataset.van), version: Number(card.dataset.version) }),
+      })) as ({ meta?: { message?: string } } & Awaited<ReturnType<typeof callApi<MovedCard>>>) | null;
+      if (answer?.status === "success" && answer.data) {
+        card.dataset.version = String(answer.data.version);
+        cell.appendChild(card);
+        const link = card.querySelector<HTMLAnchorElement>(".plan-card-move");
+        if (link) link.focus();
+        showToast("success", texts.moved);
+        if (status.current) status.current.textContent = texts.moved;
+        return;
+      }
+      const text = refusalText(answer, texts.failed);
+      showToast(answer?.status === "fail" ? "fail" : "error", text);
+      if (status.current) status.current.textContent = text;
+    };
+    grid.addEventListener("dragstart", onDragStart);
+    grid.addEventListener("dragover", onDragOver);
+    grid.addEventListener("dragend", onDragEnd);
+    grid.addEventListener("drop", onDrop);
+    grid.dataset.boardReady = "true";
+    return () => {
+      grid.removeEventListener("dragstart", onDragStart);
+      grid.removeEventListener("dragover", onDragOver);
+      grid.removeEventListener("dragend", onDragEnd);
+      grid.removeEventListener("drop", onDrop);
+    };
+  }, [gridId, texts]);
+  return <p ref={status} className="visually-hidden" aria-live="polite" />;
+}
