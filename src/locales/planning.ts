@@ -81,6 +81,8 @@ export const planning = {
       mark: {
         manufactured: "Vyrobeno",
         notManufactured: "Ještě není vyrobeno",
+        depositPaid: "Záloha zaplacena",
+        depositUnpaid: "Záloha nezaplacena",
       },
       tab: {
         confirmNotManufactured: "Výroba zakázky ještě není hotová (záložka Výroba/Lakování). Naplánovat přesto?",
@@ -201,6 +203,8 @@ export const planning = {
       mark: {
         manufactured: "Manufactured",
         notManufactured: "Not manufactured yet",
+        depositPaid: "Deposit paid",
+        depositUnpaid: "Deposit not paid",
       },
       tab: {
         confirmNotManufactured: "The order's manufacture is not finished yet (the Manufacture/Painting tab). Plan it anyway?",

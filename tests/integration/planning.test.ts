@@ -11,6 +11,8 @@ import { editOrderItems } from "@/modules/orders/fence-item/service";
 import type { PlansForDateRange } from "@/modules/planning/schemas";
 import { commonBasketQuantities } from "../helpers/stock";
 import { okJson } from "./support";
+import { setUpInvoicing } from "../helpers/invoices";
+import { createInvoice, markInvoiceAsPaid } from "@/modules/orders/invoice/service";
 
 const t = useTestApp();
 let session: Session;
@@ -61,8 +63,19 @@ describe("/api/orders/planning", () => {
         colour: "PURPLE",
         plannedTypes: [{ productType: "FENCE", count: 3 }],
         manufactured: null,
+        depositPaid: false,
       },
     ]);
+    // The deposit's readiness mark follows the invoices: a proforma paid in full.
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    await setUpInvoicing(ctx);
+    const proforma = await createInvoice({ ctx, input: { orderId: order.id, proforma: true } });
+    await markInvoiceAsPaid({ ctx, input: { id: proforma } });
+    const paidGrid = (await okJson<{ data: PlansForDateRange }>(await api("/api/orders/planning?from=2026-12-07&to=2026-12-13"))).data;
+    expect(paidGrid.plans.map((plan) => plan.depositPaid)).toEqual([true]);
+    expect((await okJson<{ data: { depositPaid: boolean } }>(await api(`/api/orders/planning/${planId}`))).data.depositPaid).toBe(true);
+    const page = await (await session.page("/orders/planning?from=07.12.2026&to=13.12.2026")).text();
+    expect(page).toContain('data-deposit-paid="true"');
     const refused = await api("/api/orders/planning?from=2026-12-13&to=2026-12-07");
     expect(refused.status).toBe(422);
     expect((await json(refused)).fields.to).toBeDefined();

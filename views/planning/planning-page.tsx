@@ -61,6 +61,8 @@ interface CardTexts {
   colour: Record<PlanColour, string>;
   manufactured: string;
   notManufactured: string;
+  depositPaid: string;
+  depositUnpaid: string;
   type: (productType: string) => string;
   move: string;
   /** "Move order {id} …": translated once, the id put in per card. */
@@ -79,6 +81,8 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
     move: escapeHtml(texts.move),
     manufactured: iconMarkup("check", escapeHtml(texts.manufactured)),
     notManufactured: iconMarkup("cross", escapeHtml(texts.notManufactured)),
+    depositPaid: iconMarkup("check", escapeHtml(texts.depositPaid)),
+    depositUnpaid: iconMarkup("cross", escapeHtml(texts.depositUnpaid)),
     alert: iconMarkup("alert"),
     moveTo: escapeHtml(texts.moveTo).split("{id}"),
   };
@@ -97,10 +101,11 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
           card.manufactured === null
             ? ""
             : `<span class="${card.manufactured ? "plan-mark plan-mark-done" : "plan-mark"}" data-manufactured="${card.manufactured}">${card.manufactured ? escapedTexts.manufactured : escapedTexts.notManufactured}</span>`;
+        const deposit = `<span class="${card.depositPaid ? "plan-mark plan-mark-done" : "plan-mark"}" data-deposit-paid="${card.depositPaid}">${card.depositPaid ? escapedTexts.depositPaid : escapedTexts.depositUnpaid}</span>`;
         out.push(
           `<div class="plan-card plan-${card.colour}" data-plan-id="${card.id}" data-version="${card.version}" title="${escapedTexts.colour[card.colour]}" draggable="true">`,
           `<a href="${orderPlanningHref(card.order.id)}">${card.order.id} ${escapeHtml(card.order.lastName)}</a>`,
-          `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}`,
+          `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}${deposit}`,
           `<a class="plan-card-move" href="${PLANNING_PATH}/${card.id}/move?${rangeQuery}" aria-label="${escapedTexts.moveTo.join(String(card.order.id))}">${escapedTexts.move}</a></div>`,
         );
       }
@@ -124,6 +129,8 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
     },
     manufactured: t("planning.mark.manufactured"),
     notManufactured: t("planning.mark.notManufactured"),
+    depositPaid: t("planning.mark.depositPaid"),
+    depositUnpaid: t("planning.mark.depositUnpaid"),
     move: t("planning.move"),
     moveTo: t("planning.moveTo", { id: "{id}", interpolation: { escapeValue: false } }),
     overbooked: (count) => t("planning.overbooked", { count, max: MAX_ORDERS_PER_VAN_DAY }),

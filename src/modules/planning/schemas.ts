@@ -113,6 +113,8 @@ export interface PlanCard {
   plannedTypes: { productType: string; count: number }[];
   /** The readiness mark: every line of the order's manufacture plan manufactured; null without a plan. */
   manufactured: boolean | null;
+  /** The readiness mark: the order's deposit proforma is paid (the invoices' rule). */
+  depositPaid: boolean;
 }
 
 /** `plansForDateRange`'s answer. */

@@ -11,6 +11,7 @@
  * its transaction: all items planned → PLANNED, all done → CLOSED, forward only, never over a
  * status set by hand.
  */
+import { depositPaidSql } from "@/modules/orders/invoice/deposit";
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { deliveryVans, fenceOrders, manufacturePlanLines, manufacturePlans, orderPlanItems, orderPlans, products, users } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
@@ -328,7 +329,7 @@ const cardColumns = {
 };
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] };
 
-const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manufactured: boolean | null): PlanCard => ({
+const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manufactured: boolean | null, depositPaid: boolean): PlanCard => ({
   id: row.id,
   date: row.date,
   vanId: row.vanId,
@@ -339,12 +340,18 @@ const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manu
   colour: planColour(row)!,
   plannedTypes: types.get(row.id) ?? [],
   manufactured,
+  depositPaid,
 });
 
 async function readPlanCard(ctx: Ctx, id: number): Promise<PlanCard> {
-  const [row] = await ctx.db.select(cardColumns).from(orderPlans).innerJoin(fenceOrders, eq(fenceOrders.id, orderPlans.orderId)).where(eq(orderPlans.id, id));
-  if (!row) throw AppError.notFound();
-  return toCard(row, await plannedTypesOf(ctx, sql`p.id = ${id}`), (await readManufactured(ctx, [row.orderId])).get(row.orderId) ?? null);
+  const [found] = await ctx.db
+    .select({ row: cardColumns, depositPaid: depositPaidSql(fenceOrders.id) })
+    .from(orderPlans)
+    .innerJoin(fenceOrders, eq(fenceOrders.id, orderPlans.orderId))
+    .where(eq(orderPlans.id, id));
+  if (!found) throw AppError.notFound();
+  const { row, depositPaid } = found;
+  return toCard(row, await plannedTypesOf(ctx, sql`p.id = ${id}`), (await readManufactured(ctx, [row.orderId])).get(row.orderId) ?? null, depositPaid);
 }
 
 /** `GET /api/orders/planning/:id`: one plan as its card. */
@@ -383,16 +390,21 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
             from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
             where m.order_id in (select order_id from order_plans where date between ${from} and ${to})
             group by m.order_id
+          ), paid as (
+            -- The invoices' rule for a paid deposit (invoice/deposit.ts), once per order in the range.
+            select x.order_id from (select distinct order_id from order_plans where date between ${from} and ${to}) x
+            where ${depositPaidSql(sql`x.order_id`)}
           )
-          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made)
+          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made, paid.order_id is not null)
                    order by p.date, p.van_id, p.id), '[]')::text as cards
           from order_plans p join fence_orders o on o.id = p.order_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
+            left join paid on paid.order_id = p.order_id
           where p.date between ${from} and ${to}`,
     ),
     readPlanningVans(ctx, { from, to }),
   ]);
-  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, string | null, boolean | null];
-  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured]): PlanCard => ({
+  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, string | null, boolean | null, boolean];
+  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured, depositPaid]): PlanCard => ({
     id,
     date,
     vanId,
@@ -408,6 +420,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
         })
       : [],
     manufactured,
+    depositPaid,
   }));
   return { from, to, vans, plans };
 }

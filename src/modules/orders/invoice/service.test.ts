@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { companyIdentity, fenceOrders } from "@db/schema";
 import { INVOICE_ORDER_BASE, INVOICE_ORDER_DEPOSIT, INVOICE_ORDER_TOTAL, createInvoiceOrder, setUpInvoicing } from "../../../../tests/helpers/invoices";
 import { failureOf, fieldKeys, useTestDatabase } from "../../../../tests/helpers/service";
+import { isOrderDepositPaid, ordersWithDepositPaid } from "./deposit";
 import { quickShareHalere, shareProportionally, withinRemaining } from "./lines";
 import {
   createCreditNote,
@@ -10,10 +11,8 @@ import {
   getInvoice,
   getInvoiceDraft,
   invoiceService,
-  isOrderDepositPaid,
   listOrderInvoices,
   markInvoiceAsPaid,
-  ordersWithDepositPaid,
   recordInvoicePayment,
 } from "./service";
 

@@ -18,6 +18,7 @@ import { withIdempotency } from "@/lib/idempotency";
 import { formatMoney, fromHalere, halereToNumeric, toHalere } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
 import { getCompanyIdentity } from "@/modules/settings/company-identity/service";
+import { isOrderDepositPaid } from "./deposit";
 import { keepDocumentLogo } from "./logo";
 import { getInvoiceSettings } from "../service";
 import { paymentStages } from "../fence-offer/payment";
@@ -730,29 +731,6 @@ export async function listOrderInvoices({ ctx, input }: { ctx: Ctx; input: { ord
     remainingBase: kc(lines.reduce((sum, line) => sum + line.remainingHalere, 0)),
     depositPaid,
   };
-}
-
-/**
- * "Is this order's deposit paid?" (planning reads it): one of its proformas is paid in full. One
- * statement over the invoices' order index.
- */
-export async function isOrderDepositPaid({ ctx, input }: { ctx: Ctx; input: { orderId: number } }): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ paid: sql<boolean>`true` })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, "PROFORMA"), eq(invoices.status, "CLOSED")))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** The same for many orders at once (a planning board): the ids whose deposit is paid. */
-export async function ordersWithDepositPaid({ ctx, input }: { ctx: Ctx; input: { orderIds: readonly number[] } }): Promise<Set<number>> {
-  if (!input.orderIds.length) return new Set();
-  const rows = await ctx.db
-    .selectDistinct({ orderId: invoices.orderId })
-    .from(invoices)
-    .where(and(inArray(invoices.orderId, [...new Set(input.orderIds)]), eq(invoices.kind, "PROFORMA"), eq(invoices.status, "CLOSED")));
-  return new Set(rows.flatMap((row) => (row.orderId === null ? [] : [row.orderId])));
 }
 
 /** Invoices: the generic list, get, create and update (a payment); never deleted (docs/decisions/053-invoice-lines-and-payments.md). */
