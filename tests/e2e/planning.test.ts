@@ -81,8 +81,9 @@ describeBrowser("Planning from the order", () => {
     const card = page.locator(`td.plan-cell[data-date="2027-03-01"][data-van="${van}"] .plan-card`);
     expect(await card.getAttribute("class")).toBe("plan-card plan-PURPLE");
     expect(await card.locator("a").first().innerText()).toBe(`${orderId} Nováková E2E`);
-    // No manufacture plan yet: no readiness mark.
-    expect(await card.locator(".plan-mark").count()).toBe(0);
+    // No manufacture plan yet: no manufactured mark; no paid proforma: the deposit is marked unpaid.
+    expect(await card.locator("[data-manufactured]").count()).toBe(0);
+    expect(await card.locator("[data-deposit-paid]").getAttribute("data-deposit-paid")).toBe("false");
 
     // Tab 8: assembled (the delivery first, in tab 7) closes the order.
     await page.goto(`/orders/fenceOrder/${orderId}?tab=7`);
