@@ -52,6 +52,24 @@ function ColourLegend() {
             <span className={`plan-swatch plan-${colour}`} aria-hidden="true" /> {t(`planning.colour.${colour}`)}
           </li>
         ))}
+        <li>
+          <span className="plan-mark plan-mark-done">
+            <Icon name="check" />
+          </span>
+          <span className="plan-mark">
+            <Icon name="cross" />
+          </span>{" "}
+          {t("planning.mark.manufactured")} / {t("planning.mark.notManufactured")}
+        </li>
+        <li>
+          <span className="plan-mark plan-mark-done">
+            <Icon name="money" />
+          </span>
+          <span className="plan-mark">
+            <Icon name="money" />
+          </span>{" "}
+          {t("planning.mark.depositPaid")} / {t("planning.mark.depositUnpaid")}
+        </li>
       </ul>
     </details>
   );
@@ -81,8 +99,8 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
     move: escapeHtml(texts.move),
     manufactured: iconMarkup("check", escapeHtml(texts.manufactured)),
     notManufactured: iconMarkup("cross", escapeHtml(texts.notManufactured)),
-    depositPaid: iconMarkup("check", escapeHtml(texts.depositPaid)),
-    depositUnpaid: iconMarkup("cross", escapeHtml(texts.depositUnpaid)),
+    depositPaid: iconMarkup("money", escapeHtml(texts.depositPaid)),
+    depositUnpaid: iconMarkup("money", escapeHtml(texts.depositUnpaid)),
     alert: iconMarkup("alert"),
     moveTo: escapeHtml(texts.moveTo).split("{id}"),
   };
