@@ -9,6 +9,7 @@ import {
   fenceOrderOtherItems,
   fenceOrders,
   fenceOrderSubProducts,
+  invoices,
   manufacturePlans,
   orderPlanItems,
   orderPlans,
@@ -27,6 +28,7 @@ import {
   workTypes,
 } from "@db/schema";
 import { seedDemo } from "@db/seed/demo";
+import { DEMO_INVOICED_ORDERS } from "@db/seed/demo/invoices";
 import { testPasswordCost } from "./modules/auth/service";
 import { PRODUCT_TYPES } from "./modules/orders/fence-item/engine";
 import type { ItemsTab } from "./modules/orders/fence-item/schemas";
@@ -50,6 +52,7 @@ test("the demo company loads in order and is idempotent", async () => {
       orderPlans,
       orderPlanItems,
       manufacturePlans,
+      invoices,
       promises,
       defaultPromises,
       deliveryVans,
@@ -91,6 +94,11 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first.orderPlans).toBe(55);
   expect(first.orderPlanItems).toBeGreaterThanOrEqual(55);
   expect(first.manufacturePlans).toBeGreaterThan(20);
+  // 24 deposit proformas, all but every fifth paid (each with its payment tax document), final invoices for the closed ones.
+  expect(first.invoices).toBeGreaterThan(24 + 20);
+  const kinds = await db.select({ kind: invoices.kind, n: count() }).from(invoices).groupBy(invoices.kind);
+  expect(Object.fromEntries(kinds.map((row) => [row.kind, row.n]))).toMatchObject({ PROFORMA: DEMO_INVOICED_ORDERS, PAYMENT_TAX_DOCUMENT: 20 });
+  expect(Object.fromEntries(kinds.map((row) => [row.kind, row.n])).FINAL).toBeGreaterThan(0);
   expect(first.defaultPromises).toBeGreaterThan(0);
   // Supplier orders get lines because the catalogue is seeded first.
   expect(first.supplierOrderLines).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { createEshop, createShipping } from "./factories";
 import { seedDemoCatalogue } from "./demo/catalogue";
 import { seedDemoCompanyIdentity } from "./demo/company-identity";
 import { seedDemoFenceOrders } from "./demo/fence-orders";
+import { seedDemoInvoices } from "./demo/invoices";
 import { seedDemoOrders } from "./demo/orders";
 import { seedDemoPlanning } from "./demo/planning";
 import { seedDemoPromises } from "./demo/promises";
@@ -36,6 +37,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoPromises(ctx);
   await seedDemoFenceOrders(ctx);
   await seedDemoPlanning(ctx);
+  await seedDemoInvoices(ctx);
   await seedDemoTimesheets(ctx);
   await seedDemoSuppliers(ctx);
 }
