@@ -135,6 +135,9 @@ describe("pairing and the device cookie", () => {
     expect(response.status).toBe(422);
     const body = await json(response);
     expect(JSON.stringify(body)).toContain("Neplatný čas skenu");
+    const nul = await scan(device, { code: "U1\u0000", scannedAt: "2026-11-03T06:00:00.000Z" });
+    expect(nul.status).toBe(422);
+    expect((await json(nul)).fields).toEqual({ code: "Obsahuje znak, který nelze uložit (U+0000)" });
     const stored = await ctx().db.select().from(kioskScans).where(eq(kioskScans.deviceId, device.id));
     expect(stored).toHaveLength(0);
   });

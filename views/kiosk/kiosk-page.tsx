@@ -37,7 +37,7 @@ export function KioskPage() {
     <KioskDocument title={t("kiosk.title")}>
       <main className="kiosk" id="kiosk" data-offline-text={t("kiosk.offline", { count: "{n}" })} data-ready-text={t("kiosk.ready")}>
         <h1>{t("kiosk.scanPrompt")}</h1>
-        <form id="kiosk-form" method="post" action="/kiosk" autoComplete="off">
+        <form id="kiosk-form" autoComplete="off">
           <input id="kiosk-code" name="code" autoFocus aria-label={t("kiosk.scanPrompt")} maxLength={64} />
           <button type="submit">{t("kiosk.save")}</button>
         </form>
