@@ -15,6 +15,17 @@ CREATE TABLE "kiosk_scans" (
 	"resolved_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "timesheet_settings" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"shift_end" text DEFAULT '22:00' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	CONSTRAINT "timesheet_settings_single_row" CHECK (id = 1),
+	CONSTRAINT "timesheet_settings_shift_end" CHECK (shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')
+);
+--> statement-breakpoint
 ALTER TABLE "work_logs" ADD COLUMN "order_id" integer;--> statement-breakpoint
 ALTER TABLE "work_logs" ADD COLUMN "opened_by_scan_id" integer;--> statement-breakpoint
 ALTER TABLE "work_logs" ADD COLUMN "closed_by_scan_id" integer;--> statement-breakpoint

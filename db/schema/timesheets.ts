@@ -118,3 +118,17 @@ export const kioskScans = pgTable(
     index("kiosk_scans_rejected_idx").on(table.scannedAt).where(sql`status = 'rejected' and resolved_at is null`),
   ],
 );
+
+/**
+ * The timesheet settings, one row (id 1; absent until changed): when the shift ends, as a Prague
+ * wall-clock time `HH:MM`. Logs still open then are closed by the forgotten clock-out job.
+ */
+export const timesheetSettings = pgTable(
+  "timesheet_settings",
+  {
+    id: integer("id").primaryKey(),
+    shiftEnd: text("shift_end").notNull().default("22:00"),
+    ...auditColumns,
+  },
+  () => [check("timesheet_settings_single_row", sql`id = 1`), check("timesheet_settings_shift_end", sql`shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)],
+);

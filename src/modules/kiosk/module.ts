@@ -1,6 +1,7 @@
 import { defineModule } from "@/lib/http/module";
 import { kioskApi } from "./api";
 import { kioskPages } from "./pages";
+import { closeForgottenClockOutsJob } from "./shift-end";
 
 /**
  * The workshop kiosk (docs/domain.md#kiosk, decision 056): public routes that a paired device's
@@ -15,4 +16,5 @@ export const kioskModule = defineModule({
     { method: "GET", pattern: /^\/kiosk\/pair\/[\w-]{1,100}$/ },
     { method: "POST", pattern: /^\/api\/kiosk\/scan$/ },
   ],
+  jobs: [closeForgottenClockOutsJob],
 });
