@@ -74,6 +74,9 @@ async function scanOk(device: Device, code: string, scannedAt: string, scanId?: 
   return body.data as { status: string; tone: string; text: string };
 }
 
+/** The toast text queued for the next page. */
+const flashText = (response: Response) => decodeURIComponent(decodeURIComponent(cookiePair(response, "ohrada_flash")!));
+
 const logsOf = (userId: number) => ctx().db.select().from(workLogs).where(eq(workLogs.userId, userId)).orderBy(workLogs.start);
 
 describe("pairing and the device cookie", () => {
@@ -253,9 +256,32 @@ describe("idempotency and replays", () => {
     const rejected = await scanOk(device, jana.code, "2026-11-11T14:00:03.000Z");
     expect(rejected).toEqual({ status: "rejected", tone: "error", text: `${jana.name}: sken se překrývá se záznamem z kanceláře. Kancelář ho zkontroluje.` });
     const toCheck = (await scansToCheck({ ctx: ctx() })).filter((row) => row.userId === jana.id);
-    expect(toCheck).toEqual([{ id: expect.any(Number), code: jana.code, scannedAt: "2026-11-11T14:00:03.000Z", userId: jana.id, reason: "kiosk.rejected.overlap" }]);
+    expect(toCheck).toEqual([
+      { id: expect.any(Number), code: jana.code, scannedAt: "2026-11-11T14:00:03.000Z", userId: jana.id, workerName: jana.name, reason: "kiosk.rejected.overlap", values: { name: jana.name } },
+    ]);
     const open = (await logsOf(jana.id)).find((log) => log.workTypeId === workType1);
     expect(open!.end).toBeNull();
+
+    // The office sees it on the work log page; applying it while the overlap stands says why.
+    const office = await t.current.login();
+    const page = await html(await office.page("/timesheets/worklog"));
+    expect(page).toContain("Skeny ke kontrole");
+    expect(page).toContain(`action="/timesheets/worklog/scans/${toCheck[0]!.id}/apply"`);
+    const refused = await office.page(`/timesheets/worklog/scans/${toCheck[0]!.id}/apply`, { method: "POST" });
+    expect(refused.status).toBe(303);
+    expect(flashText(refused)).toContain("sken se překrývá se záznamem z kanceláře");
+    // Once the office log is moved out of the way, the scan applies by hand: the log ends at its scan time.
+    await ctx().db.delete(workLogs).where(and(eq(workLogs.userId, jana.id), eq(workLogs.workTypeId, workType2)));
+    const applied = await office.page(`/timesheets/worklog/scans/${toCheck[0]!.id}/apply`, { method: "POST" });
+    expect(applied.status).toBe(303);
+    expect(flashText(applied)).toContain("Sken byl použit.");
+    const [closed] = await logsOf(jana.id);
+    expect(closed!.end!.toISOString()).toBe("2026-11-11T14:00:03.000Z");
+    expect(closed!.closedByScanId).toBe(toCheck[0]!.id);
+    expect((await scansToCheck({ ctx: ctx() })).filter((row) => row.userId === jana.id)).toEqual([]);
+    // A second apply: it is no longer to check.
+    const twice = await office.page(`/timesheets/worklog/scans/${toCheck[0]!.id}/apply`, { method: "POST" });
+    expect(flashText(twice)).toContain("Tento sken už ke kontrole není.");
   });
 
   test("a replay that would end a log before it began is kept as rejected", async () => {

@@ -8,6 +8,7 @@
 import { and, desc, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { fenceOrders, kioskScans, users, workLogs, workTypes } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
+import { AppError, msg } from "@/lib/errors";
 import { pgErrorCode } from "@/lib/crud/service";
 import { todayInPrague } from "@/lib/dates";
 import { parseInput } from "@/lib/validation";
@@ -204,7 +205,10 @@ export interface ScanToCheck {
   code: string;
   scannedAt: string;
   userId: number | null;
+  workerName: string;
   reason: string;
+  /** The stored answer's values, for the reason's text. */
+  values: Record<string, string | number>;
 }
 
 /** Rejected scans the office has not dealt with yet, oldest first. */
@@ -214,5 +218,44 @@ export async function scansToCheck({ ctx }: { ctx: Ctx }): Promise<ScanToCheck[]
     .from(kioskScans)
     .where(and(eq(kioskScans.status, "rejected"), isNull(kioskScans.resolvedAt)))
     .orderBy(kioskScans.scannedAt, kioskScans.id);
-  return rows.map((row) => ({ id: row.id, code: row.code, scannedAt: row.scannedAt.toISOString(), userId: row.userId, reason: row.reason ?? "" }));
+  return rows.map((row) => {
+    const stored = row.answer as KioskAnswer;
+    return {
+      id: row.id,
+      code: row.code,
+      scannedAt: row.scannedAt.toISOString(),
+      userId: row.userId,
+      workerName: String(stored.values.name ?? ""),
+      reason: row.reason ?? "",
+      values: stored.values,
+    };
+  });
+}
+
+/**
+ * The office applies a rejected scan by hand, once it has set the logs right: the scan is decided
+ * again on its own time against today's logs. If it still does not fit it stays to check and the
+ * refusal says why; if it fits, its log change is made and the scan counts as applied.
+ */
+export async function applyScanByHand({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<KioskAnswer> {
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db.select().from(kioskScans).where(eq(kioskScans.id, input.id)).for("update");
+    if (!row) throw AppError.notFound();
+    if (row.status !== "rejected" || row.resolvedAt) throw AppError.fail(msg("kiosk.check.notToCheck"));
+    const outcome = await decide(tx, row.deviceId, row.code, row.scannedAt, row.receivedAt);
+    if (outcome.answer.status !== "applied") throw AppError.fail(msg(outcome.answer.key, outcome.answer.values));
+    await tx.db
+      .update(kioskScans)
+      .set({
+        status: "applied",
+        answer: outcome.answer,
+        cardUserId: outcome.state.card?.userId ?? null,
+        cardAt: outcome.state.card?.scannedAt ?? null,
+        resolvedAt: new Date(),
+        resolvedBy: tx.userId,
+      })
+      .where(eq(kioskScans.id, row.id));
+    await outcome.apply?.(row.id);
+    return outcome.answer;
+  });
 }

@@ -10,6 +10,11 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 import { renderFragment, renderPage } from "@/web/render";
 import { htmxTarget, isHtmx } from "@/lib/http/htmx";
+import { ScansToCheck, SCANS_TO_CHECK_PATH } from "@views/kiosk/scans-to-check";
+import { AppError } from "@/lib/errors";
+import { translateMessage } from "@/lib/i18n";
+import { flash } from "@/web/render";
+import { applyScanByHand, scansToCheck } from "@/modules/kiosk/service";
 import { allWorkTypes } from "../worktype/service";
 import { WORK_LOG_FILTER_KEYS, type WorkLog } from "./schemas";
 import { workers, workLogService, workLogTotals } from "./service";
@@ -70,7 +75,13 @@ async function listPage(c: AppContext) {
     </WorkLogResults>
   );
   if (isHtmx(c) && htmxTarget(c) === WORK_LOG_RESULTS_ID) return renderFragment(c, results);
-  const page = <AppLayout title={t("worklog.title")}>{results}</AppLayout>;
+  const toCheck = await scansToCheck({ ctx });
+  const page = (
+    <AppLayout title={t("worklog.title")}>
+      <ScansToCheck scans={toCheck} />
+      {results}
+    </AppLayout>
+  );
   return renderPage(c, page);
 }
 
@@ -78,6 +89,19 @@ async function listPage(c: AppContext) {
 export const workLogPages = new Hono<AppEnv>();
 
 workLogPages.get(PATH, listPage);
+
+/** Applies a rejected kiosk scan by hand (docs/domain.md#kiosk-offline-queue); a scan that still does not fit says why. */
+workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/apply`, async (c) => {
+  const t = c.get("t");
+  try {
+    await applyScanByHand({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
+    flash(c, "success", t("kiosk.check.applied"));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== "fail") throw error;
+    for (const message of error.messages) flash(c, "fail", translateMessage(t, message));
+  }
+  return c.redirect(PATH, 303);
+});
 
 workLogPages.route(
   "/",
