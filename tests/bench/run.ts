@@ -33,6 +33,8 @@
  *    date, page of 20 (API and page), beside bare SQL.
  * 14. Invoice documents (issue 20 §2, §3): the invoice PDF with 30 lines, and the accountant
  *    export of 1,000 documents with a list page requested meanwhile.
+ * 15. Kiosk (issue 22): a scan's server time, the replay of 500 queued scans (twice: the second
+ *    changes nothing), the kiosk script's gzip size.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -60,6 +62,8 @@ import type { InvoicesResult } from "./invoices";
 import { type InvoicesMode, invoicesSummaryRows, printInvoices } from "./invoices-report";
 import type { InvoiceDocumentsResult } from "./invoice-documents";
 import { type InvoiceDocumentsMode, invoiceDocumentsSummaryRows, printInvoiceDocuments } from "./invoice-documents-report";
+import type { KioskResult } from "./kiosk";
+import { type KioskMode, kioskSummaryRows, printKiosk } from "./kiosk-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
@@ -433,6 +437,10 @@ const invoiceList = (): Promise<{ modes: InvoicesMode[]; failures: string[] }> =
 const invoiceDocuments = (): Promise<{ modes: InvoiceDocumentsMode[]; failures: string[] }> =>
   inEachMode<InvoiceDocumentsResult>("invoice-documents.ts", ["--warmup", "5", "--runs", "30", "--documents", "1000"], "invoice document figures", "30-line PDF, 5 warm-up + 30 rounds; export of 1,000 documents");
 
+/** 15. The kiosk (issue 22). */
+const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
+  inEachMode<KioskResult>("kiosk.ts", ["--warmup", "50", "--runs", "500"], "kiosk figures", "50 warm-up + 500 scans; 500 queued scans replayed twice");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -450,6 +458,7 @@ function printSummary(
   stockView: WarehouseStockMode[] = [],
   invoiceModes: InvoicesMode[] = [],
   invoiceDocumentModes: InvoiceDocumentsMode[] = [],
+  kioskModes: KioskMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -476,6 +485,7 @@ function printSummary(
   rows.push(...warehouseStockSummaryRows(stockView));
   rows.push(...invoicesSummaryRows(invoiceModes));
   rows.push(...invoiceDocumentsSummaryRows(invoiceDocumentModes));
+  rows.push(...kioskSummaryRows(kioskModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -521,6 +531,7 @@ async function main() {
   const stockViewFigures = await warehouseStock();
   const invoiceFigures = await invoiceList();
   const invoiceDocumentFigures = await invoiceDocuments();
+  const kioskFigures = await kiosk();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -541,8 +552,9 @@ async function main() {
   printWarehouseStock(stockViewFigures.modes, stockViewFigures.failures);
   printInvoices(invoiceFigures.modes, invoiceFigures.failures);
   printInvoiceDocuments(invoiceDocumentFigures.modes, invoiceDocumentFigures.failures);
+  printKiosk(kioskFigures.modes, kioskFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, kioskFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }
