@@ -10,8 +10,9 @@ import { systemCtx } from "@/lib/context";
 import { createJobRunner } from "@/lib/jobs/runner";
 import { silentLogger } from "@/lib/logger";
 import { closeForgottenClockOuts, closeForgottenClockOutsJob, shiftEndAfter } from "@/modules/kiosk/shift-end";
-import { useTestApp } from "../helpers/app";
-import { createUser, createWorkType } from "../helpers/factories";
+import { json, useTestApp } from "../helpers/app";
+import { createUser, createWorkType, insertFenceOrderRow } from "../helpers/factories";
+import { html } from "./support";
 
 const t = useTestApp();
 const ctx = () => systemCtx(t.current.database.db);
@@ -84,5 +85,34 @@ describe("the forgotten clock-out job", () => {
     expect(iso(closed!.end)).toBe("2026-11-12T17:30:00.000Z");
     expect(closed!.autoClosed).toBe(true);
     await ctx().db.delete(timesheetSettings);
+  });
+});
+
+describe("the work log list: order, open and auto-closed", () => {
+  test("the order column and filter, the open filter, the auto-closed mark; a bad open filter is a 422", async () => {
+    const office = await t.current.login();
+    const userId = (await createUser(ctx())).id;
+    const orderId = await insertFenceOrderRow(ctx().db);
+    const [tied, running, auto] = await ctx()
+      .db.insert(workLogs)
+      .values([
+        { userId, workTypeId: workType, start: new Date("2026-10-01T06:00:00Z"), end: new Date("2026-10-01T10:00:00Z"), orderId, source: "KIOSK" },
+        { userId, workTypeId: workType, start: new Date("2026-10-03T06:00:00Z"), source: "KIOSK" },
+        { userId, workTypeId: workType, start: new Date("2026-10-02T06:00:00Z"), end: new Date("2026-10-02T20:00:00Z"), autoClosed: true, source: "KIOSK" },
+      ])
+      .returning({ id: workLogs.id });
+    const ids = async (query: string) => ((await json(await office.api(`/api/timesheets/worklog?user=${userId}&${query}`))).data as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
+    expect(await ids(`order=${orderId}`)).toEqual([tied!.id]);
+    expect(await ids("open=yes")).toEqual([running!.id]);
+    expect(await ids("open=no")).toEqual([tied!.id, auto!.id].sort((a, b) => a - b));
+    const [one] = (await json(await office.api(`/api/timesheets/worklog?user=${userId}&order=${orderId}`))).data;
+    expect(one).toMatchObject({ orderId, autoClosed: false });
+    const bad = await office.api(`/api/timesheets/worklog?user=${userId}&open=maybe`);
+    expect(bad.status).toBe(422);
+    const page = await html(await office.page(`/timesheets/worklog?user=${userId}`));
+    expect(page).toContain("uzavřeno automaticky");
+    expect(page).toContain(`href="/orders/fenceOrder/${orderId}"`);
+    expect(page).toContain('id="worklog-filter-open"');
+    await ctx().db.delete(workLogs).where(eq(workLogs.userId, userId));
   });
 });

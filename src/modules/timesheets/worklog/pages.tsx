@@ -12,6 +12,7 @@ import { renderFragment, renderPage } from "@/web/render";
 import { htmxTarget, isHtmx } from "@/lib/http/htmx";
 import { ScansToCheck, SCANS_TO_CHECK_PATH } from "@views/kiosk/scans-to-check";
 import { AppError } from "@/lib/errors";
+import { readBoolean } from "@/lib/zod-fields";
 import { translateMessage } from "@/lib/i18n";
 import { flash } from "@/web/render";
 import { applyScanByHand, scansToCheck } from "@/modules/kiosk/service";
@@ -27,7 +28,18 @@ const columns = (t: T): TableColumn<WorkLog>[] => [
   { key: "workType", label: t("worklog.workType"), render: (row) => row.workType.name },
   { key: "workplace", label: t("worklog.workplace"), render: (row) => row.workplace.name },
   { key: "start", label: t("worklog.start"), sortable: true, render: (row) => formatCzechDateTime(row.start) },
-  { key: "end", label: t("worklog.end"), sortable: true, render: (row) => formatCzechDateTime(row.end) },
+  {
+    key: "end",
+    label: t("worklog.end"),
+    sortable: true,
+    render: (row) => (
+      <>
+        {formatCzechDateTime(row.end)}
+        {row.autoClosed ? <span className="worklog-auto-closed">{t("worklog.autoClosed")}</span> : null}
+      </>
+    ),
+  },
+  { key: "order", label: t("worklog.order"), render: (row) => (row.orderId ? <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a> : "") },
   { key: "duration", label: t("worklog.duration"), align: "end", render: (row) => <Duration hours={row.hours} /> },
 ];
 
@@ -51,10 +63,15 @@ async function listPage(c: AppContext) {
       delete input.filters[name];
     }
   }
+  if (input.filters.order !== undefined && !/^\d{1,10}$/.test(input.filters.order.trim())) {
+    errors.order = t("validation.invalid");
+    delete input.filters.order;
+  }
+  if (input.filters.open !== undefined && readBoolean(input.filters.open) === undefined) delete input.filters.open;
   const [{ rows, meta }, totals] = await Promise.all([workLogService.list({ ctx, input }), workLogTotals({ ctx, input })]);
   const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
   const table = (
-    <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to"]} />
+    <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to", "order", "open"]} />
   );
   if (isHtmx(c) && htmxTarget(c) === WORK_LOG_TABLE_ID) return renderFragment(c, table);
   const [people, workTypes] = await Promise.all([workers({ ctx }), allWorkTypes({ ctx })]);
