@@ -16,6 +16,12 @@ export const kiosk = {
       notClockedIn: "{{name}}: nebyl(a) jste přihlášen(a) na žádnou práci.",
       orderTied: "{{name}}: práce {{workType}} patří k zakázce {{order}}.",
       scanIdInvalid: "Neplatné číslo skenu",
+      settings: {
+        title: "Nastavení docházky",
+        shiftEnd: "Konec směny",
+        shiftEndHint: "Záznamy, které v tuto dobu ještě běží, se uzavřou automaticky (čas v Praze, HH:MM).",
+        shiftEndInvalid: "Zadejte čas jako HH:MM, např. 22:00",
+      },
       check: {
         title: "Skeny ke kontrole",
         help: "Skeny z terminálu, které se nevešly do záznamů. Opravte záznamy a sken použijte ručně.",
@@ -60,6 +66,12 @@ export const kiosk = {
       notClockedIn: "{{name}}: you were not clocked on any work.",
       orderTied: "{{name}}: {{workType}} is tied to order {{order}}.",
       scanIdInvalid: "Invalid scan id",
+      settings: {
+        title: "Timesheet settings",
+        shiftEnd: "Shift end",
+        shiftEndHint: "Logs still running at this time are closed automatically (Prague time, HH:MM).",
+        shiftEndInvalid: "Enter the time as HH:MM, e.g. 22:00",
+      },
       check: {
         title: "Scans to check",
         help: "Terminal scans that did not fit the logs. Set the logs right, then apply the scan by hand.",

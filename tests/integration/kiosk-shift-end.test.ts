@@ -9,7 +9,7 @@ import { jobs, timesheetSettings, workLogs } from "@db/schema";
 import { systemCtx } from "@/lib/context";
 import { createJobRunner } from "@/lib/jobs/runner";
 import { silentLogger } from "@/lib/logger";
-import { closeForgottenClockOuts, closeForgottenClockOutsJob, shiftEndAfter } from "@/modules/kiosk/shift-end";
+import { closeForgottenClockOuts, closeForgottenClockOutsJob, shiftEndAfter, shiftEndSetting } from "@/modules/kiosk/shift-end";
 import { json, useTestApp } from "../helpers/app";
 import { createUser, createWorkType, insertFenceOrderRow } from "../helpers/factories";
 import { html } from "./support";
@@ -114,5 +114,23 @@ describe("the work log list: order, open and auto-closed", () => {
     expect(page).toContain(`href="/orders/fenceOrder/${orderId}"`);
     expect(page).toContain('id="worklog-filter-open"');
     await ctx().db.delete(workLogs).where(eq(workLogs.userId, userId));
+  });
+});
+
+describe("the timesheet settings page", () => {
+  test("shows 22:00 by default; 7:30 is saved as 07:30; 25:00 is a translated 422 and saves nothing", async () => {
+    const office = await t.current.login();
+    await ctx().db.delete(timesheetSettings);
+    const page = await html(await office.page("/timesheets/settings"));
+    expect(page).toContain("Konec směny");
+    expect(page).toContain('value="22:00"');
+    const saved = await office.page("/timesheets/settings", { form: { shiftEnd: "7:30" } });
+    expect(saved.status).toBe(303);
+    expect(await shiftEndSetting({ ctx: ctx() })).toBe("07:30");
+    const bad = await office.page("/timesheets/settings", { form: { shiftEnd: "25:00" } });
+    expect(bad.status).toBe(422);
+    expect(await html(bad)).toContain("Zadejte čas jako HH:MM, např. 22:00");
+    expect(await shiftEndSetting({ ctx: ctx() })).toBe("07:30");
+    await ctx().db.delete(timesheetSettings);
   });
 });

@@ -29,3 +29,12 @@ export interface KioskAnswer {
 
 /** The device cookie (src/lib/http/session-cookie.ts) is kept for 400 days, the longest a browser keeps one. */
 export const KIOSK_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
+
+/** The timesheet settings form: the shift end as `HH:MM` (Prague time), docs/domain.md#kiosk-forgotten-clock-out. */
+export const timesheetSettingsInput = z.object({
+  shiftEnd: storableString("validation.required")
+    .trim()
+    .min(1, "validation.required")
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "kiosk.settings.shiftEndInvalid")
+    .transform((value) => value.padStart(5, "0")),
+});

@@ -8,9 +8,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { timesheetSettings, workLogs } from "@db/schema";
 import type { Ctx } from "@/lib/context";
+import { parseInput } from "@/lib/validation";
 import { addDays, todayInPrague } from "@/lib/dates";
 import { defineJob } from "@/lib/jobs/define";
 import { pragueLocalToInstant } from "@/modules/timesheets/datetime";
+import { timesheetSettingsInput } from "./schemas";
 
 export const DEFAULT_SHIFT_END = "22:00";
 
@@ -18,6 +20,16 @@ export const DEFAULT_SHIFT_END = "22:00";
 export async function shiftEndSetting({ ctx }: { ctx: Ctx }): Promise<string> {
   const [row] = await ctx.db.select({ shiftEnd: timesheetSettings.shiftEnd }).from(timesheetSettings).where(eq(timesheetSettings.id, 1));
   return row?.shiftEnd ?? DEFAULT_SHIFT_END;
+}
+
+/** Saves the shift end (`7:30` is kept as `07:30`); a bad time is a field error. */
+export async function saveShiftEnd({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<string> {
+  const { shiftEnd } = parseInput(timesheetSettingsInput, input);
+  await ctx.db
+    .insert(timesheetSettings)
+    .values({ id: 1, shiftEnd, createdBy: ctx.userId, updatedBy: ctx.userId })
+    .onConflictDoUpdate({ target: timesheetSettings.id, set: { shiftEnd, updatedBy: ctx.userId, updatedAt: new Date() } });
+  return shiftEnd;
 }
 
 /** The first shift end after `start`: that Prague day's, or the next day's when the log began after it. */

@@ -39,8 +39,8 @@ const columns = (t: T): TableColumn<WorkLog>[] => [
       </>
     ),
   },
-  { key: "order", label: t("worklog.order"), render: (row) => (row.orderId ? <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a> : "") },
   { key: "duration", label: t("worklog.duration"), align: "end", render: (row) => <Duration hours={row.hours} /> },
+  { key: "order", label: t("worklog.order"), render: (row) => (row.orderId ? <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a> : "") },
 ];
 
 const workTypeLabel = (workType: { name: string; workplace: { name: string } }) => `${workType.name} (${workType.workplace.name})`;
