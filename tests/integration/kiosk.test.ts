@@ -296,5 +296,15 @@ describe("idempotency and replays", () => {
     expect(rejected.status).toBe("rejected");
     const [row] = await ctx().db.select().from(kioskScans).where(and(eq(kioskScans.deviceId, device.id), eq(kioskScans.status, "rejected")));
     expect(row!.reason).toBe("kiosk.rejected.endBeforeStart");
+    // The office sets it aside: it leaves the list, still kept as rejected; the log is untouched.
+    const office = await t.current.login();
+    const dismissed = await office.page(`/timesheets/worklog/scans/${row!.id}/dismiss`, { method: "POST" });
+    expect(dismissed.status).toBe(303);
+    expect(flashText(dismissed)).toContain("Sken byl odložen.");
+    expect((await scansToCheck({ ctx: ctx() })).map((scan) => scan.id)).not.toContain(row!.id);
+    const [kept] = await ctx().db.select().from(kioskScans).where(eq(kioskScans.id, row!.id));
+    expect(kept!.status).toBe("rejected");
+    expect(kept!.resolvedBy).toBe(office.user.id);
+    expect((await logsOf(jana.id))[0]!.end).toBeNull();
   });
 });

@@ -29,10 +29,15 @@ export function ScansToCheck({ scans }: { scans: ScanToCheck[] }) {
               <td>{scan.workerName}</td>
               <td>{scan.code}</td>
               <td>{t(scan.reason, scan.values)}</td>
-              <td>
+              <td className="row-actions">
                 <form method="post" action={`${SCANS_TO_CHECK_PATH}/${scan.id}/apply`}>
                   <button type="submit" className="link-button">
                     {t("kiosk.check.apply")}
+                  </button>
+                </form>
+                <form method="post" action={`${SCANS_TO_CHECK_PATH}/${scan.id}/dismiss`} data-confirm={t("kiosk.check.dismissConfirm")}>
+                  <button type="submit" className="link-button">
+                    {t("kiosk.check.dismiss")}
                   </button>
                 </form>
               </td>

@@ -259,3 +259,13 @@ export async function applyScanByHand({ ctx, input }: { ctx: Ctx; input: { id: n
     return outcome.answer;
   });
 }
+
+/** The office sets a rejected scan aside without applying it (it dealt with the logs itself); it leaves the list, kept as rejected. */
+export async function dismissScanToCheck({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<void> {
+  const updated = await ctx.db
+    .update(kioskScans)
+    .set({ resolvedAt: new Date(), resolvedBy: ctx.userId })
+    .where(and(eq(kioskScans.id, input.id), eq(kioskScans.status, "rejected"), isNull(kioskScans.resolvedAt)))
+    .returning({ id: kioskScans.id });
+  if (!updated.length) throw AppError.fail(msg("kiosk.check.notToCheck"));
+}

@@ -15,7 +15,7 @@ import { AppError } from "@/lib/errors";
 import { readBoolean } from "@/lib/zod-fields";
 import { translateMessage } from "@/lib/i18n";
 import { flash } from "@/web/render";
-import { applyScanByHand, scansToCheck } from "@/modules/kiosk/service";
+import { applyScanByHand, dismissScanToCheck, scansToCheck } from "@/modules/kiosk/service";
 import { allWorkTypes } from "../worktype/service";
 import { WORK_LOG_FILTER_KEYS, type WorkLog } from "./schemas";
 import { workers, workLogService, workLogTotals } from "./service";
@@ -107,18 +107,33 @@ export const workLogPages = new Hono<AppEnv>();
 
 workLogPages.get(PATH, listPage);
 
-/** Applies a rejected kiosk scan by hand (docs/domain.md#kiosk-offline-queue); a scan that still does not fit says why. */
-workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/apply`, async (c) => {
+/** Runs a scan-to-check action, then back to the list with its toast; a refused one says why. */
+async function scanAction(c: AppContext, work: () => Promise<string>) {
   const t = c.get("t");
   try {
-    await applyScanByHand({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
-    flash(c, "success", t("kiosk.check.applied"));
+    flash(c, "success", t(await work()));
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== "fail") throw error;
     for (const message of error.messages) flash(c, "fail", translateMessage(t, message));
   }
   return c.redirect(PATH, 303);
-});
+}
+
+/** Applies a rejected kiosk scan by hand (docs/domain.md#kiosk-offline-queue); a scan that still does not fit says why. */
+workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/apply`, (c) =>
+  scanAction(c, async () => {
+    await applyScanByHand({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
+    return "kiosk.check.applied";
+  }),
+);
+
+/** Sets a rejected scan aside without applying it. */
+workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/dismiss`, (c) =>
+  scanAction(c, async () => {
+    await dismissScanToCheck({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
+    return "kiosk.check.dismissed";
+  }),
+);
 
 workLogPages.route(
   "/",
