@@ -8,6 +8,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { kioskScans, users, workLogs, workplaces, workTypes } from "@db/schema";
+import { scanAtKiosk } from "@/modules/kiosk/service";
 import { createKioskDevice } from "@/modules/settings/kiosk-devices/service";
 import { describeBrowser } from "../helpers/browser";
 import { useE2E } from "./server";
@@ -119,5 +120,39 @@ describeBrowser("kiosk", () => {
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.locator("#kiosk-status", { hasText: "Připraveno" }).waitFor();
     expect(reached).toBe(3);
+  });
+
+  test("the office applies a rejected scan from the work log page; the report shows the hours", async () => {
+    const { user, card, wt1, wt2, device } = await setUp();
+    const { ctx } = e2e.server.testApp;
+    const scan = (code: string, at: string, id: string) => scanAtKiosk({ ctx, input: { deviceId: device.id, scan: { code, scanId: id, scannedAt: at } } });
+    await scan(card, "2026-11-18T06:00:00.000Z", "e2e-check-1");
+    await scan(`WT${wt1}`, "2026-11-18T06:00:05.000Z", "e2e-check-2");
+    // The office entered a log the queued clock-out would cross.
+    const [office] = await ctx.db
+      .insert(workLogs)
+      .values({ userId: user.id, workTypeId: wt2, start: new Date("2026-11-18T08:00:00Z"), end: new Date("2026-11-18T09:00:00Z"), source: "OFFICE" })
+      .returning();
+    await ctx.db.update(workLogs).set({ end: null }).where(eq(workLogs.openedByScanId, (await ctx.db.select().from(kioskScans).where(eq(kioskScans.scanId, "e2e-check-2")))[0]!.id));
+    await scan(card, "2026-11-18T10:00:00.000Z", "e2e-check-3");
+    expect((await scan(card, "2026-11-18T10:00:02.000Z", "e2e-check-4")).status).toBe("rejected");
+
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.goto("/timesheets/worklog");
+    const row = page.locator("#scans-to-check tbody tr");
+    await row.filter({ hasText: card }).waitFor();
+    // Still crossing the office log: the toast says why and the scan stays.
+    await row.locator("button", { hasText: "Použít" }).click();
+    await page.locator(".toast", { hasText: "překrývá" }).waitFor();
+    await ctx.db.delete(workLogs).where(eq(workLogs.id, office!.id));
+    await page.locator("#scans-to-check tbody tr button", { hasText: "Použít" }).click();
+    await page.locator(".toast", { hasText: "Sken byl použit." }).waitFor();
+    expect(await page.locator("#scans-to-check").count()).toBe(0);
+    const logs = await logsOf(user.id);
+    expect(logs.map((log) => log.end?.toISOString())).toEqual(["2026-11-18T10:00:02.000Z"]);
+
+    await page.goto("/timesheets/report?from=18.11.2026&to=18.11.2026");
+    await page.locator(".report-bar-row", { hasText: "Karel Svářeč3" }).filter({ hasText: "4 h" }).waitFor();
+    expect(errors).toEqual([]);
   });
 });
