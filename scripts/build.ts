@@ -22,7 +22,21 @@ export async function buildIslands(options: { minify?: boolean } = {}) {
     for (const log of result.logs) console.error(log);
     throw new Error("Island build failed");
   }
-  return result.outputs.map((output) => ({ path: output.path, size: output.size }));
+  // The kiosk's own small script (docs/domain.md#kiosk-scan-flow): no React, no shared chunks.
+  const kiosk = await Bun.build({
+    entrypoints: [resolve(root, "islands/kiosk/kiosk.ts")],
+    outdir,
+    target: "browser",
+    splitting: false,
+    minify: options.minify ?? true,
+    naming: { entry: "[name].[ext]" },
+    tsconfig: resolve(root, "tsconfig.json"),
+  });
+  if (!kiosk.success) {
+    for (const log of kiosk.logs) console.error(log);
+    throw new Error("Kiosk build failed");
+  }
+  return [...result.outputs, ...kiosk.outputs].map((output) => ({ path: output.path, size: output.size }));
 }
 
 if (import.meta.main) {

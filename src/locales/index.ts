@@ -26,10 +26,11 @@ import { savedBaskets } from "./saved-baskets";
 import { xlsx } from "./xlsx";
 import { invoices } from "./invoices";
 import { invoiceDocuments } from "./invoice-documents";
+import { kiosk } from "./kiosk";
 import { planning } from "./planning";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning, kiosk];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

@@ -9,6 +9,7 @@ import { barcodeModule } from "./barcode/module";
 import { basketsModule } from "./baskets/module";
 import { catalogueModule } from "./catalogue/module";
 import { jobsModule } from "./jobs/module";
+import { kioskModule } from "./kiosk/module";
 import { manufactureModule } from "./manufacture/module";
 import { ordersModule } from "./orders/module";
 import { planningModule } from "./planning/module";
@@ -33,4 +34,5 @@ export const modules: readonly ModuleDeclaration[] = [
   ordersModule,
   manufactureModule,
   jobsModule,
+  kioskModule,
 ];

@@ -35,6 +35,8 @@
  *    export of 1,000 documents with a list page requested meanwhile.
  * 15. Planning (issue 21): the grid of 12 weeks × 10 vans × 3,000 plans (API and page), the
  *    manufacture calendar of the same range, and moving a plan with its status automation.
+ * 16. Kiosk (issue 22): a scan's server time, the replay of 500 queued scans (twice: the second
+ *    changes nothing), the kiosk script's gzip size.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -64,6 +66,8 @@ import type { InvoiceDocumentsResult } from "./invoice-documents";
 import { type InvoiceDocumentsMode, invoiceDocumentsSummaryRows, printInvoiceDocuments } from "./invoice-documents-report";
 import type { PlanningResult } from "./planning";
 import { type PlanningMode, planningSummaryRows, printPlanning } from "./planning-report";
+import type { KioskResult } from "./kiosk";
+import { type KioskMode, kioskSummaryRows, printKiosk } from "./kiosk-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
@@ -441,6 +445,10 @@ const invoiceDocuments = (): Promise<{ modes: InvoiceDocumentsMode[]; failures: 
 const planning = (): Promise<{ modes: PlanningMode[]; failures: string[] }> =>
   inEachMode<PlanningResult>("planning.ts", ["--warmup", "5", "--runs", "30"], "planning figures", "3,000 plans, 10 vans, 12 weeks; 5 warm-up + 30 rounds");
 
+/** 16. The kiosk (issue 22). */
+const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
+  inEachMode<KioskResult>("kiosk.ts", ["--warmup", "50", "--runs", "500"], "kiosk figures", "50 warm-up + 500 scans; 500 queued scans replayed twice");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -459,6 +467,7 @@ function printSummary(
   invoiceModes: InvoicesMode[] = [],
   invoiceDocumentModes: InvoiceDocumentsMode[] = [],
   planningModes: PlanningMode[] = [],
+  kioskModes: KioskMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -486,6 +495,7 @@ function printSummary(
   rows.push(...invoicesSummaryRows(invoiceModes));
   rows.push(...invoiceDocumentsSummaryRows(invoiceDocumentModes));
   rows.push(...planningSummaryRows(planningModes));
+  rows.push(...kioskSummaryRows(kioskModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -532,6 +542,7 @@ async function main() {
   const invoiceFigures = await invoiceList();
   const invoiceDocumentFigures = await invoiceDocuments();
   const planningFigures = await planning();
+  const kioskFigures = await kiosk();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -553,8 +564,9 @@ async function main() {
   printInvoices(invoiceFigures.modes, invoiceFigures.failures);
   printInvoiceDocuments(invoiceDocumentFigures.modes, invoiceDocumentFigures.failures);
   printPlanning(planningFigures.modes, planningFigures.failures);
+  printKiosk(kioskFigures.modes, kioskFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }

@@ -118,6 +118,8 @@ describeBrowser("timesheets", () => {
       "04.03.2025 06:45",
       "04.03.2025 14:45",
       "8 h",
+      // No fence order tied to it (the kiosk's O<id> scan ties one).
+      "",
     ]);
 
     // The URL is the state.

@@ -145,6 +145,7 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/settings/company/logo": "no input",
   "PUT /api/settings/company/logo": "a file; its name is cleaned of control characters (cleanFileName) and never stored",
   "POST /api/basket/uploadManufactureData": "a file (its name cleaned, never stored) and `warehouseId`, an id",
+  "POST /api/kiosk/scan": "a paired device's cookie, not a session, opens it: its NUL and bad-input cases are in tests/integration/kiosk.test.ts",
 };
 
 interface MountedRoute {

@@ -55,6 +55,8 @@ describe("API /api/timesheets/worklog", () => {
       end: "2026-02-15T00:45:00.000Z",
       hours: 2.25,
       source: "OFFICE",
+      orderId: null,
+      autoClosed: false,
     });
   });
 

@@ -70,6 +70,8 @@ export const topMenu: MenuEntry[] = [
       { key: "workplace", href: "/timesheets/workplace" },
       { key: "jobs", href: "/timesheets/worktype" },
       { key: "workLog", href: "/timesheets/worklog" },
+      { key: "hoursReport", href: "/timesheets/report" },
+      { key: "timesheetSettings", href: "/timesheets/settings" },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDecimal } from "@/lib/money";
-import { FilterBar, FilterDate, FilterSelect } from "../components/filter-bar";
+import { FilterBar, FilterDate, FilterSelect, FilterText } from "../components/filter-bar";
 import type { FieldOption } from "../components/form";
 import { useView } from "../view-context";
 
@@ -39,6 +39,18 @@ export function WorkLogFilters({ path, state }: { path: string; state: WorkLogFi
       <FilterSelect id={id("workType")} name="workType" label={t("worklog.workType")} any={t("worklog.anyWorkType")} value={state.values.workType} options={state.workTypes} />
       <FilterDate id={id("from")} name="from" label={t("worklog.from")} value={state.values.from} error={state.errors.from} />
       <FilterDate id={id("to")} name="to" label={t("worklog.to")} value={state.values.to} error={state.errors.to} />
+      <FilterText id={id("order")} name="order" label={t("worklog.order")} value={state.values.order} numeric size={8} error={state.errors.order} />
+      <FilterSelect
+        id={id("open")}
+        name="open"
+        label={t("worklog.openFilter")}
+        any={t("worklog.anyOpen")}
+        value={state.values.open}
+        options={[
+          { value: "yes", label: t("worklog.openOnly") },
+          { value: "no", label: t("worklog.finishedOnly") },
+        ]}
+      />
     </FilterBar>
   );
 }

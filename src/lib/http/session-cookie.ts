@@ -2,6 +2,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppContext } from "../hono-env";
 
 export const SESSION_COOKIE = "ohrada_session";
+/** A paired kiosk device's token (docs/domain.md#kiosk-devices); writes riding on it need the same-origin proof a session cookie does. */
+export const KIOSK_DEVICE_COOKIE = "ohrada_kiosk";
 
 export function setSessionCookie(c: AppContext, token: string, expiresAt: Date): void {
   setCookie(c, SESSION_COOKIE, token, {

@@ -1,5 +1,6 @@
 import { defineModule, routes } from "@/lib/http/module";
 import { timesheetsApi } from "./api";
+import { reportPages } from "./report/pages";
 import { workLogPages } from "./worklog/pages";
 import { workplacePages } from "./workplace/pages";
 import { workTypePages } from "./worktype/pages";
@@ -8,5 +9,5 @@ import { workTypePages } from "./worktype/pages";
 export const timesheetsModule = defineModule({
   name: "timesheets",
   api: timesheetsApi,
-  pages: routes(["/", workplacePages], ["/", workTypePages], ["/", workLogPages]),
+  pages: routes(["/", workplacePages], ["/", workTypePages], ["/", workLogPages], ["/", reportPages]),
 });

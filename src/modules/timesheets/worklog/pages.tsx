@@ -10,6 +10,12 @@ import type { AppContext, AppEnv } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 import { renderFragment, renderPage } from "@/web/render";
 import { htmxTarget, isHtmx } from "@/lib/http/htmx";
+import { ScansToCheck, SCANS_TO_CHECK_PATH } from "@views/kiosk/scans-to-check";
+import { AppError } from "@/lib/errors";
+import { readBoolean } from "@/lib/zod-fields";
+import { translateMessage } from "@/lib/i18n";
+import { flash } from "@/web/render";
+import { applyScanByHand, dismissScanToCheck, scansToCheck } from "@/modules/kiosk/service";
 import { allWorkTypes } from "../worktype/service";
 import { WORK_LOG_FILTER_KEYS, type WorkLog } from "./schemas";
 import { workers, workLogService, workLogTotals } from "./service";
@@ -22,8 +28,19 @@ const columns = (t: T): TableColumn<WorkLog>[] => [
   { key: "workType", label: t("worklog.workType"), render: (row) => row.workType.name },
   { key: "workplace", label: t("worklog.workplace"), render: (row) => row.workplace.name },
   { key: "start", label: t("worklog.start"), sortable: true, render: (row) => formatCzechDateTime(row.start) },
-  { key: "end", label: t("worklog.end"), sortable: true, render: (row) => formatCzechDateTime(row.end) },
+  {
+    key: "end",
+    label: t("worklog.end"),
+    sortable: true,
+    render: (row) => (
+      <>
+        {formatCzechDateTime(row.end)}
+        {row.autoClosed ? <span className="worklog-auto-closed">{t("worklog.autoClosed")}</span> : null}
+      </>
+    ),
+  },
   { key: "duration", label: t("worklog.duration"), align: "end", render: (row) => <Duration hours={row.hours} /> },
+  { key: "order", label: t("worklog.order"), render: (row) => (row.orderId ? <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a> : "") },
 ];
 
 const workTypeLabel = (workType: { name: string; workplace: { name: string } }) => `${workType.name} (${workType.workplace.name})`;
@@ -46,10 +63,15 @@ async function listPage(c: AppContext) {
       delete input.filters[name];
     }
   }
+  if (input.filters.order !== undefined && !/^\d{1,10}$/.test(input.filters.order.trim())) {
+    errors.order = t("validation.invalid");
+    delete input.filters.order;
+  }
+  if (input.filters.open !== undefined && readBoolean(input.filters.open) === undefined) delete input.filters.open;
   const [{ rows, meta }, totals] = await Promise.all([workLogService.list({ ctx, input }), workLogTotals({ ctx, input })]);
   const state: TableState = { page: input.page, size: input.size, sort: meta.sort, filters: input.filters };
   const table = (
-    <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to"]} />
+    <DataTable id={WORK_LOG_TABLE_ID} basePath={PATH} columns={columns(t)} rows={rows} meta={meta} state={state} rowKey={(row) => row.id} hiddenFilters={["user", "workType", "from", "to", "order", "open"]} />
   );
   if (isHtmx(c) && htmxTarget(c) === WORK_LOG_TABLE_ID) return renderFragment(c, table);
   const [people, workTypes] = await Promise.all([workers({ ctx }), allWorkTypes({ ctx })]);
@@ -70,7 +92,13 @@ async function listPage(c: AppContext) {
     </WorkLogResults>
   );
   if (isHtmx(c) && htmxTarget(c) === WORK_LOG_RESULTS_ID) return renderFragment(c, results);
-  const page = <AppLayout title={t("worklog.title")}>{results}</AppLayout>;
+  const toCheck = await scansToCheck({ ctx });
+  const page = (
+    <AppLayout title={t("worklog.title")}>
+      <ScansToCheck scans={toCheck} />
+      {results}
+    </AppLayout>
+  );
   return renderPage(c, page);
 }
 
@@ -78,6 +106,34 @@ async function listPage(c: AppContext) {
 export const workLogPages = new Hono<AppEnv>();
 
 workLogPages.get(PATH, listPage);
+
+/** Runs a scan-to-check action, then back to the list with its toast; a refused one says why. */
+async function scanAction(c: AppContext, work: () => Promise<string>) {
+  const t = c.get("t");
+  try {
+    flash(c, "success", t(await work()));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== "fail") throw error;
+    for (const message of error.messages) flash(c, "fail", translateMessage(t, message));
+  }
+  return c.redirect(PATH, 303);
+}
+
+/** Applies a rejected kiosk scan by hand (docs/domain.md#kiosk-offline-queue); a scan that still does not fit says why. */
+workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/apply`, (c) =>
+  scanAction(c, async () => {
+    await applyScanByHand({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
+    return "kiosk.check.applied";
+  }),
+);
+
+/** Sets a rejected scan aside without applying it. */
+workLogPages.post(`${SCANS_TO_CHECK_PATH}/:id{[0-9]+}/dismiss`, (c) =>
+  scanAction(c, async () => {
+    await dismissScanToCheck({ ctx: c.get("ctx"), input: { id: Number(c.req.param("id")) } });
+    return "kiosk.check.dismissed";
+  }),
+);
 
 workLogPages.route(
   "/",

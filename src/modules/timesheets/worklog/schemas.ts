@@ -52,7 +52,11 @@ export interface WorkLog {
   /** Hours with two decimals; null while the log is open. */
   hours: number | null;
   source: WorkLogSource;
+  /** The fence order the work was for (a kiosk `O<id>` scan), or null. */
+  orderId: number | null;
+  /** Closed at shift end by the forgotten clock-out job (docs/domain.md#kiosk-forgotten-clock-out). */
+  autoClosed: boolean;
 }
 
-/** The list filters of the page and the API: id, worker, work type and the start's date range (Prague days). */
-export const WORK_LOG_FILTER_KEYS = ["id", "user", "workType", "from", "to"];
+/** The list filters of the page and the API: id, worker, work type, the start's date range (Prague days), the order and "open only". */
+export const WORK_LOG_FILTER_KEYS = ["id", "user", "workType", "from", "to", "order", "open"];

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { czechCollator } from "@/lib/czech-order";
@@ -6,6 +6,7 @@ import { addDays, dateErrorKey, formatCzechDateTime, parseCzechDate } from "@/li
 import { createCrudService, filterCondition, type CrudService } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
+import { readBoolean } from "@/lib/zod-fields";
 import { hoursOf, pragueDayStart } from "../datetime";
 import { newWorkLogInput, type WorkLog, workLogInput, type WorkLogSource } from "./schemas";
 
@@ -27,6 +28,8 @@ const toWorkLog = (row: typeof workLogs.$inferSelect): WorkLog => ({
   end: row.end?.toISOString() ?? null,
   hours: row.end ? hoursOf(secondsBetween(row.start, row.end)) : null,
   source: row.source as WorkLogSource,
+  orderId: row.orderId,
+  autoClosed: row.autoClosed,
 });
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -103,6 +106,15 @@ const crud = createCrudService({
     to: { where: (value) => lt(workLogs.start, pragueDayStart(addDays(filterDate("to", value), 1))) },
     start: { column: workLogs.start, sortable: true },
     end: { column: workLogs.end, sortable: true },
+    order: { column: workLogs.orderId, filter: "number" },
+    // Yes: only running logs; no: only finished ones.
+    open: {
+      where: (value) => {
+        const open = readBoolean(value);
+        if (open === undefined) throw AppError.invalid({ open: msg("validation.invalid") });
+        return open ? isNull(workLogs.end) : isNotNull(workLogs.end);
+      },
+    },
   },
   defaultSort: ["start", "desc"],
   validate: async ({ ctx, input, id }) => {
