@@ -7,7 +7,7 @@ import { workLogs } from "@db/schema";
 import { systemCtx } from "@/lib/context";
 import { hoursReport } from "@/modules/timesheets/report/service";
 import { useTestApp } from "../helpers/app";
-import { createUser, createWorkType, insertFenceOrderRow } from "../helpers/factories";
+import { createFenceOrderWithItems, createUser, createWorkType } from "../helpers/factories";
 import { html } from "./support";
 
 const t = useTestApp();
@@ -20,7 +20,8 @@ let orderId: number;
 beforeAll(async () => {
   worker = await createUser(ctx(), { firstName: "Karel", lastName: "Tesař" });
   type = await createWorkType(ctx());
-  orderId = await insertFenceOrderRow(ctx().db);
+  // 3 × 289,90 Kč without VAT: 869,70 Kč; 6.5 h of work tied to it: 133,80 Kč an hour.
+  orderId = (await createFenceOrderWithItems({ ...ctx(), userId: worker.id }, { order: { lastName: "Šindelářová" }, items: [], otherItems: [{ amount: 3, unitPrice: 289.9 }] })).id;
   await ctx()
     .db.insert(workLogs)
     .values([
@@ -46,7 +47,7 @@ describe("hoursReport", () => {
     expect(weeks.rows.map((row) => [row.period, row.hours])).toEqual([["2026-11-02", 9.5]]);
     const months = await hoursReport({ ctx: ctx(), input: { from: "1.11.2026", to: "30.11.2026", period: "month" } });
     expect(months.rows.map((row) => [row.period, row.worker, row.hours])).toEqual([["2026-11-01", NAME, 9.5]]);
-    expect(months.orders).toEqual([{ orderId, hours: 6.5 }]);
+    expect(months.orders).toEqual([{ orderId, customer: "Šindelářová", hours: 6.5, priceWithoutVat: 869.7, pricePerHour: 133.8 }]);
   });
 
   test("a range ending before it starts, or a period that is none, is refused", async () => {
@@ -63,6 +64,8 @@ describe("the report page and its xlsx", () => {
     expect(page).toContain("9,5 h");
     expect(page).toContain("report-bar");
     expect(page).toContain(`href="/orders/fenceOrder/${orderId}"`);
+    expect(page).toContain("869,70\u00a0Kč");
+    expect(page).toContain("133,80\u00a0Kč");
     const bad = await office.page("/timesheets/report?from=2026-11-30&to=2026-11-01");
     expect(bad.status).toBe(422);
     expect(await html(bad)).toContain("Konec je před začátkem");
@@ -80,6 +83,6 @@ describe("the report page and its xlsx", () => {
       ["02.11.2026", NAME, expect.any(String), 7.5],
       ["04.11.2026", NAME, expect.any(String), 2],
     ]);
-    expect(values("Hodiny podle zakázek").slice(1)).toEqual([[orderId, 6.5]]);
+    expect(values("Hodiny podle zakázek").slice(1)).toEqual([[orderId, "Šindelářová", 6.5, 869.7, 133.8]]);
   });
 });

@@ -1,6 +1,6 @@
 /** docs/domain.md#timesheet-reports: the filters, a bar chart of hours per worker, the table per period, worker and work type, and hours per order. */
 import { formatCzechDate } from "@/lib/dates";
-import { formatDecimal } from "@/lib/money";
+import { formatDecimal, formatMoney } from "@/lib/money";
 import type { HoursRow, OrderHoursRow } from "@/modules/timesheets/report/schemas";
 import { FilterBar, FilterDate, FilterSelect } from "../components/filter-bar";
 import { AppLayout } from "../layouts/app-layout";
@@ -71,15 +71,19 @@ export function HoursReportPage(props: { values: Record<string, string>; errors:
           <tr>
             <th>{t("worklog.order")}</th>
             <th className="align-end">{t("worklog.duration")}</th>
+            <th className="align-end">{t("report.orderPrice")}</th>
+            <th className="align-end">{t("report.pricePerHour")}</th>
           </tr>
         </thead>
         <tbody>
           {props.orders.map((row) => (
             <tr key={row.orderId}>
               <td>
-                <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a>
+                <a href={`/orders/fenceOrder/${row.orderId}`}>{row.orderId}</a> {row.customer ?? ""}
               </td>
               <td className="align-end">{hours(row.hours)}</td>
+              <td className="align-end nowrap">{row.priceWithoutVat === null ? "" : formatMoney(row.priceWithoutVat, lang)}</td>
+              <td className="align-end nowrap">{row.pricePerHour === null ? "" : formatMoney(row.pricePerHour, lang)}</td>
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,9 @@ export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsh
 /** `#,##0.###`: a spreadsheet shows 1 234,5 in Czech, 1,234.5 in English, and sums it. */
 export const XLSX_NUMBER = "#,##0.###";
 
+/** Money in crowns with two places: `1 234,50 Kč` in a Czech spreadsheet. */
+export const XLSX_MONEY = '#,##0.00 "Kč"';
+
 export interface XlsxColumn {
   key: string;
   header: string;

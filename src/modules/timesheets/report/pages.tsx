@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import { translateMessage } from "@/lib/i18n";
-import { tablesToXlsx, XLSX_MIME, XLSX_NUMBER } from "@/lib/xlsx/sheet";
+import { tablesToXlsx, XLSX_MIME, XLSX_MONEY, XLSX_NUMBER } from "@/lib/xlsx/sheet";
 import { renderPage } from "@/web/render";
 import { hoursReport } from "./service";
 
@@ -53,9 +53,12 @@ reportPages.get(`${REPORT_PATH}/xlsx`, async (c) => {
         name: t("report.perOrder"),
         columns: [
           { key: "order", header: t("worklog.order") },
+          { key: "customer", header: t("report.customer"), width: 20 },
           { key: "hours", header: t("report.hoursColumn"), numFmt: XLSX_NUMBER },
+          { key: "price", header: t("report.orderPrice"), width: 16, numFmt: XLSX_MONEY },
+          { key: "perHour", header: t("report.pricePerHour"), width: 16, numFmt: XLSX_MONEY },
         ],
-        rows: orders.map((row) => ({ cells: { order: row.orderId, hours: row.hours } })),
+        rows: orders.map((row) => ({ cells: { order: row.orderId, customer: row.customer, hours: row.hours, price: row.priceWithoutVat, perHour: row.pricePerHour } })),
       },
     ],
   });

@@ -25,5 +25,11 @@ export interface HoursRow {
 
 export interface OrderHoursRow {
   orderId: number;
+  /** The customer's last name, as the order lists show it; null when the order is gone. */
+  customer: string | null;
   hours: number;
+  /** The order's price without VAT (its items' summary), Kč; null when the order is gone. */
+  priceWithoutVat: number | null;
+  /** What an hour of the work tied to it brought in: price ÷ hours, Kč; null without hours or price. */
+  pricePerHour: number | null;
 }

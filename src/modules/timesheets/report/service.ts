@@ -1,6 +1,8 @@
 /**
  * Timesheet reports (docs/domain.md#timesheet-reports): hours of finished logs per period (Prague
- * day, ISO week or month), worker and work type; hours per fence order from the logs tied to it.
+ * day, ISO week or month), worker and work type; hours per fence order from the logs tied to it,
+ * beside the order's price without VAT read through the order read model (what an order really
+ * cost in labour).
  * A log counts in the period its start falls in, as the work log list's date filter counts it.
  */
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
@@ -8,6 +10,7 @@ import { users, workLogs, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { addDays } from "@/lib/dates";
 import { parseInput } from "@/lib/validation";
+import { readOrderSnapshots } from "@/modules/orders/order-snapshot/service";
 import { fullName } from "../worklog/service";
 import { hoursOf, pragueDayStart } from "../datetime";
 import { type HoursRow, type OrderHoursRow, reportInput } from "./schemas";
@@ -35,8 +38,20 @@ export async function hoursReport({ ctx, input }: { ctx: Ctx; input: unknown }):
       .groupBy(workLogs.orderId)
       .orderBy(workLogs.orderId),
   ]);
+  const snapshots = await readOrderSnapshots(ctx, orders.map((row) => row.orderId!));
   return {
     rows: rows.map((row) => ({ period: row.period, userId: row.userId, worker: fullName(row), workTypeId: row.workTypeId, workType: row.workType, hours: hoursOf(Number(row.seconds)) })),
-    orders: orders.map((row) => ({ orderId: row.orderId!, hours: hoursOf(Number(row.seconds)) })),
+    orders: orders.map((row) => {
+      const snapshot = snapshots.get(row.orderId!);
+      const hours = hoursOf(Number(row.seconds));
+      const priceWithoutVat = snapshot ? snapshot.totals.summary.priceWithoutVatHalere / 100 : null;
+      return {
+        orderId: row.orderId!,
+        customer: snapshot ? snapshot.order.lastName : null,
+        hours,
+        priceWithoutVat,
+        pricePerHour: priceWithoutVat !== null && hours > 0 ? Math.round((priceWithoutVat / hours) * 100) / 100 : null,
+      };
+    }),
   };
 }
