@@ -44,6 +44,8 @@ describeBrowser("kiosk", () => {
   }
 
   const answer = (page: Page) => page.locator("#kiosk-answer");
+  /** The field has the focus: the script gives it back a moment after a scan or a click (a timer of 0), so wait for it, never sample it. */
+  const fieldFocused = (page: Page) => page.waitForFunction(() => document.activeElement?.id === "kiosk-code", undefined, { timeout: 10_000 });
 
   test("pair through the link; card then WT opens a log; the same card twice closes it", async () => {
     const { user, card, wt1, device } = await setUp();
@@ -52,7 +54,7 @@ describeBrowser("kiosk", () => {
     await page.goto(`/kiosk/pair/${device.secret}`);
     await page.waitForURL((url) => url.pathname === "/kiosk");
     await page.locator("h1", { hasText: "Naskenujte svou kartu" }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("kiosk-code");
+    await fieldFocused(page);
 
     await scanCode(page, card, "2026-11-16T06:00:00.000Z");
     await answer(page).filter({ hasText: "Dobrý den, Karel Svářeč1" }).waitFor();
@@ -64,13 +66,13 @@ describeBrowser("kiosk", () => {
 
     // A click anywhere gives the focus back to the field.
     await page.locator("h1").click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("kiosk-code");
+    await fieldFocused(page);
     // A hand-typed code with the save button.
     await page.clock.setFixedTime(new Date("2026-11-16T10:00:00.000Z"));
     await page.locator("#kiosk-code").fill(card);
     await page.locator("#kiosk-form button").click();
     await answer(page).filter({ hasText: "Pracujete na: Svařování" }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("kiosk-code");
+    await fieldFocused(page);
     await scanCode(page, card, "2026-11-16T10:00:03.000Z");
     await answer(page).filter({ hasText: "Na shledanou" }).waitFor();
     logs = await logsOf(user.id);
