@@ -27,12 +27,47 @@ export const warehouseRackScales = pgTable(
     /** grams */
     lastWeight: numeric("last_weight", { precision: 12, scale: 1 }),
     lastWeightChange: timestamp("last_weight_change", { withTimezone: true }),
+    /** When the scale last reported, whether or not its weight moved (docs/domain.md#scale-feed). */
+    lastReadingAt: timestamp("last_reading_at", { withTimezone: true }),
     ...auditColumns,
   },
   (table) => [uniqueIndex("warehouse_rack_scales_ext_id_unique").on(table.extId)],
 );
 
-/** Downsampled history of scale readings (one row per scale and minute at most). */
+/**
+ * docs/domain.md#scale-feed: external ids that publish readings but have no rack scale. Listed on
+ * the rack scales page for someone to register; never turned into scales by themselves.
+ */
+export const rackScaleUnknownReports = pgTable("rack_scale_unknown_reports", {
+  extId: integer("ext_id").primaryKey(),
+  firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  readings: integer("readings").notNull().default(0),
+  /** grams */
+  lastWeight: numeric("last_weight", { precision: 12, scale: 1 }),
+});
+
+/**
+ * docs/domain.md#scale-feed: the scale feed's settings, one row (id 1; absent until changed): the
+ * noise band in grams within which a reading does not move `lastWeightChange`, and for how many
+ * minutes a scale quantity must disagree with the book before the item is a discrepancy.
+ */
+export const rackScaleSettings = pgTable(
+  "rack_scale_settings",
+  {
+    id: integer("id").primaryKey(),
+    noiseBandGrams: integer("noise_band_grams").notNull().default(5),
+    discrepancyMinutes: integer("discrepancy_minutes").notNull().default(30),
+    ...auditColumns,
+  },
+  (table) => [
+    check("rack_scale_settings_single_row", sql`id = 1`),
+    check("rack_scale_settings_noise_band", sql`${table.noiseBandGrams} between 0 and 100000`),
+    check("rack_scale_settings_discrepancy_minutes", sql`${table.discrepancyMinutes} between 1 and 10080`),
+  ],
+);
+
+/** Downsampled history of scale readings: one row per scale and minute (`at` is the minute), the minute's last reading. */
 export const rackScaleReadings = pgTable(
   "rack_scale_readings",
   {
@@ -43,7 +78,7 @@ export const rackScaleReadings = pgTable(
     weight: numeric("weight", { precision: 12, scale: 1 }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("rack_scale_readings_scale_at_idx").on(table.scaleId, table.at)],
+  (table) => [uniqueIndex("rack_scale_readings_scale_at_unique").on(table.scaleId, table.at), index("rack_scale_readings_at_idx").on(table.at)],
 );
 
 /**
@@ -65,9 +100,15 @@ export const warehouseItems = pgTable(
     quantity: numeric("quantity", { precision: 14, scale: 3 }).notNull().default("0"),
     onTheWay: numeric("on_the_way", { precision: 14, scale: 3 }).notNull().default("0"),
     requiredStockLevel: numeric("required_stock_level", { precision: 14, scale: 3 }).notNull().default("0"),
+    /**
+     * docs/domain.md#scale-discrepancies: since when the scale quantity has disagreed with
+     * `quantity` beyond the product's tolerance; null while they agree or without scales.
+     */
+    scaleDisagreeSince: timestamp("scale_disagree_since", { withTimezone: true }),
     ...auditColumns,
   },
   (table) => [
+    index("warehouse_items_scale_disagree_idx").on(table.scaleDisagreeSince).where(sql`scale_disagree_since is not null`),
     uniqueIndex("warehouse_items_warehouse_product_unique").on(table.warehouseId, table.productId),
     index("warehouse_items_product_idx").on(table.productId),
     check("warehouse_items_quantity_not_negative", sql`${table.quantity} >= 0`),
