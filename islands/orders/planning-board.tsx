@@ -4,14 +4,48 @@
  * showed; on success the card moves into the cell and keeps the new version, on a 409 the toast
  * says who changed the plan and where it is now (reload to see it). The grid itself is server
  * rendered; this island only listens on it. Each card's "move" link is the keyboard way.
+ * Once the grid is up it asks for the range's material marks (GET /api/orders/planning/material)
+ * and fills each card's empty mark: an order's material may first need the engine, so the grid
+ * does not wait for it.
  */
 import { useEffect, useRef } from "react";
 import { callApi } from "../api";
 import { showToast } from "../toast";
 
+type MaterialState = "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+
 export interface PlanningBoardProps {
   gridId: string;
-  texts: { moved: string; failed: string };
+  range: { from: string; to: string };
+  /** `shortList` holds `{list}`, where the short products go. */
+  texts: { moved: string; failed: string; shortList: string };
+  /** Each state's words and icon markup (escaped on the server). */
+  materialMarks: Record<MaterialState, { title: string; markup: string }>;
+}
+
+interface MaterialMarks {
+  orders: { orderId: number; state: MaterialState; short: { name: string; required: number; available: number }[] }[];
+}
+
+const MARK_CLASS: Record<MaterialState, string> = { IN_STOCK: "plan-mark plan-mark-done", ON_THE_WAY: "plan-mark plan-mark-coming", SHORT: "plan-mark" };
+
+/** Fills the cards' material marks of the orders the answer names. */
+async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMarks }: Pick<PlanningBoardProps, "range" | "texts" | "materialMarks">) {
+  const answer = await callApi<MaterialMarks>(`/api/orders/planning/material?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`);
+  if (answer?.status !== "success" || !answer.data) return;
+  const byOrder = new Map(answer.data.orders.map((order) => [String(order.orderId), order]));
+  const number = new Intl.NumberFormat(document.documentElement.lang || "cs", { maximumFractionDigits: 3 });
+  for (const slot of grid.querySelectorAll<HTMLElement>("[data-material-order]")) {
+    const order = byOrder.get(slot.dataset.materialOrder ?? "");
+    if (!order) continue;
+    const mark = materialMarks[order.state];
+    slot.className = MARK_CLASS[order.state];
+    slot.dataset.material = order.state;
+    slot.innerHTML = mark.markup;
+    const list = order.short.map((line) => `${line.name} ${number.format(line.available)}/${number.format(line.required)}`).join(", ");
+    slot.title = list ? `${mark.title}. ${texts.shortList.replace("{list}", list)}` : mark.title;
+  }
+  grid.dataset.materialReady = "true";
 }
 
 interface MovedCard {
@@ -29,7 +63,7 @@ function refusalText(answer: { data?: unknown; fields?: Record<string, string>; 
   return fallback;
 }
 
-export default function PlanningBoard({ gridId, texts }: PlanningBoardProps) {
+export default function PlanningBoard({ gridId, range, texts, materialMarks }: PlanningBoardProps) {
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const grid = document.getElementById(gridId);
@@ -83,12 +117,13 @@ export default function PlanningBoard({ gridId, texts }: PlanningBoardProps) {
     grid.addEventListener("dragend", onDragEnd);
     grid.addEventListener("drop", onDrop);
     grid.dataset.boardReady = "true";
+    void showMaterialMarks(grid, { range, texts, materialMarks });
     return () => {
       grid.removeEventListener("dragstart", onDragStart);
       grid.removeEventListener("dragover", onDragOver);
       grid.removeEventListener("dragend", onDragEnd);
       grid.removeEventListener("drop", onDrop);
     };
-  }, [gridId, texts]);
+  }, [gridId, range, texts, materialMarks]);
   return <p ref={status} className="visually-hidden" aria-live="polite" />;
 }

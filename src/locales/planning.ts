@@ -83,6 +83,11 @@ export const planning = {
         notManufactured: "Ještě není vyrobeno",
         depositPaid: "Záloha zaplacena",
         depositUnpaid: "Záloha nezaplacena",
+        materialInStock: "Materiál je skladem",
+        materialOnTheWay: "Materiál bude skladem s tím, co je na cestě",
+        materialShort: "Materiál chybí",
+        materialShortList: "Chybí: {{list}}",
+        materialLoading: "Zjišťuji materiál…",
       },
       tab: {
         confirmNotManufactured: "Výroba zakázky ještě není hotová (záložka Výroba/Lakování). Naplánovat přesto?",
@@ -205,6 +210,11 @@ export const planning = {
         notManufactured: "Not manufactured yet",
         depositPaid: "Deposit paid",
         depositUnpaid: "Deposit not paid",
+        materialInStock: "Material in stock",
+        materialOnTheWay: "Material in stock once what is on the way arrives",
+        materialShort: "Material short",
+        materialShortList: "Short: {{list}}",
+        materialLoading: "Checking the material…",
       },
       tab: {
         confirmNotManufactured: "The order's manufacture is not finished yet (the Manufacture/Painting tab). Plan it anyway?",

@@ -84,6 +84,11 @@ describeBrowser("Planning from the order", () => {
     // No manufacture plan yet: no manufactured mark; no paid proforma: the deposit is marked unpaid.
     expect(await card.locator("[data-manufactured]").count()).toBe(0);
     expect(await card.locator("[data-deposit-paid]").getAttribute("data-deposit-paid")).toBe("false");
+    // Nothing of the fence product in stock: once the island has asked, the material mark says short and names it.
+    await page.locator('#planning-grid[data-material-ready="true"]').waitFor();
+    const material = card.locator("[data-material-order]");
+    expect(await material.getAttribute("data-material")).toBe("SHORT");
+    expect(await material.getAttribute("title")).toContain("Plot Lamela E2E plán 0/");
 
     // Tab 8: assembled (the delivery first, in tab 7) closes the order.
     await page.goto(`/orders/fenceOrder/${orderId}?tab=7`);

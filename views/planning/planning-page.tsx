@@ -42,6 +42,7 @@ export function PlanningRange({ path, typed, errors }: { path: string; typed: Re
 const READINESS_MARKS = [
   { done: "manufactured", not: "notManufactured", doneIcon: "check", notIcon: "cross" },
   { done: "depositPaid", not: "depositUnpaid", doneIcon: "money", notIcon: "money" },
+  { done: "materialInStock", not: "materialShort", doneIcon: "product", notIcon: "product" },
 ] as const;
 
 /** The info icon: what the colours mean. */
@@ -69,6 +70,12 @@ function ColourLegend() {
             {t(`planning.mark.${mark.done}`)} / {t(`planning.mark.${mark.not}`)}
           </li>
         ))}
+        <li>
+          <span className="plan-mark plan-mark-coming">
+            <Icon name="product" />
+          </span>{" "}
+          {t("planning.mark.materialOnTheWay")}
+        </li>
       </ul>
     </details>
   );
@@ -120,10 +127,12 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
         const types = card.plannedTypes.map((type) => `${texts.type(type.productType)} ${type.count}×`).join(", ");
         const mark = card.manufactured === null ? "" : readinessMark("data-manufactured", card.manufactured, escapedTexts.manufactured, escapedTexts.notManufactured);
         const deposit = readinessMark("data-deposit-paid", card.depositPaid, escapedTexts.depositPaid, escapedTexts.depositUnpaid);
+        // Filled in by the planning-board island once the material is known (an order's may first need the engine).
+        const material = card.manufactured === true ? "" : `<span class="plan-mark plan-mark-pending" data-material-order="${card.order.id}"></span>`;
         out.push(
           `<div class="plan-card plan-${card.colour}" data-plan-id="${card.id}" data-version="${card.version}" title="${escapedTexts.colour[card.colour]}" draggable="true">`,
           `<a href="${orderPlanningHref(card.order.id)}">${card.order.id} ${escapeHtml(card.order.lastName)}</a>`,
-          `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}${deposit}`,
+          `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}${deposit}${material}`,
           `<a class="plan-card-move" href="${PLANNING_PATH}/${card.id}/move?${rangeQuery}" aria-label="${escapedTexts.moveTo.join(String(card.order.id))}">${escapedTexts.move}</a></div>`,
         );
       }
@@ -182,7 +191,22 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
           </table>
         </div>
       ) : null}
-      {grid ? <Island name="planning-board" component={PlanningBoard} props={{ gridId: PLANNING_GRID_ID, texts: { moved: t("planning.moved"), failed: t("planning.moveFailed") } }} /> : null}
+      {grid ? (
+        <Island
+          name="planning-board"
+          component={PlanningBoard}
+          props={{
+            gridId: PLANNING_GRID_ID,
+            range,
+            texts: { moved: t("planning.moved"), failed: t("planning.moveFailed"), shortList: t("planning.mark.materialShortList", { list: "{list}", interpolation: { escapeValue: false } }) },
+            materialMarks: {
+              IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialInStock"))) },
+              ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialOnTheWay"))) },
+              SHORT: { title: t("planning.mark.materialShort"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialShort"))) },
+            },
+          }}
+        />
+      ) : null}
     </AppLayout>
   );
 }

@@ -3,6 +3,7 @@
  * docs/architecture.md#envelope.
  * Mounted at /api/orders/planning:
  * - GET    /?from&to              plansForDateRange: the vans the grid shows and the plans as cards;
+ * - GET    /material?from&to      the material marks of the range's orders (asked for after the grid);
  * - GET    /:id                   one plan (its card);
  * - GET    /order/:id             an order's planning (tab 5): items with what remains, plans, marks;
  * - POST   /                      plan an order's items {orderId, date, vanId, delivery, assembly,
@@ -38,6 +39,7 @@ import {
   getPlan,
   manufacturePlansForDateRange,
   markPlanItem,
+  materialForDateRange,
   movePlan,
   planOrderItems,
   PlanVersionConflict,
@@ -75,6 +77,7 @@ async function versioned(c: AppContext, work: () => Promise<Response>): Promise<
 }
 
 planningApi.get("/", async (c) => c.json(success(await plansForDateRange({ ctx: c.get("ctx"), input: c.req.query() }))));
+planningApi.get("/material", async (c) => c.json(success(await materialForDateRange({ ctx: c.get("ctx"), input: c.req.query() }))));
 planningApi.get("/:id{[0-9]+}", async (c) => c.json(success(await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 planningApi.get("/order/:id{[0-9]+}", async (c) => c.json(success(await getOrderPlanning({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 planningApi.post("/", async (c) => c.json({ ...success(await planOrderItems({ ctx: c.get("ctx"), input: await bodyWithIdempotencyKey(c) })), code: "CREATED" }, 201));

@@ -117,6 +117,22 @@ export interface PlanCard {
   depositPaid: boolean;
 }
 
+/** The material mark of an order on the grid (docs/domain.md#planning-rules). */
+export interface OrderMaterialMark {
+  orderId: number;
+  /** IN_STOCK: the warehouses hold all its material; ON_THE_WAY: only with what is on the way; SHORT: not even then. */
+  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+  /** The products stock alone does not cover: what the order needs and what is left for it. */
+  short: { productId: number; name: string; required: number; available: number }[];
+}
+
+/** `materialForDateRange`'s answer: the marks of the range's orders not yet wholly manufactured. */
+export interface MaterialForDateRange {
+  from: string;
+  to: string;
+  orders: OrderMaterialMark[];
+}
+
 /** `plansForDateRange`'s answer. */
 export interface PlansForDateRange {
   from: string;

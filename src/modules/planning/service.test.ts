@@ -5,8 +5,9 @@
  * the grid's range and vans, the manufacture plan from the manufacture list.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { deliveryVans, fenceOrders, products } from "@db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { deliveryVans, fenceOrderMaterial, fenceOrderOtherItems, fenceOrders, products, warehouseItems, warehouses } from "@db/schema";
+import { refreshOrderMaterial } from "@/modules/orders/ordered-material/service";
 import { changeFenceOrderStatus, fenceOrderStatusHistoryOf, getFenceOrder } from "@/modules/orders/fence-order/service";
 import { editOrderItems } from "@/modules/orders/fence-item/service";
 import {
@@ -30,6 +31,7 @@ import {
   getPlan,
   manufacturePlansForDateRange,
   markPlanItem,
+  materialForDateRange,
   movePlan,
   planOrderItems,
   PlanVersionConflict,
@@ -226,6 +228,58 @@ describe("the grid", () => {
     expect(fieldKeys(await failureOf(plansForDateRange({ ctx: t.ctx, input: { from: "2027-03-08", to: "2027-03-01" } })))).toEqual({ to: "planning.validation.rangeOrder" });
     expect(fieldKeys(await failureOf(plansForDateRange({ ctx: t.ctx, input: { from: "2027-01-01", to: "2028-06-01" } })))).toEqual({ to: "planning.validation.rangeTooLong" });
     expect(fieldKeys(await failureOf(plansForDateRange({ ctx: t.ctx, input: { from: "31.02.2027", to: "2027-03-01" } })))).toEqual({ from: "validation.noSuchDate" });
+  });
+});
+
+describe("the material mark", () => {
+  /** An order with one fence item of 1 piece and `posts` pieces of the post product bought in, planned for delivery on `date`. */
+  async function plannedOrderNeeding(post: number, posts: number, date: string) {
+    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [{ amount: 1 }], otherItems: [{ product: post, amount: posts, unitPrice: 450 }] });
+    await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date, vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 1 }] } });
+    return order.id;
+  }
+
+  test("the orders take stock in the order of their plans: in stock, with what is on the way, short; an item changed is seen at once", async () => {
+    const post = await createProduct(t.db, { name: `Sloupek ${nextNumber()}`, unitPrice: "450.00" });
+    const [store] = await t.db.insert(warehouses).values({ name: `Sklad materiálu ${nextNumber()}` }).returning({ id: warehouses.id });
+    // Planned out of id order: the later order's plan comes first and takes the stock first.
+    const third = await plannedOrderNeeding(post, 3, "2027-05-14");
+    const first = await plannedOrderNeeding(post, 6, "2027-05-10");
+    const second = await plannedOrderNeeding(post, 5, "2027-05-12");
+    // Everything the fence items need is there in plenty; the posts are the question: 8 in stock, 4 on the way.
+    await refreshOrderMaterial({ ctx: t.ctx, orderIds: [first, second, third] });
+    const needed = await t.db.selectDistinct({ productId: fenceOrderMaterial.productId }).from(fenceOrderMaterial).where(inArray(fenceOrderMaterial.orderId, [first, second, third]));
+    const fenceParts = needed.map((row) => row.productId!).filter((id) => id !== null && id !== post);
+    await t.db.insert(warehouseItems).values([
+      ...fenceParts.map((productId) => ({ warehouseId: store!.id, productId, quantity: "1000" })),
+      { warehouseId: store!.id, productId: post, quantity: "8", onTheWay: "4" },
+    ]);
+
+    const marks = await materialForDateRange({ ctx: t.ctx, input: { from: "10.05.2027", to: "16.05.2027" } });
+    const postName = (await t.db.select({ name: products.name }).from(products).where(eq(products.id, post)))[0]!.name;
+    // first takes 6 of 8; second needs 5 of the 2 left, with the 4 on the way 6 ≥ 5; third needs 3 of 0 left and 4 − 3 = 1 on the way.
+    expect(marks.orders.map((order) => [order.orderId, order.state, order.short])).toEqual([
+      [first, "IN_STOCK", []],
+      [second, "ON_THE_WAY", [{ productId: post, name: postName, required: 5, available: 2 }]],
+      [third, "SHORT", [{ productId: post, name: postName, required: 3, available: 0 }]],
+    ]);
+
+    // The first order now needs only 2 posts: its material is worked out again, the others get what it left.
+    await t.db.update(fenceOrderOtherItems).set({ amount: "2" }).where(and(eq(fenceOrderOtherItems.orderId, first), eq(fenceOrderOtherItems.productId, post)));
+    const after = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-05-10", to: "2027-05-16" } });
+    expect(after.orders.map((order) => order.state)).toEqual(["IN_STOCK", "IN_STOCK", "ON_THE_WAY"]);
+  });
+
+  test("an order wholly manufactured has no mark; the range is required", async () => {
+    const product = await createFenceProduct(t.db, await createFenceCategory(t.db), FENCE_1_PARAMETERS, { name: `Plot Vyrobený ${nextNumber()}` });
+    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(product)], otherItems: [] });
+    const made = order.id;
+    await planOrderItems({ ctx: t.ctx, input: { orderId: made, date: "2027-06-07", vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 6 }] } });
+    const plan = await saveManufacturePlan({ ctx: t.ctx, input: { orderId: made, manufactureDate: "2027-06-01" } });
+    for (const line of (await getManufacturePlan({ ctx: t.ctx, input: { id: plan.id } })).lines) await setManufactured({ ctx: t.ctx, input: { lineId: line.id, manufactured: true } });
+    const marks = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-06-07", to: "2027-06-07" } });
+    expect(marks.orders.map((order) => order.orderId)).not.toContain(made);
+    expect(fieldKeys(await failureOf(materialForDateRange({ ctx: t.ctx, input: {} })))).toEqual({ from: "validation.required", to: "validation.required" });
   });
 });
 

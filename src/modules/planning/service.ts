@@ -23,6 +23,7 @@ import { buildCutList } from "@/modules/orders/fence-item/cut-list";
 import { readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
 import { lockFenceOrder, planRulesOnChange } from "@/modules/orders/fence-order/service";
 import { cutListItemsOf } from "@/modules/orders/manufacture-list/service";
+import { materialReadinessOf } from "@/modules/orders/ordered-material/service";
 import { readOrderSnapshot } from "@/modules/orders/order-snapshot/service";
 import { addLinesToBasket } from "@/modules/baskets/service";
 import { COMMON_WAREHOUSE_ID } from "@/modules/baskets/schemas";
@@ -36,6 +37,7 @@ import {
   isNoColour,
   type ManufactureEntry,
   type ManufacturePlan,
+  type MaterialForDateRange,
   markPlanItemInput,
   movePlanInput,
   type PlanCard,
@@ -423,6 +425,27 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
     depositPaid,
   }));
   return { from, to, vans, plans };
+}
+
+/**
+ * `GET /api/orders/planning/material?from&to` (docs/domain.md#planning-rules): the material mark of
+ * every order with a plan in the range, except the orders wholly manufactured (their material has
+ * left stock as what they are made into). The orders take stock in the order of their first plan
+ * in the range, so the earlier card gets the last pieces. Asked for after the grid is shown: an
+ * order's material may first have to be worked out by the engine.
+ */
+export async function materialForDateRange({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<MaterialForDateRange> {
+  const { from, to } = parseInput(dateRangeInput, input);
+  const orders = await selectRows<{ orderId: number }>(
+    ctx.db,
+    sql`select p.order_id as "orderId" from ${orderPlans} p
+        where p.date between ${from} and ${to}
+          and not coalesce((select bool_and(l.manufactured) from ${manufacturePlans} m join ${manufacturePlanLines} l on l.plan_id = m.id where m.order_id = p.order_id), false)
+        group by p.order_id order by min(p.date), p.order_id`,
+  );
+  const orderIds = orders.map((row) => Number(row.orderId));
+  const readiness = await materialReadinessOf(ctx, orderIds);
+  return { from, to, orders: orderIds.map((orderId) => ({ orderId, ...readiness.get(orderId)! })) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -101,13 +101,16 @@ async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ 
 }
 
 /**
- * Recomputes the stale material of the orders in the statuses, a batch per transaction. Claiming
- * an order sets its `material_at` under the row's lock: a second reader waits for the first, then
- * finds it fresh; an item saved meanwhile waits for the lock and marks it stale again after.
+ * Recomputes the stale material of the orders in the statuses (or of the given orders, whatever
+ * their status: the planning grid's, docs/domain.md#planning-rules), a batch per transaction.
+ * Claiming an order sets its `material_at` under the row's lock: a second reader waits for the
+ * first, then finds it fresh; an item saved meanwhile waits for the lock and marks it stale again after.
  */
-export async function refreshOrderMaterial({ ctx }: { ctx: Ctx }): Promise<number> {
+export async function refreshOrderMaterial({ ctx, orderIds }: { ctx: Ctx; orderIds?: readonly number[] }): Promise<number> {
+  if (orderIds && !orderIds.length) return 0;
+  const which = orderIds ? inArray(fenceOrders.id, [...orderIds]) : inOrderedStatuses;
   // Mostly nothing is stale: one indexed look, no transaction.
-  const [stale] = await selectRows<{ id: number }>(ctx.db, sql`select id from ${fenceOrders} where ${inOrderedStatuses} and material_at is null limit 1`);
+  const [stale] = await selectRows<{ id: number }>(ctx.db, sql`select id from ${fenceOrders} where ${which} and material_at is null limit 1`);
   if (!stale) return 0;
   let refreshed = 0;
   for (;;) {
@@ -115,17 +118,17 @@ export async function refreshOrderMaterial({ ctx }: { ctx: Ctx }): Promise<numbe
       const ids = await selectRows<{ id: number }>(
         tx.db,
         sql`update ${fenceOrders} set material_at = now(), material_skipped = null
-            where id in (select id from ${fenceOrders} where ${inOrderedStatuses} and material_at is null order by id limit ${REFRESH_BATCH} for update)
+            where id in (select id from ${fenceOrders} where ${which} and material_at is null order by id limit ${REFRESH_BATCH} for update)
               and material_at is null
             returning id`,
       );
       if (!ids.length) return 0;
-      const orderIds = ids.map((row) => Number(row.id));
-      const { rows, skipped } = await materialRowsOf(tx, orderIds);
-      await tx.db.delete(fenceOrderMaterial).where(inArray(fenceOrderMaterial.orderId, orderIds));
+      const claimedIds = ids.map((row) => Number(row.id));
+      const { rows, skipped } = await materialRowsOf(tx, claimedIds);
+      await tx.db.delete(fenceOrderMaterial).where(inArray(fenceOrderMaterial.orderId, claimedIds));
       for (let start = 0; start < rows.length; start += 1000) await tx.db.insert(fenceOrderMaterial).values(rows.slice(start, start + 1000));
       for (const [orderId, items] of skipped) await tx.db.update(fenceOrders).set({ materialSkipped: items }).where(eq(fenceOrders.id, orderId));
-      return orderIds.length;
+      return claimedIds.length;
     });
     refreshed += claimed;
     if (claimed < REFRESH_BATCH) {
@@ -134,6 +137,80 @@ export async function refreshOrderMaterial({ ctx }: { ctx: Ctx }): Promise<numbe
       return refreshed;
     }
   }
+}
+
+// ---- one order's material against stock (the planning grid's mark) ----------------------------------
+
+/** A product an order lacks: what it needs of it and what is left for it after the orders before it. */
+export interface MaterialShortage {
+  productId: number;
+  name: string;
+  required: number;
+  available: number;
+}
+
+export interface MaterialReadiness {
+  /** IN_STOCK: the warehouses hold all of it; ON_THE_WAY: only with what is on the way; SHORT: not even then. */
+  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+  /** The products stock alone does not cover, by name. */
+  short: MaterialShortage[];
+}
+
+/**
+ * docs/domain.md#planning-rules: whether stock covers each order's material (its stored material
+ * rows with a catalogue product; a custom item bought in has no stock to check). The orders take
+ * stock in the order given (the grid's: earliest plan first), so two orders needing the last ten
+ * posts do not both show them as there. Each product's stock is summed over every warehouse.
+ */
+export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[]): Promise<Map<number, MaterialReadiness>> {
+  const readiness = new Map<number, MaterialReadiness>();
+  if (!orderIds.length) return readiness;
+  await refreshOrderMaterial({ ctx, orderIds });
+  const rows = await selectRows<{ orderId: number; productId: number; amount: string; name: string; stock: string | null; onTheWay: string | null }>(
+    ctx.db,
+    sql`with needs as (
+          select ${fenceOrderMaterial.orderId} as order_id, ${fenceOrderMaterial.productId} as product_id, sum(${fenceOrderMaterial.amount}) as amount
+          from ${fenceOrderMaterial}
+          where ${inArray(fenceOrderMaterial.orderId, [...orderIds])} and ${fenceOrderMaterial.productId} is not null
+          group by 1, 2
+        ), stock as (
+          select ${warehouseItems.productId} as product_id, sum(${warehouseItems.quantity}) as quantity, sum(${warehouseItems.onTheWay}) as on_the_way
+          from ${warehouseItems} where ${warehouseItems.productId} in (select product_id from needs)
+          group by 1
+        )
+        select n.order_id as "orderId", n.product_id as "productId", n.amount::text as amount, p.name, s.quantity::text as stock, s.on_the_way::text as "onTheWay"
+        from needs n join ${products} p on p.id = n.product_id left join stock s on s.product_id = n.product_id
+        order by n.order_id, p.name, n.product_id`,
+  );
+  const needsOf = new Map<number, typeof rows>();
+  const inStock = new Map<number, number>();
+  const onTheWay = new Map<number, number>();
+  for (const row of rows) {
+    const productId = Number(row.productId);
+    needsOf.set(Number(row.orderId), [...(needsOf.get(Number(row.orderId)) ?? []), row]);
+    inStock.set(productId, amountInThousandths(Number(row.stock ?? 0)));
+    onTheWay.set(productId, amountInThousandths(Number(row.onTheWay ?? 0)));
+  }
+  for (const orderId of orderIds) {
+    let state: MaterialReadiness["state"] = "IN_STOCK";
+    const short: MaterialShortage[] = [];
+    for (const need of needsOf.get(orderId) ?? []) {
+      const productId = Number(need.productId);
+      const required = amountInThousandths(Number(need.amount));
+      const stock = inStock.get(productId)!;
+      const coming = onTheWay.get(productId)!;
+      if (required > stock) {
+        short.push({ productId, name: need.name, required: amountOfThousandths(required), available: amountOfThousandths(stock) });
+        state = required > stock + coming ? "SHORT" : state === "SHORT" ? "SHORT" : "ON_THE_WAY";
+      }
+      // What this order takes is gone for the orders after it: stock first, then what is on the way.
+      const fromStock = Math.min(stock, required);
+      inStock.set(productId, stock - fromStock);
+      onTheWay.set(productId, Math.max(0, coming - (required - fromStock)));
+    }
+    readiness.set(orderId, { state, short });
+  }
+  return readiness;
 }
 
 // ---- the sum over orders ----------------------------------------------------------------------------
