@@ -12,22 +12,22 @@ import { useEffect, useRef } from "react";
 import { callApi } from "../api";
 import { showToast } from "../toast";
 
-type MaterialState = "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+type MaterialState = "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
 
 export interface PlanningBoardProps {
   gridId: string;
   range: { from: string; to: string };
-  /** `shortList` holds `{list}`, where the short products go. */
-  texts: { moved: string; failed: string; shortList: string };
+  /** `shortList` holds `{list}`, where the short products go; `skipped` holds `{count}`. */
+  texts: { moved: string; failed: string; shortList: string; skipped: string };
   /** Each state's words and icon markup (escaped on the server). */
   materialMarks: Record<MaterialState, { title: string; markup: string }>;
 }
 
 interface MaterialMarks {
-  orders: { orderId: number; state: MaterialState; short: { name: string; required: number; available: number }[] }[];
+  orders: { orderId: number; state: MaterialState; short: { name: string; required: number; available: number }[]; skipped: number }[];
 }
 
-const MARK_CLASS: Record<MaterialState, string> = { IN_STOCK: "plan-mark plan-mark-done", ON_THE_WAY: "plan-mark plan-mark-coming", SHORT: "plan-mark" };
+const MARK_CLASS: Record<MaterialState, string> = { IN_STOCK: "plan-mark plan-mark-done", ON_THE_WAY: "plan-mark plan-mark-coming", SHORT: "plan-mark", UNKNOWN: "plan-mark plan-mark-unknown" };
 
 /** Fills the cards' material marks of the orders the answer names. */
 async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMarks }: Pick<PlanningBoardProps, "range" | "texts" | "materialMarks">) {
@@ -43,7 +43,10 @@ async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMark
     slot.dataset.material = order.state;
     slot.innerHTML = mark.markup;
     const list = order.short.map((line) => `${line.name} ${number.format(line.available)}/${number.format(line.required)}`).join(", ");
-    slot.title = list ? `${mark.title}. ${texts.shortList.replace("{list}", list)}` : mark.title;
+    const parts = [mark.title];
+    if (list) parts.push(texts.shortList.replace("{list}", list));
+    if (order.skipped) parts.push(texts.skipped.replace("{count}", String(order.skipped)));
+    slot.title = parts.join(". ");
   }
   grid.dataset.materialReady = "true";
 }

@@ -87,7 +87,8 @@ export const planning = {
         materialOnTheWay: "Materiál bude skladem s tím, co je na cestě",
         materialShort: "Materiál chybí",
         materialShortList: "Chybí: {{list}}",
-        materialLoading: "Zjišťuji materiál…",
+        materialUnknown: "Materiál nelze ověřit",
+        materialSkipped: "Položky, u kterých nelze spočítat materiál: {{number}}",
       },
       tab: {
         confirmNotManufactured: "Výroba zakázky ještě není hotová (záložka Výroba/Lakování). Naplánovat přesto?",
@@ -214,7 +215,8 @@ export const planning = {
         materialOnTheWay: "Material in stock once what is on the way arrives",
         materialShort: "Material short",
         materialShortList: "Short: {{list}}",
-        materialLoading: "Checking the material…",
+        materialUnknown: "The material cannot be checked",
+        materialSkipped: "Items whose material cannot be worked out: {{number}}",
       },
       tab: {
         confirmNotManufactured: "The order's manufacture is not finished yet (the Manufacture/Painting tab). Plan it anyway?",

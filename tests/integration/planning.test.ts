@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createProduct, defaultVatId, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { editOrderItems } from "@/modules/orders/fence-item/service";
-import type { PlansForDateRange } from "@/modules/planning/schemas";
+import type { MaterialForDateRange, PlansForDateRange } from "@/modules/planning/schemas";
 import { commonBasketQuantities } from "../helpers/stock";
 import { okJson } from "./support";
 import { setUpInvoicing } from "../helpers/invoices";
@@ -128,8 +128,19 @@ describe("/api/orders/planning", () => {
     expect(await json(await api(`/api/orders/planning/${created.data.id}`, { method: "DELETE", json: { version: 1 } }))).toMatchObject({ code: "DELETED", data: { id: created.data.id } });
   });
 
+  test("GET /material?from&to: the range's orders with their material mark (items the engine cannot work out: UNKNOWN); 422 without the range", async () => {
+    const marks = (await okJson<{ data: MaterialForDateRange }>(await api("/api/orders/planning/material?from=07.12.2026&to=13.12.2026"))).data;
+    expect(marks.from).toBe("2026-12-07");
+    // The order's two items are of plain products, not fence products: no cut list, so nothing can be checked.
+    expect(marks.orders).toEqual([{ orderId: order.id, state: "UNKNOWN", short: [], skipped: 2 }]);
+    const refused = await api("/api/orders/planning/material?from=13.12.2026");
+    expect(refused.status).toBe(422);
+    expect((await json(refused)).fields).toMatchObject({ to: expect.any(String) });
+  });
+
   test("without a session: 401", async () => {
     expect((await t.current.request("/api/orders/planning?from=2026-12-07&to=2026-12-13")).status).toBe(401);
+    expect((await t.current.request("/api/orders/planning/material?from=2026-12-07&to=2026-12-13")).status).toBe(401);
   });
 });
 

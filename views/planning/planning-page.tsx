@@ -76,6 +76,12 @@ function ColourLegend() {
           </span>{" "}
           {t("planning.mark.materialOnTheWay")}
         </li>
+        <li>
+          <span className="plan-mark plan-mark-unknown">
+            <Icon name="product" />
+          </span>{" "}
+          {t("planning.mark.materialUnknown")}
+        </li>
       </ul>
     </details>
   );
@@ -198,11 +204,17 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
           props={{
             gridId: PLANNING_GRID_ID,
             range,
-            texts: { moved: t("planning.moved"), failed: t("planning.moveFailed"), shortList: t("planning.mark.materialShortList", { list: "{list}", interpolation: { escapeValue: false } }) },
+            texts: {
+              moved: t("planning.moved"),
+              failed: t("planning.moveFailed"),
+              shortList: t("planning.mark.materialShortList", { list: "{list}", interpolation: { escapeValue: false } }),
+              skipped: t("planning.mark.materialSkipped", { number: "{count}", interpolation: { escapeValue: false } }),
+            },
             materialMarks: {
               IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialInStock"))) },
               ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialOnTheWay"))) },
               SHORT: { title: t("planning.mark.materialShort"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialShort"))) },
+              UNKNOWN: { title: t("planning.mark.materialUnknown"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialUnknown"))) },
             },
           }}
         />

@@ -120,10 +120,15 @@ export interface PlanCard {
 /** The material mark of an order on the grid (docs/domain.md#planning-rules). */
 export interface OrderMaterialMark {
   orderId: number;
-  /** IN_STOCK: the warehouses hold all its material; ON_THE_WAY: only with what is on the way; SHORT: not even then. */
-  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+  /**
+   * IN_STOCK: the warehouses hold all its material; ON_THE_WAY: only with what is on the way; SHORT:
+   * not even then; UNKNOWN: nothing known short, but items whose material the engine cannot tell.
+   */
+  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
   /** The products stock alone does not cover: what the order needs and what is left for it. */
   short: { productId: number; name: string; required: number; available: number }[];
+  /** Fence items whose material the engine could not work out. */
+  skipped: number;
 }
 
 /** `materialForDateRange`'s answer: the marks of the range's orders not yet wholly manufactured. */

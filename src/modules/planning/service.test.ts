@@ -232,10 +232,15 @@ describe("the grid", () => {
 });
 
 describe("the material mark", () => {
-  /** An order with one fence item of 1 piece and `posts` pieces of the post product bought in, planned for delivery on `date`. */
+  let fence: number;
+  beforeAll(async () => {
+    fence = await createFenceProduct(t.db, await createFenceCategory(t.db), FENCE_1_PARAMETERS, { name: `Plot Materiál ${nextNumber()}` });
+  });
+
+  /** An order with FENCE-1 × 6 fields and `posts` pieces of the post product bought in, planned for delivery on `date`. */
   async function plannedOrderNeeding(post: number, posts: number, date: string) {
-    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [{ amount: 1 }], otherItems: [{ product: post, amount: posts, unitPrice: 450 }] });
-    await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date, vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 1 }] } });
+    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(fence)], otherItems: [{ product: post, amount: posts, unitPrice: 450 }] });
+    await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date, vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 6 }] } });
     return order.id;
   }
 
@@ -246,12 +251,12 @@ describe("the material mark", () => {
     const third = await plannedOrderNeeding(post, 3, "2027-05-14");
     const first = await plannedOrderNeeding(post, 6, "2027-05-10");
     const second = await plannedOrderNeeding(post, 5, "2027-05-12");
-    // Everything the fence items need is there in plenty; the posts are the question: 8 in stock, 4 on the way.
+    // The fence's parts (108 pieces of the fence product per order) are there in plenty; the posts are the question: 8 in stock, 4 on the way.
     await refreshOrderMaterial({ ctx: t.ctx, orderIds: [first, second, third] });
     const needed = await t.db.selectDistinct({ productId: fenceOrderMaterial.productId }).from(fenceOrderMaterial).where(inArray(fenceOrderMaterial.orderId, [first, second, third]));
-    const fenceParts = needed.map((row) => row.productId!).filter((id) => id !== null && id !== post);
+    expect(needed.map((row) => row.productId).sort()).toEqual([fence, post].sort());
     await t.db.insert(warehouseItems).values([
-      ...fenceParts.map((productId) => ({ warehouseId: store!.id, productId, quantity: "1000" })),
+      { warehouseId: store!.id, productId: fence, quantity: "1000" },
       { warehouseId: store!.id, productId: post, quantity: "8", onTheWay: "4" },
     ]);
 
@@ -268,11 +273,11 @@ describe("the material mark", () => {
     await t.db.update(fenceOrderOtherItems).set({ amount: "2" }).where(and(eq(fenceOrderOtherItems.orderId, first), eq(fenceOrderOtherItems.productId, post)));
     const after = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-05-10", to: "2027-05-16" } });
     expect(after.orders.map((order) => order.state)).toEqual(["IN_STOCK", "IN_STOCK", "ON_THE_WAY"]);
+    expect(after.orders.map((order) => order.skipped)).toEqual([0, 0, 0]);
   });
 
   test("an order wholly manufactured has no mark; the range is required", async () => {
-    const product = await createFenceProduct(t.db, await createFenceCategory(t.db), FENCE_1_PARAMETERS, { name: `Plot Vyrobený ${nextNumber()}` });
-    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(product)], otherItems: [] });
+    const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(fence)], otherItems: [] });
     const made = order.id;
     await planOrderItems({ ctx: t.ctx, input: { orderId: made, date: "2027-06-07", vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 6 }] } });
     const plan = await saveManufacturePlan({ ctx: t.ctx, input: { orderId: made, manufactureDate: "2027-06-01" } });

@@ -150,10 +150,16 @@ export interface MaterialShortage {
 }
 
 export interface MaterialReadiness {
-  /** IN_STOCK: the warehouses hold all of it; ON_THE_WAY: only with what is on the way; SHORT: not even then. */
-  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT";
+  /**
+   * IN_STOCK: the warehouses hold all of it; ON_THE_WAY: only with what is on the way; SHORT: not
+   * even then; UNKNOWN: nothing known is short, but items the engine could not work out have
+   * material no one can check.
+   */
+  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
   /** The products stock alone does not cover, by name. */
   short: MaterialShortage[];
+  /** Fence items whose material the engine could not work out (the ordered material's skipped items). */
+  skipped: number;
 }
 
 /**
@@ -182,6 +188,8 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
         from needs n join ${products} p on p.id = n.product_id left join stock s on s.product_id = n.product_id
         order by n.order_id, p.name, n.product_id`,
   );
+  const skippedRows = await ctx.db.select({ id: fenceOrders.id, skipped: fenceOrders.materialSkipped }).from(fenceOrders).where(inArray(fenceOrders.id, [...orderIds]));
+  const skippedOf = new Map(skippedRows.map((row) => [row.id, row.skipped?.length ?? 0]));
   const needsOf = new Map<number, typeof rows>();
   const inStock = new Map<number, number>();
   const onTheWay = new Map<number, number>();
@@ -208,7 +216,8 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
       inStock.set(productId, stock - fromStock);
       onTheWay.set(productId, Math.max(0, coming - (required - fromStock)));
     }
-    readiness.set(orderId, { state, short });
+    const skipped = skippedOf.get(orderId) ?? 0;
+    readiness.set(orderId, { state: state === "IN_STOCK" && skipped > 0 ? "UNKNOWN" : state, short, skipped });
   }
   return readiness;
 }
