@@ -274,6 +274,14 @@ describe("the material mark", () => {
     const after = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-05-10", to: "2027-05-16" } });
     expect(after.orders.map((order) => order.state)).toEqual(["IN_STOCK", "IN_STOCK", "ON_THE_WAY"]);
     expect(after.orders.map((order) => order.skipped)).toEqual([0, 0, 0]);
+
+    // A service sold as an other item (not storable: the removal of the old fence) is no material to have in stock.
+    const removal = await createProduct(t.db, { name: `Demontáž starého plotu ${nextNumber()}`, unitPrice: "120.00" });
+    await t.db.update(products).set({ storable: false }).where(eq(products.id, removal));
+    const withService = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(fence)], otherItems: [{ product: removal, amount: 25, unitPrice: 120 }] });
+    await planOrderItems({ ctx: t.ctx, input: { orderId: withService.id, date: "2027-05-09", vanId: van, delivery: true, assembly: false, items: [{ itemId: withService.itemIds[0]!, amount: 6 }] } });
+    const withRemoval = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-05-09", to: "2027-05-09" } });
+    expect(withRemoval.orders).toEqual([{ orderId: withService.id, state: "IN_STOCK", short: [], skipped: 0 }]);
   });
 
   test("an order wholly manufactured has no mark; the range is required", async () => {

@@ -164,7 +164,8 @@ export interface MaterialReadiness {
 
 /**
  * docs/domain.md#planning-rules: whether stock covers each order's material (its stored material
- * rows with a catalogue product; a custom item bought in has no stock to check). The orders take
+ * rows with a storable catalogue product: a custom item has no stock to check, and a service sold as
+ * an other item, such as the removal of the old fence, is not kept in stock). The orders take
  * stock in the order given (the grid's: earliest plan first), so two orders needing the last ten
  * posts do not both show them as there. Each product's stock is summed over every warehouse.
  */
@@ -185,7 +186,7 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
           group by 1
         )
         select n.order_id as "orderId", n.product_id as "productId", n.amount::text as amount, p.name, s.quantity::text as stock, s.on_the_way::text as "onTheWay"
-        from needs n join ${products} p on p.id = n.product_id left join stock s on s.product_id = n.product_id
+        from needs n join ${products} p on p.id = n.product_id and p.storable left join stock s on s.product_id = n.product_id
         order by n.order_id, p.name, n.product_id`,
   );
   const skippedRows = await ctx.db.select({ id: fenceOrders.id, skipped: fenceOrders.materialSkipped }).from(fenceOrders).where(inArray(fenceOrders.id, [...orderIds]));
