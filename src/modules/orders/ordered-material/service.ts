@@ -164,8 +164,8 @@ export interface MaterialReadiness {
 
 /**
  * docs/domain.md#planning-rules: whether stock covers each order's material (its stored material
- * rows with a storable catalogue product: a custom item has no stock to check, and a service sold as
- * an other item, such as the removal of the old fence, is not kept in stock). The orders take
+ * rows with a catalogue product: a custom item has no stock to check, and an other item whose
+ * product is not storable, a service such as the removal of the old fence, is not kept in stock). The orders take
  * stock in the order given (the grid's: earliest plan first), so two orders needing the last ten
  * posts do not both show them as there. Each product's stock is summed over every warehouse.
  */
@@ -176,9 +176,9 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
   const rows = await selectRows<{ orderId: number; productId: number; amount: string; name: string; stock: string | null; onTheWay: string | null }>(
     ctx.db,
     sql`with needs as (
-          select ${fenceOrderMaterial.orderId} as order_id, ${fenceOrderMaterial.productId} as product_id, sum(${fenceOrderMaterial.amount}) as amount
-          from ${fenceOrderMaterial}
-          where ${inArray(fenceOrderMaterial.orderId, [...orderIds])} and ${fenceOrderMaterial.productId} is not null
+          select m.order_id, m.product_id, sum(m.amount) as amount
+          from ${fenceOrderMaterial} m join ${products} p on p.id = m.product_id
+          where m.order_id in ${sql.raw(`(${orderIds.map(Number).join(",")})`)} and (m.component <> 'otherItem' or p.storable)
           group by 1, 2
         ), stock as (
           select ${warehouseItems.productId} as product_id, sum(${warehouseItems.quantity}) as quantity, sum(${warehouseItems.onTheWay}) as on_the_way
@@ -186,7 +186,7 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
           group by 1
         )
         select n.order_id as "orderId", n.product_id as "productId", n.amount::text as amount, p.name, s.quantity::text as stock, s.on_the_way::text as "onTheWay"
-        from needs n join ${products} p on p.id = n.product_id and p.storable left join stock s on s.product_id = n.product_id
+        from needs n join ${products} p on p.id = n.product_id left join stock s on s.product_id = n.product_id
         order by n.order_id, p.name, n.product_id`,
   );
   const skippedRows = await ctx.db.select({ id: fenceOrders.id, skipped: fenceOrders.materialSkipped }).from(fenceOrders).where(inArray(fenceOrders.id, [...orderIds]));
