@@ -284,7 +284,7 @@ describe("the material mark", () => {
     expect(withRemoval.orders).toEqual([{ orderId: withService.id, state: "IN_STOCK", short: [], skipped: 0 }]);
   });
 
-  test("an order wholly manufactured has no mark; the range is required", async () => {
+  test("an order wholly manufactured, closed or cancelled has no mark; the range is required", async () => {
     const order = await createFenceOrderWithItems(t.ctx, { order: { orderDate: "2026-11-02" }, items: [fence1Item(fence)], otherItems: [] });
     const made = order.id;
     await planOrderItems({ ctx: t.ctx, input: { orderId: made, date: "2027-06-07", vanId: van, delivery: true, assembly: false, items: [{ itemId: order.itemIds[0]!, amount: 6 }] } });
@@ -292,6 +292,13 @@ describe("the material mark", () => {
     for (const line of (await getManufacturePlan({ ctx: t.ctx, input: { id: plan.id } })).lines) await setManufactured({ ctx: t.ctx, input: { lineId: line.id, manufactured: true } });
     const marks = await materialForDateRange({ ctx: t.ctx, input: { from: "2027-06-07", to: "2027-06-07" } });
     expect(marks.orders.map((order) => order.orderId)).not.toContain(made);
+    const post = await createProduct(t.db, { name: `Sloupek ${nextNumber()}`, unitPrice: "450.00" });
+    const closed = await plannedOrderNeeding(post, 1, "2027-06-08");
+    const canceled = await plannedOrderNeeding(post, 1, "2027-06-08");
+    const open = await plannedOrderNeeding(post, 1, "2027-06-08");
+    await t.db.update(fenceOrders).set({ status: "CLOSED" }).where(eq(fenceOrders.id, closed));
+    await t.db.update(fenceOrders).set({ status: "CANCELED" }).where(eq(fenceOrders.id, canceled));
+    expect((await materialForDateRange({ ctx: t.ctx, input: { from: "2027-06-08", to: "2027-06-08" } })).orders.map((order) => order.orderId)).toEqual([open]);
     expect(fieldKeys(await failureOf(materialForDateRange({ ctx: t.ctx, input: {} })))).toEqual({ from: "validation.required", to: "validation.required" });
   });
 });

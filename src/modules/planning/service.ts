@@ -430,7 +430,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
 /**
  * `GET /api/orders/planning/material?from&to` (docs/domain.md#planning-rules): the material mark of
  * every order with a plan in the range, except the orders wholly manufactured (their material has
- * left stock as what they are made into). The orders take stock in the order of their first plan
+ * left stock as what they are made into) and the closed or cancelled ones (nothing more to make). The orders take stock in the order of their first plan
  * in the range, so the earlier card gets the last pieces. Asked for after the grid is shown: an
  * order's material may first have to be worked out by the engine.
  */
@@ -440,6 +440,7 @@ export async function materialForDateRange({ ctx, input }: { ctx: Ctx; input: un
     ctx.db,
     sql`select p.order_id as "orderId" from ${orderPlans} p
         where p.date between ${from} and ${to}
+          and (select ${fenceOrders.status} from ${fenceOrders} where ${fenceOrders.id} = p.order_id) not in ('CLOSED', 'CANCELED')
           and not coalesce((select bool_and(l.manufactured) from ${manufacturePlans} m join ${manufacturePlanLines} l on l.plan_id = m.id where m.order_id = p.order_id), false)
         group by p.order_id order by min(p.date), p.order_id`,
   );
