@@ -1,5 +1,15 @@
 import { type ComponentType, createElement, type ReactElement } from "react";
 import type { DocumentProps } from "@react-pdf/renderer";
+import { concurrencyLimit } from "../concurrency";
+
+/**
+ * Renders at once per thread. A layout holds tens of MB while it runs, so unbounded renders grow
+ * the process with the number of people asking (32 offers regenerated at once: 1.17 GB); a render
+ * also waits now and then, so two at a time halve the throughput. Six keep most of it (15 of 19
+ * offers/s) at 0.93 GB (docs/decisions/033-speed-and-memory.md).
+ */
+export const PDF_RENDERS_AT_ONCE = 6;
+const pdfSlot = concurrencyLimit(PDF_RENDERS_AT_ONCE);
 
 /**
  * Renders a react-pdf document component to PDF bytes, with the Czech-capable font registered.
@@ -10,6 +20,6 @@ import type { DocumentProps } from "@react-pdf/renderer";
 export async function renderPdf<P extends object>(loadDocument: () => Promise<ComponentType<P>>, props: P): Promise<Uint8Array> {
   const [{ renderToBuffer }, { ensurePdfFonts }, Document] = await Promise.all([import("@react-pdf/renderer"), import("./fonts"), loadDocument()]);
   await ensurePdfFonts();
-  const buffer = await renderToBuffer(createElement(Document, props) as ReactElement<DocumentProps>);
+  const buffer = await pdfSlot(() => renderToBuffer(createElement(Document, props) as ReactElement<DocumentProps>));
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
