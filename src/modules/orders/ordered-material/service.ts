@@ -164,8 +164,9 @@ export interface MaterialReadiness {
 
 /**
  * docs/domain.md#planning-rules: whether stock covers each order's material (its stored material
- * rows with a catalogue product: a custom item has no stock to check, and an other item whose
- * product is not storable, a service such as the removal of the old fence, is not kept in stock). The orders take
+ * rows with a storable catalogue product: a custom item has no stock to check, and a product that
+ * is not storable is not kept in stock — a service such as the removal of the old fence, or a
+ * slat system made to order). The orders take
  * stock in the order given (the grid's: earliest plan first), so two orders needing the last ten
  * posts do not both show them as there. Each product's stock is summed over every warehouse.
  */
@@ -178,7 +179,7 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
     sql`with needs as (
           select m.order_id, m.product_id, sum(m.amount) as amount
           from ${fenceOrderMaterial} m join ${products} p on p.id = m.product_id
-          where m.order_id in ${sql.raw(`(${orderIds.map(Number).join(",")})`)} and (m.component <> 'otherItem' or p.storable)
+          where m.order_id in ${sql.raw(`(${orderIds.map(Number).join(",")})`)} and p.storable
           group by 1, 2
         ), stock as (
           select ${warehouseItems.productId} as product_id, sum(${warehouseItems.quantity}) as quantity, sum(${warehouseItems.onTheWay}) as on_the_way
