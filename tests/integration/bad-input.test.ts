@@ -99,6 +99,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "GET /api/orders/planning": { query: dateRangeInput },
+  "GET /api/orders/planning/material": { query: dateRangeInput },
   "POST /api/orders/planning": { body: createPlanInput },
   "PUT /api/orders/planning/:id{[0-9]+}/move": { body: movePlanInput },
   "POST /api/orders/planning/mark": { body: markPlanItemInput },

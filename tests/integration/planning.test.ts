@@ -129,10 +129,15 @@ describe("/api/orders/planning", () => {
   });
 
   test("GET /material?from&to: the range's orders with their material mark (items the engine cannot work out: UNKNOWN); 422 without the range", async () => {
-    const marks = (await okJson<{ data: MaterialForDateRange }>(await api("/api/orders/planning/material?from=07.12.2026&to=13.12.2026"))).data;
-    expect(marks.from).toBe("2026-12-07");
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const open = await createFenceOrderWithItems(ctx, { order: { orderDate: "2026-11-02" }, items: [{ amount: 2 }, { amount: 1 }], otherItems: [] });
+    await api("/api/orders/planning", { method: "POST", json: { orderId: open.id, date: "2026-12-21", vanId: van, delivery: true, assembly: false, items: [{ itemId: open.itemIds[0], amount: 2 }] } });
+    const marks = (await okJson<{ data: MaterialForDateRange }>(await api("/api/orders/planning/material?from=21.12.2026&to=27.12.2026"))).data;
+    expect(marks.from).toBe("2026-12-21");
     // The order's two items are of plain products, not fence products: no cut list, so nothing can be checked.
-    expect(marks.orders).toEqual([{ orderId: order.id, state: "UNKNOWN", short: [], skipped: 2 }]);
+    expect(marks.orders).toEqual([{ orderId: open.id, state: "UNKNOWN", short: [], skipped: 2 }]);
+    // The closed order of the tests above has no mark.
+    expect((await okJson<{ data: MaterialForDateRange }>(await api("/api/orders/planning/material?from=07.12.2026&to=13.12.2026"))).data.orders).toEqual([]);
     const refused = await api("/api/orders/planning/material?from=13.12.2026");
     expect(refused.status).toBe(422);
     expect((await json(refused)).fields).toMatchObject({ to: expect.any(String) });
