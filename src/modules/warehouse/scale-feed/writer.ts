@@ -142,7 +142,7 @@ export function createScaleFeedWriter(options: ScaleFeedWriterOptions): ScaleFee
   const counters = { flushes: 0, failedFlushes: 0, rowsWritten: 0, historyRowsWritten: 0, dropped: 0 };
 
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
+  let tail: Promise<void> = Promise.resolve();
   let closed = false;
   let lastErrorLogAt = Number.NEGATIVE_INFINITY;
 
@@ -331,13 +331,10 @@ export function createScaleFeedWriter(options: ScaleFeedWriterOptions): ScaleFee
     }
   }
 
+  /** Flushes run one after another; `tail` settles when the last one queued has (it never rejects). */
   function flush(flushOptions: { closeMinutes?: boolean } = {}): Promise<void> {
-    const previous = running ?? Promise.resolve();
-    const next = previous.then(() => (db ? write(db, flushOptions.closeMinutes ?? false) : undefined));
-    running = next.finally(() => {
-      if (running === tracked) running = null;
-    });
-    const tracked = running;
+    const next = tail.then(() => (db ? write(db, flushOptions.closeMinutes ?? false) : undefined));
+    tail = next.catch(() => {});
     return next;
   }
 
@@ -375,7 +372,7 @@ export function createScaleFeedWriter(options: ScaleFeedWriterOptions): ScaleFee
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await (running ?? Promise.resolve()).catch(() => {});
+      await tail;
       if (db) await flush({ closeMinutes: true }).catch((error) => logger.error("scale feed: the last write failed", { error: error instanceof Error ? error.message : String(error) }));
     },
   };
