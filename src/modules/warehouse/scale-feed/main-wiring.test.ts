@@ -60,7 +60,7 @@ test("a reading reaches /healthz through main.ts's wiring, and shutdown writes t
                    (select r.weight from rack_scale_readings r where r.scale_id = s.id and r.at = date_trunc('minute', s.last_reading_at)) as minute_weight
             from warehouse_rack_scales s where s.ext_id = 101`,
       );
-      // The minute.s row: written when the minute ends, or (the usual case here, the minute still
+      // The minute's row: written when the minute ends, or (the usual case here, the minute still
       // running) by the last flush at shutdown, before the database closed.
       expect(scale).toEqual({ last_weight: "4242.0", reported: true, minute_weight: "4242.0" });
     } finally {
