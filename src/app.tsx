@@ -76,7 +76,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/healthz", async (c) => {
     const db = await deps.database.ping();
     const mqtt = deps.mqttStatus();
-    return c.json({ status: db ? "success" : "error", data: { db: db ? "up" : "down", mqtt }, ...(db ? {} : { code: "INTERNAL" }) }, db ? 200 : 503);
+    // In-memory figures of the scale feed (this instance's share of it): nothing is read for them.
+    const scaleFeed = deps.scaleFeedStats?.();
+    return c.json(
+      { status: db ? "success" : "error", data: { db: db ? "up" : "down", mqtt, ...(scaleFeed ? { scaleFeed } : {}) }, ...(db ? {} : { code: "INTERNAL" }) },
+      db ? 200 : 503,
+    );
   });
 
   const api = new Hono<AppEnv>();

@@ -9,6 +9,7 @@ import { type Database, migrate, openDatabase } from "./lib/db";
 import type { JobRunner } from "./lib/jobs/runner";
 import { createLogger } from "./lib/logger";
 import type { Mqtt } from "./mqtt";
+import type { ScaleFeed } from "./modules/warehouse/scale-feed/feed";
 import { copyTemplateInto } from "./lib/pglite-template";
 import { EnvError, parseEnv } from "./env";
 
@@ -30,7 +31,15 @@ async function main() {
   const started = performance.now();
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
-  const mqttStarting = import("./mqtt").then(({ startMqtt }) => startMqtt({ env, logger }));
+  // The scale feed takes readings from the first MQTT message on; they wait in memory until the
+  // database is ready (docs/decisions/057-scale-feed-ingestion.md). MQTT starts beside the HTTP
+  // server and never delays its first answer.
+  let scaleFeed: ScaleFeed | null = null;
+  const feedCreated = import("./modules/warehouse/scale-feed/feed").then(({ createScaleFeed }) => {
+    scaleFeed = createScaleFeed({ topicPrefix: env.MQTT_TOPIC_PREFIX, logger });
+    return scaleFeed;
+  });
+  const mqttStarting = Promise.all([import("./mqtt"), feedCreated]).then(([{ startMqtt }, feed]) => startMqtt({ env, logger, onMessage: feed.onMessage }));
   const [{ appTables, createApp }, { startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }, { createJobRunner }] = await Promise.all([
     import("./app"),
     import("./lib/http/server"),
@@ -62,6 +71,7 @@ async function main() {
       logger.info("demo data loaded");
     }
     database = opened;
+    (await feedCreated).start(opened);
     // Every module's background jobs (decision 047), started beside the first requests rather than
     // before them. On PGlite this process is the database's only user (the data directory's lock),
     // so a job a killed process held is taken back at once.
@@ -83,6 +93,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
     mqttStatus: () => mqtt?.status() ?? "down",
+    scaleFeedStats: () => scaleFeed?.handler.stats() ?? { readingsPerMinute: 0, newestReadingAgeSeconds: null },
   });
   const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
 
@@ -99,6 +110,8 @@ async function main() {
     // (or another instance); the database closes only after that.
     await jobRunner?.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS }).catch(() => {});
     await mqttStarting.then((broker) => broker.close()).catch(() => {});
+    // After MQTT: no reading arrives any more, and the last ones are written before the database closes.
+    await feedCreated.then((feed) => feed.close()).catch(() => {});
     await database?.close().catch(() => {});
     unlock();
     process.exit(0);

@@ -21,6 +21,8 @@ export interface AppDeps {
   /** argon2id cost; tests pass cheap parameters. */
   passwordCost: { memoryCost: number; timeCost: number };
   mqttStatus: () => "up" | "down";
+  /** The scale feed's figures for /healthz (docs/domain.md#scale-feed); unset: not reported. */
+  scaleFeedStats?: () => { readingsPerMinute: number; newestReadingAgeSeconds: number | null };
   /**
    * Resolves when the database is open, migrated and seeded; until then `database` may not be read
    * and only the login page answers (src/lib/http/startup.ts). Unset: ready from the start.

@@ -15,6 +15,8 @@ export interface EmbeddedBrokerOptions {
   /** Scales publish to `<prefix>/<extId>/weight`; nothing else may be published or subscribed. */
   topicPrefix: string;
   logger: Logger;
+  /** A client with more than this unsent is disconnected (default MAX_CLIENT_BACKLOG_BYTES). */
+  maxClientBacklogBytes?: number;
 }
 
 export interface MqttCredentials {
@@ -46,6 +48,33 @@ export function scaleTopicRules(topicPrefix: string) {
   };
 }
 
+/**
+ * The most a client may have waiting in its socket, unsent (docs/decisions/057-scale-feed-ingestion.md).
+ * aedes waits for a slow socket to drain before it finishes a delivery, and with a client that
+ * stops reading, those waits filled its delivery slots and held every other subscriber up (a healthy
+ * one got 0 of 200 readings). So writes never make aedes wait: the socket buffers them, and a client
+ * that falls this far behind is disconnected. About 30,000 scale readings; a live client never
+ * gets near it.
+ */
+export const MAX_CLIENT_BACKLOG_BYTES = 1024 * 1024;
+
+/**
+ * Lets the socket buffer what aedes writes (never answering "wait for drain") up to `maxBytes`
+ * unsent; past that the connection is destroyed, which aedes sees as the client going away.
+ */
+function boundBacklog(socket: Socket, maxBytes: number, onDrop: (unsent: number) => void): void {
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((...args: unknown[]) => {
+    if (socket.destroyed) return true;
+    write(...args);
+    if (socket.writableLength > maxBytes) {
+      onDrop(socket.writableLength);
+      socket.destroy();
+    }
+    return true;
+  }) as typeof socket.write;
+}
+
 export interface EmbeddedBroker {
   /** The port actually listened on (differs from the requested one when it was 0). */
   port: number;
@@ -71,7 +100,14 @@ export class MqttPortTakenError extends Error {
  * Note: aedes 1.x grants `$share/<group>/…` subscriptions but never delivers to them, so clients
  * of the embedded broker must subscribe to plain topics (see startSubscriber's `shared: false`).
  */
-export async function startEmbeddedBroker({ port, host, credentials, topicPrefix, logger }: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker({
+  port,
+  host,
+  credentials,
+  topicPrefix,
+  logger,
+  maxClientBacklogBytes = MAX_CLIENT_BACKLOG_BYTES,
+}: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   if (!isLoopbackHost(host) && !credentials) {
     throw new Error(`MQTT_HOST=${host} lets other machines connect: set MQTT_USERNAME and MQTT_PASSWORD so they must log in.`);
   }
@@ -106,6 +142,9 @@ export async function startEmbeddedBroker({ port, host, credentials, topicPrefix
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
+    boundBacklog(socket, maxClientBacklogBytes, (unsent) =>
+      logger.warn("mqtt broker dropped a client that stopped reading", { remote: `${socket.remoteAddress}:${socket.remotePort}`, unsentBytes: unsent }),
+    );
     aedes.handle(socket);
   });
 

@@ -37,6 +37,9 @@
  *    manufacture calendar of the same range, and moving a plan with its status automation.
  * 16. Kiosk (issue 22): a scan's server time, the replay of 500 queued scans (twice: the second
  *    changes nothing), the kiosk script's gzip size.
+ * 17. Scale feed (issue 23 §1): 5,000 readings/s from 500 scales for 15 s through MQTT_URL (default
+ *    the Mosquitto on 127.0.0.1:1883; the embedded broker when none answers) into the stored
+ *    lastWeight, and how far it lags.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -68,6 +71,8 @@ import type { PlanningResult } from "./planning";
 import { type PlanningMode, planningSummaryRows, printPlanning } from "./planning-report";
 import type { KioskResult } from "./kiosk";
 import { type KioskMode, kioskSummaryRows, printKiosk } from "./kiosk-report";
+import type { ScaleFeedResult } from "./scale-feed";
+import { printScaleFeed, type ScaleFeedMode, scaleFeedSummaryRows } from "./scale-feed-report";
 import type { ListPageResult } from "./list-page";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
@@ -449,6 +454,10 @@ const planning = (): Promise<{ modes: PlanningMode[]; failures: string[] }> =>
 const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
   inEachMode<KioskResult>("kiosk.ts", ["--warmup", "50", "--runs", "500"], "kiosk figures", "50 warm-up + 500 scans; 500 queued scans replayed twice");
 
+/** 17. The scale feed (issue 23 §1). */
+const scaleFeed = (): Promise<{ modes: ScaleFeedMode[]; failures: string[] }> =>
+  inEachMode<ScaleFeedResult>("scale-feed.ts", ["--scales", "500", "--rate", "5000", "--seconds", "15"], "scale feed figures", "500 scales, 5,000 readings/s for 15 s");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -468,6 +477,7 @@ function printSummary(
   invoiceDocumentModes: InvoiceDocumentsMode[] = [],
   planningModes: PlanningMode[] = [],
   kioskModes: KioskMode[] = [],
+  scaleFeedModes: ScaleFeedMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -496,6 +506,7 @@ function printSummary(
   rows.push(...invoiceDocumentsSummaryRows(invoiceDocumentModes));
   rows.push(...planningSummaryRows(planningModes));
   rows.push(...kioskSummaryRows(kioskModes));
+  rows.push(...scaleFeedSummaryRows(scaleFeedModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -543,6 +554,7 @@ async function main() {
   const invoiceDocumentFigures = await invoiceDocuments();
   const planningFigures = await planning();
   const kioskFigures = await kiosk();
+  const scaleFeedFigures = await scaleFeed();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -565,8 +577,9 @@ async function main() {
   printInvoiceDocuments(invoiceDocumentFigures.modes, invoiceDocumentFigures.failures);
   printPlanning(planningFigures.modes, planningFigures.failures);
   printKiosk(kioskFigures.modes, kioskFigures.failures);
+  printScaleFeed(scaleFeedFigures.modes, scaleFeedFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleFeedFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }

@@ -319,6 +319,17 @@ describe("/healthz", () => {
     }
   });
 
+  test("reports the scale feed's readings per minute and the newest reading's age when the app has a feed", async () => {
+    const app = await createTestApp({ scaleFeedStats: () => ({ readingsPerMinute: 1200, newestReadingAgeSeconds: 0.4 }) });
+    try {
+      const response = await app.request("/healthz");
+      expect(response.status).toBe(200);
+      expect(await json(response)).toEqual({ status: "success", data: { db: "up", mqtt: "up", scaleFeed: { readingsPerMinute: 1200, newestReadingAgeSeconds: 0.4 } } });
+    } finally {
+      await app.close();
+    }
+  });
+
   test("reports a database that does not answer as down with 503", async () => {
     const app = await createTestApp();
     try {

@@ -76,13 +76,21 @@ describe("seedDemoStock", () => {
       const scale = scales.find((row) => row.id === link.rackScaleId)!;
       const product = weights.get(item.productId)!;
       const own = readings.filter((row) => row.scaleId === scale.id);
-      expect(own.length).toBe(72);
+      // Hourly for three days up to NOW; a silent scale's history ends with its last report.
+      const hourNow = Math.floor(NOW.getTime() / 3_600_000) * 3_600_000;
+      const hours = Array.from({ length: 72 }, (_, hour) => hourNow - hour * 3_600_000).filter((at) => !scale.lastReadingAt || at <= scale.lastReadingAt.getTime());
+      expect(own.length).toBe(hours.length);
       const latest = own.reduce((a, b) => (a.at > b.at ? a : b));
       expect(latest.weight).toBe(scale.lastWeight!);
       expect(own.every((row) => Number(row.weight) >= 0)).toBe(true);
       colours.add(scaleColourOf(Number(item.quantity), scaleQuantityOf(Number(scale.lastWeight), Number(product.weight)), product.tolerance));
     }
     expect(colours).toEqual(new Set(["none", "red", "orange"]));
+    // Most scales reported a moment ago; two have been silent for more than an hour, one never reported.
+    const silent = scales.filter((scale) => scale.lastReadingAt && Date.now() - scale.lastReadingAt.getTime() > 3_600_000);
+    expect(silent.map((scale) => scale.extId)).toEqual([105, 111]);
+    expect(scales.filter((scale) => !scale.lastReadingAt).map((scale) => [scale.extId, scale.lastWeight])).toEqual([[112, null]]);
+    for (const scale of scales) if (scale.lastReadingAt && scale.lastWeightChange) expect(scale.lastReadingAt.getTime()).toBeGreaterThanOrEqual(scale.lastWeightChange.getTime());
   });
 
   test("a second run changes nothing", async () => {

@@ -203,7 +203,7 @@ async function seedHistory(ctx: Ctx, catalogue: StoredProduct[], store: { main: 
 async function seedScales(ctx: Ctx, catalogue: StoredProduct[], main: number, now: Date): Promise<void> {
   const next = seededRandom(1_200_101);
   const scales = await ctx.db
-    .select({ id: warehouseRackScales.id, extId: warehouseRackScales.extId, changed: warehouseRackScales.lastWeightChange })
+    .select({ id: warehouseRackScales.id, extId: warehouseRackScales.extId, changed: warehouseRackScales.lastWeightChange, reported: warehouseRackScales.lastReadingAt })
     .from(warehouseRackScales)
     .where(inArray(warehouseRackScales.extId, RACKS.map(([extId]) => extId)));
   const byName = new Map(catalogue.map((product) => [product.name, product]));
@@ -231,6 +231,8 @@ async function seedScales(ctx: Ctx, catalogue: StoredProduct[], main: number, no
     let weight = last;
     for (let hour = 0; hour < 72; hour++) {
       const at = new Date(hourNow - hour * HOUR);
+      // A silent scale's history ends with its last report.
+      if (scale.reported && at > scale.reported) continue;
       if (at < changed && next() < 0.2) weight += (1 + Math.floor(next() * 10)) * product.grams;
       readings.push({ scaleId: scale.id, weight: (at < changed ? Math.max(0, weight + Math.round(next() * 10 - 5) / 10) : last).toFixed(1), at });
     }

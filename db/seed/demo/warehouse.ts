@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { warehouseRackScales, warehouses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createRackScale, createWarehouse } from "../factories";
@@ -18,9 +18,13 @@ export async function seedDemoWarehouse(ctx: Ctx): Promise<void> {
     }
     const [scales] = await tx.db.select({ n: count() }).from(warehouseRackScales);
     if ((scales?.n ?? 0) === 0) {
-      // Last readings spread over the past days, as a live feed would leave them.
+      // Last changes spread over the past days, as a live feed would leave them. A live scale
+      // reports every few seconds whether or not its weight moves, so most reported a moment ago;
+      // two have been silent for hours (docs/domain.md#scale-feed) and one never reported.
       const now = Date.now();
       const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000);
+      const SILENT_HOURS: Record<number, number> = { 105: 5, 111: 26 };
+      const lastReportAt = (extId: number) => (SILENT_HOURS[extId] ? hoursAgo(SILENT_HOURS[extId]) : new Date(now - ((extId * 7) % 50) * 1000 - 2000));
       const racks: [extId: number, name: string, grams: string | null, hours: number][] = [
         [101, "Regál A1 – příchytky 3D antracit", "12480.0", 2],
         [102, "Regál A2 – příchytky 3D zelené", "8735.5", 5],
@@ -36,7 +40,8 @@ export async function seedDemoWarehouse(ctx: Ctx): Promise<void> {
         [112, "Regál D3 – rezerva", null, 0],
       ];
       for (const [extId, name, grams, hours] of racks) {
-        await createRackScale(tx, { extId, name, reading: grams === null ? undefined : { grams, at: hoursAgo(hours) } });
+        const id = await createRackScale(tx, { extId, name, reading: grams === null ? undefined : { grams, at: hoursAgo(hours) } });
+        if (grams !== null) await tx.db.update(warehouseRackScales).set({ lastReadingAt: lastReportAt(extId) }).where(eq(warehouseRackScales.id, id));
       }
     }
   });

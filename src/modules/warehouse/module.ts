@@ -8,6 +8,7 @@ import { warehouseApi } from "./api";
 import { warehouseItemApi } from "./items/api";
 import { warehouseItemPages } from "./items/pages";
 import { warehousePages } from "./pages";
+import { purgeOldScaleReadingsJob } from "./scale-feed/retention";
 import { stockApi } from "./stock/api";
 import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 import { transferLogApi } from "./transfer-log/api";
@@ -28,5 +29,6 @@ export const warehouseModule = defineModule({
   api: routes(["/", warehouseApi], ["/", stockApi], ["/", warehouseItemApi], ["/", transferLogApi]),
   pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages]),
   barcodeHandlers: { warehouse: openScannedWarehouse },
+  jobs: [purgeOldScaleReadingsJob],
   uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
 });
