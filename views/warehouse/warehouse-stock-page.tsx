@@ -19,6 +19,7 @@ import { DataTable, listHref, type TableColumn, type TableState } from "../compo
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
+import { WarehouseBarcodeLink } from "./warehouse-barcode";
 
 /** The table's id; the data table names its hidden filters `<table>-filter-<name>`. */
 export const STOCK_TABLE_ID = "warehouse-items";
@@ -118,6 +119,7 @@ export function WarehouseStockPage(props: { warehouse: { id: number; name: strin
           <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download>
             {t("stockView.downloadManufacture")}
           </a>
+          <WarehouseBarcodeLink id={warehouse.id} className="button" />
           <a className="button" href="/warehouse/selectWarehouse">
             {t("stockView.backToWarehouses")}
           </a>
