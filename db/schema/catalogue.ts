@@ -80,6 +80,8 @@ export const products = pgTable(
     invoiceName: text("invoice_name"),
     vatId: integer("vat_id").references(() => vatRates.id, { onDelete: "restrict" }),
     storable: boolean("storable").notNull().default(true),
+    /** Offered publicly: only an active product's images answer at /fot (docs/domain.md#public-photos, decision 059). */
+    active: boolean("active").notNull().default(true),
     ean13: text("ean13"),
     url: text("url"),
     /** grams */
