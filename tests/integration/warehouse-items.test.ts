@@ -175,7 +175,7 @@ describe("the exports", () => {
       const page = await (await session.page(`/warehouse/${brno}?size=500${query}`)).text();
       const workbook = await workbookOf(await session.page(`/warehouse/export?id=${brno}${query}`));
       const sheet = workbook.worksheets[0]!;
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Id produktu", "Produkt", "Množství", "Na cestě", "Požadovaná zásoba", "Množství dle vah", "Doobjednat"]);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Id produktu", "Produkt", "Množství", "Na cestě", "Požadovaná zásoba", "Množství dle vah", "Doobjednat", "Parametry"]);
       const fromSheet = sheetRows(sheet).map((row) => [row[1], ...[row[2], row[3], row[4]].map((value) => text(formatDecimal(value as number, "cs", 3))), row[5] === undefined ? "" : String(row[5])]);
       const fromPage = pageRows(page).map((row) => row.slice(0, 5));
       // No scale: an empty cell, as on the page (the unfiltered page holds such an item).

@@ -13,6 +13,7 @@ import {
   WAREHOUSE_PAGE_PATH,
   WAREHOUSE_ITEM_FILTERS,
   type WarehouseItemRow,
+  variantParametersText,
 } from "@/modules/warehouse/items/schemas";
 import { treeTexts } from "../catalogue/category-picker-field";
 import { DataTable, listHref, type TableColumn, type TableState } from "../components/data-table";
@@ -62,6 +63,8 @@ export function stockColumns(t: T, back?: string): TableColumn<WarehouseItemRow>
     { key: "requiredStockLevel", label: t("stockView.requiredStockLevel"), sortable: true, align: "end", render: (row) => quantity(row.requiredStockLevel, lang) },
     { key: "scaleQuantity", label: t("stockView.scaleQuantity"), align: "end", render: (row) => <ScaleQuantityCell row={row} t={t} /> },
     { key: "reorder", label: t("stockView.reorder"), align: "center", render: (row) => (row.reorder ? <ReorderMarker t={t} /> : "") },
+    // docs/domain.md#warehouse-page: a manufactured variant's parameter values, filtered by a text in them.
+    { key: "parameters", label: t("stockView.parameters"), filter: "text", render: (row) => variantParametersText(row.parameters, lang) },
   ];
 }
 
