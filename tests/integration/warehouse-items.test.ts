@@ -94,7 +94,7 @@ describe("GET /warehouse/:id", () => {
     // The download button comes along out of band: it holds what the table now shows.
     const filtered = await session.page(`/warehouse/${brno}?categories=${ploty}&sort=quantity,desc`, { headers: { "HX-Request": "true", "HX-Target": "warehouse-items" } });
     const withLink = await pageShowing(filtered, 200);
-    expect(withLink).toContain(`<a id="warehouse-export-link" class="button button-primary" href="/warehouse/export?id=${brno}&amp;categories=${ploty}&amp;sort=quantity%2Cdesc" download="" data-export="warehouse" hx-swap-oob="true">`);
+    expect(withLink).toContain(`<a id="warehouse-export-link" class="button button-primary" href="/warehouse/export?id=${brno}&amp;categories=${ploty}&amp;sort=quantity%2Cdesc" download="" data-download="xlsx" data-export="warehouse" hx-swap-oob="true">`);
   });
 
   test("an unknown warehouse is 404; a NUL in a filter is refused", async () => {

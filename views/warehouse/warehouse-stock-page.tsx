@@ -103,7 +103,7 @@ const EXPORT_LINK_ID = "warehouse-export-link";
 export function WarehouseExportLink(props: { warehouseId: number; state: TableState; outOfBand?: boolean }) {
   const { t } = useView();
   return (
-    <a id={EXPORT_LINK_ID} className="button button-primary" href={exportHref(props.warehouseId, props.state)} download data-export="warehouse" hx-swap-oob={props.outOfBand ? "true" : undefined}>
+    <a id={EXPORT_LINK_ID} className="button button-primary" href={exportHref(props.warehouseId, props.state)} download data-download="xlsx" data-export="warehouse" hx-swap-oob={props.outOfBand ? "true" : undefined}>
       <Icon name="order" /> {t("stockView.download")}
     </a>
   );
@@ -119,7 +119,7 @@ export function WarehouseStockPage(props: { warehouse: { id: number; name: strin
       actions={
         <>
           <WarehouseExportLink warehouseId={warehouse.id} state={state} />
-          <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download>
+          <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download data-download="xlsx">
             {t("stockView.downloadManufacture")}
           </a>
           <WarehouseBarcodeLink id={warehouse.id} className="button" />
