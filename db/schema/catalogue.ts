@@ -37,6 +37,22 @@ export const categories = pgTable(
   (table) => [index("categories_parent_idx").on(table.parentId), check("categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`)],
 );
 
+/**
+ * The items editor's categories (docs/domain.md#editor-categories, settings): which categories' products
+ * (and their subcategories') each of the editor's pickers offers: FENCE (fence items), OTHER (other
+ * items), ASSEMBLY (assembly items). A category may feed several pickers; a deleted category leaves them.
+ */
+export const categoryEditorRoles = pgTable(
+  "category_editor_roles",
+  {
+    role: text("role").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.categoryId] }), index("category_editor_roles_category_idx").on(table.categoryId)],
+);
+
 export const categoryParameters = pgTable(
   "category_parameters",
   {

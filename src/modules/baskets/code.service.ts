@@ -5,20 +5,15 @@
  * (docs/architecture.md#idempotency): a retried add answers the first result and adds nothing.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { products } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { isValidEan13 } from "@/lib/ean13";
 import { parseInput } from "@/lib/validation";
-import { MAX_ROW_ID, storableString } from "@/lib/zod-fields";
+import { MAX_ROW_ID } from "@/lib/zod-fields";
 import { parseBarcode } from "@/modules/barcode/schemas";
-import { type BasketItem, DEFAULT_BASKET_AMOUNT } from "./schemas";
+import { addByCodeInput, type BasketItem, DEFAULT_BASKET_AMOUNT } from "./schemas";
 import { addToBasket } from "./service";
-
-const codeInput = z.object({
-  code: storableString("validation.required").trim().min(1, "validation.required").max(64, "validation.maxLength"),
-});
 
 type ProductCode = { by: "id"; id: number } | { by: "ean13"; ean13: string };
 
@@ -42,17 +37,13 @@ export interface AddCodeToBasketResult {
 
 /** Adds 1 of the product the code names; an unknown code is a `fail` that names it, and nothing changes. */
 export async function addCodeToBasket({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<AddCodeToBasketResult> {
-  const { code } = parseInput(codeInput, input);
+  const { code, type, warehouseId, idempotencyKey } = parseInput(addByCodeInput, input);
   const productCode = productCodeOf(code);
   if (!productCode) throw AppError.fail(msg("basket.idField.unknownCode", { code }));
   const where = productCode.by === "ean13" ? eq(products.ean13, productCode.ean13) : eq(products.id, productCode.id);
   const [product] = await ctx.db.select({ id: products.id, name: products.name }).from(products).where(where).limit(1);
   if (!product) throw AppError.fail(msg("basket.idField.unknownCode", { code }));
-  const rest = input as Record<string, unknown>;
-  const added = await addToBasket({
-    ctx,
-    input: { type: rest.type, warehouseId: rest.warehouseId, idempotencyKey: rest.idempotencyKey, productId: product.id, amount: DEFAULT_BASKET_AMOUNT },
-  });
+  const added = await addToBasket({ ctx, input: { type, warehouseId, idempotencyKey, productId: product.id, amount: DEFAULT_BASKET_AMOUNT } });
   return {
     message: msg("basket.addedProduct", { name: product.name }),
     line: { id: added.itemId, shopProduct: { id: product.id, name: product.name }, quantity: added.quantity },
