@@ -11,6 +11,7 @@ export const islandLoaders = {
   "fence-items": () => import("./orders/fence-items-editor"),
   "basket-table": () => import("./baskets/basket-table"),
   "basket-sources": () => import("./baskets/basket-sources"),
+  "basket-id-field": () => import("./baskets/basket-id-field"),
   "planning-board": () => import("./orders/planning-board"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 

@@ -233,6 +233,82 @@
       .catch(function () { /* the column catches up on the next page */ });
   });
 
+  // ---- Excel downloads (decision 060) -------------------------------------------------------------
+  // A link or form marked data-download="xlsx" fetches the file itself: a workbook is saved under the
+  // server's file name; a refusal or a failure shows the server's translated toast (its HX-Trigger, as
+  // for htmx) or the page's "could not download" text, and the page stays as it was. Without this
+  // script the link or form is a plain download.
+  var downloadFailed = body.getAttribute("data-download-failed") || genericError;
+  function fileNameOf(response, fallback) {
+    var header = response.headers.get("Content-Disposition") || "";
+    var utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+    if (utf8) { try { return decodeURIComponent(utf8[1]); } catch (err) { /* the plain name below */ } }
+    var plain = /filename="?([^";]+)"?/i.exec(header);
+    return plain ? plain[1] : fallback;
+  }
+  function refusalOf(response) {
+    var trigger = response.headers.get("HX-Trigger");
+    if (trigger) {
+      try {
+        var parsed = JSON.parse(trigger);
+        if (parsed && parsed.toast && parsed.toast.text) return Promise.resolve(parsed.toast);
+      } catch (err) { /* the generic text below */ }
+    }
+    // An API path answers the envelope: a refusal's messages.
+    return response.json().then(
+      function (envelope) { return envelope && Array.isArray(envelope.data) && envelope.data.length ? { kind: "fail", text: envelope.data.join(" ") } : null; },
+      function () { return null; },
+    );
+  }
+  function download(trigger, url, init) {
+    if (trigger.getAttribute("aria-busy") === "true") return;
+    trigger.setAttribute("aria-busy", "true");
+    var headers = { "HX-Request": "true", Accept: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json" };
+    if (init.body) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    fetch(url, { method: init.method || "GET", body: init.body, headers: headers, credentials: "same-origin" })
+      .then(function (response) {
+        var redirect = response.headers.get("HX-Redirect");
+        if (redirect) { window.location.assign(redirect); return; }
+        if (!response.ok) {
+          return refusalOf(response).then(function (refusal) {
+            toast(refusal ? (refusal.kind === "fail" || refusal.kind === "warning" ? "warning" : "error") : "error", refusal ? refusal.text : downloadFailed);
+            trigger.setAttribute("data-download-state", "failed");
+          });
+        }
+        return response.blob().then(function (blob) {
+          var link = document.createElement("a");
+          link.href = URL.createObjectURL(blob);
+          link.download = fileNameOf(response, "export.xlsx");
+          document.body.appendChild(link);
+          link.click();
+          link.remove();
+          setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
+          trigger.setAttribute("data-download-state", "done");
+        });
+      })
+      .catch(function () {
+        toast("error", downloadFailed);
+        trigger.setAttribute("data-download-state", "failed");
+      })
+      .then(function () { trigger.removeAttribute("aria-busy"); });
+  }
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest('a[data-download="xlsx"]');
+    // A new tab or window (a modifier key, the middle button) stays the browser's own.
+    if (!link || e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    download(link, link.href, { method: "GET" });
+  });
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (e.defaultPrevented || !form.matches('form[data-download="xlsx"]')) return;
+    e.preventDefault();
+    var method = (form.getAttribute("method") || "get").toUpperCase();
+    var params = new URLSearchParams(new FormData(form)).toString();
+    if (method === "GET") download(form, form.action + (form.action.indexOf("?") < 0 ? "?" : "&") + params, { method: "GET" });
+    else download(form, form.action, { method: method, body: params });
+  });
+
   // ---- menu from the keyboard --------------------------------------------------------------------
   var menubar = document.querySelector(".menu[role=menubar]");
   if (menubar) {

@@ -37,6 +37,22 @@ export const categories = pgTable(
   (table) => [index("categories_parent_idx").on(table.parentId), check("categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`)],
 );
 
+/**
+ * The items editor's categories (docs/domain.md#editor-categories, settings): which categories' products
+ * (and their subcategories') each of the editor's pickers offers: FENCE (fence items), OTHER (other
+ * items), ASSEMBLY (assembly items). A category may feed several pickers; a deleted category leaves them.
+ */
+export const categoryEditorRoles = pgTable(
+  "category_editor_roles",
+  {
+    role: text("role").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.categoryId] }), index("category_editor_roles_category_idx").on(table.categoryId)],
+);
+
 export const categoryParameters = pgTable(
   "category_parameters",
   {
@@ -80,6 +96,8 @@ export const products = pgTable(
     invoiceName: text("invoice_name"),
     vatId: integer("vat_id").references(() => vatRates.id, { onDelete: "restrict" }),
     storable: boolean("storable").notNull().default(true),
+    /** Offered publicly: only an active product's images answer at /fot (docs/domain.md#public-photos, decision 059). */
+    active: boolean("active").notNull().default(true),
     ean13: text("ean13"),
     url: text("url"),
     /** grams */

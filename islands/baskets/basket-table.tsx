@@ -16,7 +16,7 @@
  */
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { createContext, type FormEvent, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { basketItemApi, basketItemQuantityAction, basketItemRemoveAction } from "@/modules/baskets/page-schemas";
+import { BASKET_LINE_EVENT, type BasketLineEvent, basketItemApi, basketItemQuantityAction, basketItemRemoveAction } from "@/modules/baskets/page-schemas";
 import type { Lang } from "@/lib/lang";
 import { formatDecimal } from "@/lib/money";
 import { AMOUNT_DECIMALS, type BasketItem } from "@/modules/baskets/schemas";
@@ -218,6 +218,18 @@ export default function BasketTable({ tableId, rows: initialRows, editable, text
 
   // The previews follow the page's data (a new selection brings new rows).
   useEffect(() => setRows(initialRows), [initialRows]);
+
+  // The page's id field added to this basket (docs/domain.md#basket-id-field): the line grows or joins the table.
+  useEffect(() => {
+    const onLine = (event: Event) => {
+      const { tableId: target, line } = (event as CustomEvent<BasketLineEvent>).detail;
+      if (target !== tableId) return;
+      setRows((current) => (current.some((row) => row.id === line.id) ? current.map((row) => (row.id === line.id ? { ...row, quantity: line.quantity } : row)) : [...current, line]));
+      setAnnouncement(fill(texts.saved, line.shopProduct.name));
+    };
+    window.addEventListener(BASKET_LINE_EVENT, onLine);
+    return () => window.removeEventListener(BASKET_LINE_EVENT, onLine);
+  }, [tableId, texts.saved]);
 
   useEffect(() => {
     const target = focusAfterRemove.current;

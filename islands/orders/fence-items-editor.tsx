@@ -303,7 +303,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const actions: EditorActions = { change, loadProduct, remove };
   const spacerItemIndex = spacerFor ? draft.items.findIndex((item) => item.key === spacerFor.key) : -1;
   const spacerItem = spacerItemIndex >= 0 ? draft.items[spacerItemIndex]! : null;
-  const linesProps = { errors, attentionProductId: choices.attentionProductId, t, lang: props.lang, ...actions };
+  const linesProps = { errors, attentionProductId: choices.attentionProductId, attentionProductName: choices.attentionProductName ?? null, t, lang: props.lang, ...actions };
 
   return (
     <div ref={root} className="fence-items" data-order-id={orderId} data-reloads={reloads} data-dirty={dirty} data-saving={saving}>
@@ -339,8 +339,8 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
         {...actions}
       />
 
-      <ItemsLines list="otherItems" lines={draft.otherItems} {...linesProps} />
-      <ItemsLines list="assemblyItems" lines={draft.assemblyItems} suggestions={suggestions} {...linesProps} />
+      <ItemsLines list="otherItems" lines={draft.otherItems} categories={choices.editorCategories?.other ?? []} {...linesProps} />
+      <ItemsLines list="assemblyItems" lines={draft.assemblyItems} suggestions={suggestions} categories={choices.editorCategories?.assembly ?? []} {...linesProps} />
 
       <div className="fi-bottom">
         <ItemsOffer

@@ -29,11 +29,14 @@ export interface ItemsLinesProps extends EditorActions {
   suggestions?: AssemblySuggestion[];
   errors: Record<string, string>;
   attentionProductId: number | null;
+  attentionProductName: string | null;
+  /** The categories this list's picker offers (docs/domain.md#editor-categories); [] offers every product. */
+  categories: readonly number[];
   t: FenceDrawingT;
   lang: Lang;
 }
 
-export function ItemsLines({ list, lines, suggestions, errors, attentionProductId, t, lang, change, loadProduct, remove }: ItemsLinesProps) {
+export function ItemsLines({ list, lines, suggestions, errors, attentionProductId, attentionProductName, categories, t, lang, change, loadProduct, remove }: ItemsLinesProps) {
   const changeLine = (key: string, patch: Partial<LineDraft>, clear?: string) =>
     change((current) => ({ ...current, [list]: current[list].map((line) => (line.key === key ? { ...line, ...patch } : line)) }), clear);
   const addLine = (line?: Partial<LineDraft>) =>
@@ -56,6 +59,8 @@ export function ItemsLines({ list, lines, suggestions, errors, attentionProductI
   };
 
   const virtualCustom: ProductHit = { id: VIRTUAL_CUSTOM_PRODUCT_ID, name: t("product.virtualCustom") };
+  // Narrowed to its categories, the other items' picker still offers the ATTENTION product (docs/domain.md#editor-categories).
+  const attentionHit: ProductHit[] = categories.length && attentionProductId !== null && attentionProductName ? [{ id: attentionProductId, name: attentionProductName, systemRole: "ATTENTION" }] : [];
   return (
     <section className="fi-panel" data-list={list}>
       <h2>{t(`fenceItem.editor.${list}`)}</h2>
@@ -121,7 +126,7 @@ export function ItemsLines({ list, lines, suggestions, errors, attentionProductI
               return (
                 <tr key={line.key} data-line-key={line.key} data-line-id={line.id ?? ""} className={line.attention ? "fi-attention" : undefined} title={line.attention ? t("fenceItem.editor.attention") : undefined}>
                   <td className={!line.product || errors[`${path}.product`] ? "field-missing" : undefined}>
-                    <ProductPicker id={`${line.key}-product`} name={`${path}.product`} value={line.product} extra={list === "otherItems" ? [virtualCustom] : undefined} onPick={(hit) => void pickLineProduct(line.key, hit, `${path}.product`)} placeholder={t("fenceItem.editor.productSearch")} noMatch={t("fenceItem.editor.noProducts")} />
+                    <ProductPicker id={`${line.key}-product`} name={`${path}.product`} value={line.product} categories={categories} extra={list === "otherItems" ? [...attentionHit, virtualCustom] : undefined} onPick={(hit) => void pickLineProduct(line.key, hit, `${path}.product`)} placeholder={t("fenceItem.editor.productSearch")} noMatch={t("fenceItem.editor.noProducts")} />
                     {errors[`${path}.product`] ? <span className="field-error">{errors[`${path}.product`]}</span> : null}
                     {custom ? (
                       <div className="fi-custom">

@@ -13,6 +13,8 @@ export interface ProductPickerProps {
   onPick: (product: ProductHit) => void;
   /** Only products of this category (and below it): a sub-product's. */
   category?: number | null;
+  /** Only products of these categories (and below them): the other and assembly items' pickers (docs/domain.md#editor-categories). */
+  categories?: readonly number[];
   /** Only products a fence item of this type may take (the items API's own search, issue 18). */
   itemType?: string | null;
   /** Offered after the matches, whatever was typed: the virtual "new custom" product. */
@@ -47,6 +49,7 @@ export function ProductPicker(props: ProductPickerProps) {
       else {
         const params = new URLSearchParams({ name: query.trim(), variant: "false", size: "15", sort: "name,asc" });
         if (props.category) params.set("categories", String(props.category));
+        else if (props.categories?.length) params.set("categories", props.categories.join(";"));
         url = `/api/products?${params}`;
       }
       const answer = await callApi<ProductHit[]>(url);

@@ -1,5 +1,18 @@
 export const settings = {
   cs: {
+    editorCategories: {
+      title: "Kategorie editoru položek",
+      intro: "Produkty kterých kategorií (i jejich podkategorií) nabízí editor položek objednávky. Kategorie bez zaškrtnutí výběr nezužuje.",
+      fence: "Plotové položky",
+      fenceHint: "Výběr produktu plotové položky (ploty, brány, branky na míru).",
+      other: "Ostatní položky",
+      otherHint: "Výběr produktu ostatní položky (příslušenství, materiál).",
+      assembly: "Montážní položky",
+      assemblyHint: "Výběr produktu montážní položky.",
+      none: "Nic nezaškrtnuto: editor nabízí všechny produkty.",
+      save: "Uložit",
+      unknown: "Kategorie {{ids}} neexistuje",
+    },
     eshop: {
       title: "E-shopy",
       entity: "E-shop",
@@ -18,6 +31,19 @@ export const settings = {
     },
   },
   en: {
+    editorCategories: {
+      title: "Items editor categories",
+      intro: "Which categories' products (and their subcategories') the order items editor offers. A picker with none ticked is not narrowed.",
+      fence: "Fence items",
+      fenceHint: "The product picker of a fence item (made-to-measure fences, gates, wickets).",
+      other: "Other items",
+      otherHint: "The product picker of an other item (accessories, material).",
+      assembly: "Assembly items",
+      assemblyHint: "The product picker of an assembly item.",
+      none: "None ticked: the editor offers every product.",
+      save: "Save",
+      unknown: "Category {{ids}} does not exist",
+    },
     eshop: {
       title: "E-shop list",
       entity: "E-shop",

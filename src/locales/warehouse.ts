@@ -22,6 +22,11 @@ export const warehouse = {
       noWarehouses: "Zatím tu není žádný sklad.",
       addFirst: "Založit sklad",
       inUseBasket: "Sklad nelze smazat: v jeho košíku jsou položky. Košík nejprve převeďte nebo vyprázdněte.",
+      barcode: "Čárový kód",
+      barcodePrint: "Tisk kódu",
+      barcodePrintHint: "Čárový kód {{code}} k vytištění: otevře se v nové záložce",
+      barcodeAlt: "Čárový kód skladu {{code}}",
+      barcodeHint: "Načtení kódu do pole čárového kódu v menu otevře tento sklad.",
     },
     rackScale: {
       title: "Regálové váhy",
@@ -58,6 +63,11 @@ export const warehouse = {
       noWarehouses: "There is no warehouse yet.",
       addFirst: "Create a warehouse",
       inUseBasket: "The warehouse cannot be deleted: its basket holds items. Transfer or clear the basket first.",
+      barcode: "Barcode",
+      barcodePrint: "Print code",
+      barcodePrintHint: "Barcode {{code}} to print: opens in a new tab",
+      barcodeAlt: "Warehouse barcode {{code}}",
+      barcodeHint: "Scanning the code into the menu's barcode box opens this warehouse.",
     },
     rackScale: {
       title: "Warehouse Rack Scales",

@@ -19,7 +19,7 @@ import { fieldName, type PathStyle } from "@/lib/validation";
 import { CATEGORY_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/zod-fields";
 import { loginInput, languageInput } from "@/modules/auth/schemas";
 import { scanInput } from "@/modules/barcode/schemas";
-import { addToBasketInput, basketRefInput } from "@/modules/baskets/schemas";
+import { addByCodeInput, addToBasketInput, basketRefInput } from "@/modules/baskets/schemas";
 import { setBasketItemQuantityBody } from "@/modules/baskets/page-schemas";
 import { loadSavedBasketBody, SAVED_BASKET_FILTERS, saveBasketInput } from "@/modules/baskets/saved/schemas";
 import { parameterValuesInput, pricesInput, translationsInput } from "@/modules/catalogue/product/schemas";
@@ -69,6 +69,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/me/language": { body: languageInput },
   "POST /api/barcode/scan": { body: scanInput },
   "POST /api/basket/add": { body: addToBasketInput },
+  "POST /api/basket/addByCode": { body: addByCodeInput },
   "POST /api/basket/clear": { body: basketRefInput },
   "GET /api/basket/items": { query: basketRefInput },
   "PATCH /api/basket/items/:id{[0-9]+}": { body: setBasketItemQuantityBody },
@@ -130,6 +131,9 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/basket/warehouse": "no input",
   "GET /api/orders/fenceOrder/upload": "`load` must be digits",
   "GET /api/timesheets/worktype/barcode": "`id` must be digits",
+  "GET /api/warehouse/barcode": "`id` must be digits",
+  "GET /api/settings/editorCategories": "no input",
+  "PUT /api/settings/editorCategories": "category ids only",
   "GET /api/products/category/parameters/forCategories": "`categoryIds` are ids",
   "GET /api/products/withMainImage": "`categoryIds` are ids",
   "POST /api/orders/fenceOrder/upload": "files; their names are cleaned of control characters (cleanFileName)",

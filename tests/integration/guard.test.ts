@@ -91,6 +91,9 @@ describe("every registered route without a session", () => {
       [
         "GET /build/:file{[\\w.-]+}",
         "GET /favicon.ico",
+        "GET /fot",
+        "GET /fot/*",
+        "GET /fot/:imageId{[0-9]{1,10}}",
         "GET /healthz",
         "GET /kiosk",
         "GET /kiosk/pair/:secret",

@@ -83,6 +83,7 @@ describe("create, get, update", () => {
       ],
       vat: { id: vat, name: "21 %", rate: 21, active: true },
       storable: true,
+      active: true,
       notForPainting: false,
       ean13: "8594000000013",
       url: "https://ploty.example/pletivo",

@@ -94,7 +94,7 @@ describe("GET /warehouse/:id", () => {
     // The download button comes along out of band: it holds what the table now shows.
     const filtered = await session.page(`/warehouse/${brno}?categories=${ploty}&sort=quantity,desc`, { headers: { "HX-Request": "true", "HX-Target": "warehouse-items" } });
     const withLink = await pageShowing(filtered, 200);
-    expect(withLink).toContain(`<a id="warehouse-export-link" class="button button-primary" href="/warehouse/export?id=${brno}&amp;categories=${ploty}&amp;sort=quantity%2Cdesc" download="" data-export="warehouse" hx-swap-oob="true">`);
+    expect(withLink).toContain(`<a id="warehouse-export-link" class="button button-primary" href="/warehouse/export?id=${brno}&amp;categories=${ploty}&amp;sort=quantity%2Cdesc" download="" data-download="xlsx" data-export="warehouse" hx-swap-oob="true">`);
   });
 
   test("an unknown warehouse is 404; a NUL in a filter is refused", async () => {
@@ -175,7 +175,7 @@ describe("the exports", () => {
       const page = await (await session.page(`/warehouse/${brno}?size=500${query}`)).text();
       const workbook = await workbookOf(await session.page(`/warehouse/export?id=${brno}${query}`));
       const sheet = workbook.worksheets[0]!;
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Id produktu", "Produkt", "Množství", "Na cestě", "Požadovaná zásoba", "Množství dle vah", "Doobjednat"]);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Id produktu", "Produkt", "Množství", "Na cestě", "Požadovaná zásoba", "Množství dle vah", "Doobjednat", "Parametry"]);
       const fromSheet = sheetRows(sheet).map((row) => [row[1], ...[row[2], row[3], row[4]].map((value) => text(formatDecimal(value as number, "cs", 3))), row[5] === undefined ? "" : String(row[5])]);
       const fromPage = pageRows(page).map((row) => row.slice(0, 5));
       // No scale: an empty cell, as on the page (the unfiltered page holds such an item).

@@ -9,10 +9,11 @@
  */
 import type { ReactNode } from "react";
 import { Island } from "@islands/Island";
+import BasketIdField from "@islands/baskets/basket-id-field";
 import BasketSources, { type BasketSourcesTexts } from "@islands/baskets/basket-sources";
 import BasketTable, { type BasketTableTexts } from "@islands/baskets/basket-table";
 import { langOf, type T } from "@/lib/i18n";
-import type { BasketItem } from "@/modules/baskets/schemas";
+import { type BasketItem, type BasketType, COMMON_WAREHOUSE_ID } from "@/modules/baskets/schemas";
 import { basketBarcodesHref, basketCsvHref } from "@/modules/baskets/exports/schemas";
 import {
   COMMON_BASKET_PATH,
@@ -53,6 +54,10 @@ const PAGE_STYLES = `
 .basket-product-note { display: block; font-weight: 400; color: var(--muted, #667085); }
 .basket-arrow { text-align: center; font-size: 2rem; line-height: 1; color: var(--muted, #667085); }
 .basket-links { display: flex; flex-wrap: wrap; gap: .6rem; }
+.basket-id-field { display: grid; gap: .3rem; margin: 0; }
+.basket-id-field label { font-weight: 600; }
+.basket-id-row { display: flex; gap: .5rem; flex-wrap: wrap; }
+.basket-id-row input { flex: 1 1 14rem; max-width: 22rem; padding: .4rem .5rem; font: inherit; font-size: 1.1rem; }
 .upload-no-file { color: var(--muted, #667085); }
 #${UPLOAD_FILE_ID}:valid ~ .upload-no-file { display: none; }
 .basket-upload-result ul, .basket-form-alert ul { margin: .3rem 0 0; padding-left: 1.2rem; }
@@ -233,6 +238,33 @@ function UploadResult({ result }: { result: UploadManufactureDataResult }) {
   );
 }
 
+/**
+ * docs/domain.md#basket-id-field: the id field above a basket's table. Its form's own key serves the post
+ * without JavaScript (one render, one add); the island makes a key per act.
+ */
+function IdField({ type, warehouseId, tableId }: { type: BasketType; warehouseId: number; tableId: string }) {
+  const { t } = useView();
+  return (
+    <Island
+      name="basket-id-field"
+      component={BasketIdField}
+      props={{
+        type,
+        warehouseId,
+        tableId,
+        idempotencyKey: crypto.randomUUID(),
+        texts: {
+          label: t("basket.idField.label"),
+          placeholder: t("basket.idField.placeholder"),
+          hint: t("basket.idField.hint"),
+          submit: t("basket.idField.submit"),
+          genericError: t("basket.idField.genericError"),
+        },
+      }}
+    />
+  );
+}
+
 /** docs/domain.md#baskets: the common basket page. */
 export function CommonBasketPage({ view }: { view: CommonBasketView }) {
   const { t } = useView();
@@ -284,6 +316,7 @@ export function CommonBasketPage({ view }: { view: CommonBasketView }) {
 
         <section className="basket-panel" aria-labelledby="common-basket-title">
           <h2 id="common-basket-title">{t("basket.table.commonCaption")}</h2>
+          <IdField type="COMMON" warehouseId={COMMON_WAREHOUSE_ID} tableId={COMMON_TABLE_ID} />
           <Island
             name="basket-table"
             component={BasketTable}
@@ -359,6 +392,7 @@ export function WarehouseBasketPage({ view }: { view: WarehouseBasketView }) {
       <style dangerouslySetInnerHTML={{ __html: PAGE_STYLES }} />
       <div className="basket-page">
         <section className="basket-panel" aria-label={caption}>
+          <IdField type="WAREHOUSE" warehouseId={warehouse.id} tableId={WAREHOUSE_TABLE_ID} />
           <Island name="basket-table" component={BasketTable} props={{ tableId: WAREHOUSE_TABLE_ID, rows: view.basket.items, editable: true, texts: basketTableTexts(t, caption) }} />
         </section>
         <BasketForm

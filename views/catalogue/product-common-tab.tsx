@@ -24,6 +24,7 @@ export function productCommonFields(args: { t: T; tree: TreeNode[]; vats: Produc
       options: vats.map((vat) => ({ value: String(vat.id), label: vat.active ? vat.name : t("product.vatInactiveOption", { name: vat.name }) })),
     },
     { name: "storable", label: t("product.storable"), kind: "checkbox" },
+    { name: "active", label: t("product.active"), kind: "checkbox", hint: t("product.activeHint") },
     { name: "notForPainting", label: t("planning.product.notForPainting"), kind: "checkbox", hint: t("planning.product.notForPaintingHint") },
     { name: "ean13", label: t("product.ean13"), kind: "text", maxLength: 20, hint: t("product.ean13Hint"), autoComplete: "off" },
     { name: "url", label: t("product.url"), kind: "url", maxLength: 500 },

@@ -28,7 +28,7 @@ export function Document({ title, children, bodyClass }: { title: string; childr
         <link rel="icon" href="/static/logo.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/app.css" />
       </head>
-      <body className={bodyClass} data-generic-error={view.t("GENERIC_ERROR")} data-form-not-valid={view.t("FORM_NOT_VALID")}>
+      <body className={bodyClass} data-generic-error={view.t("GENERIC_ERROR")} data-form-not-valid={view.t("FORM_NOT_VALID")} data-download-failed={view.t("DOWNLOAD_FAILED")}>
         {children}
         <ToastArea />
         <ConfirmDialog />

@@ -81,6 +81,7 @@ export const topMenu: MenuEntry[] = [
       { key: "shipping", href: "/settings/shipping" },
       { key: "vehicles", href: "/settings/deliveryVan" },
       { key: "translationGroups", href: "/settings/translationGroup" },
+      { key: "editorCategories", href: "/settings/editorCategories" },
       { key: "users", href: "/settings/users", adminOnly: true },
       { key: "kioskDevices", href: "/settings/kioskDevices", adminOnly: true },
       { key: "companyIdentity", href: "/settings/company", adminOnly: true },

@@ -138,7 +138,7 @@ export function ManufactureListPage({ list, idempotencyKey }: { list: Manufactur
   const { order } = list;
   const actions = (
     <div className="manufacture-actions no-print">
-      <a className="button" href={manufactureListXlsxHref(order.id)} download="">
+      <a className="button" href={manufactureListXlsxHref(order.id)} download="" data-download="xlsx">
         <Icon name="order" /> {t("manufactureList.exportXlsx")}
       </a>
       <button type="button" className="button" data-print="">

@@ -131,7 +131,7 @@ export function OrderedMaterialPage({
   const column = (key: string) => t(`orderedMaterial.column.${key}`);
   const actions = (
     <div className="manufacture-actions no-print">
-      <a className="button" href={`${ORDERED_MATERIAL_XLSX_PATH}${orderedMaterialQuery(material)}`} download="">
+      <a className="button" href={`${ORDERED_MATERIAL_XLSX_PATH}${orderedMaterialQuery(material)}`} download="" data-download="xlsx">
         <Icon name="order" /> {t("orderedMaterial.exportXlsx")}
       </a>
       <button type="button" className="button" data-print="">

@@ -74,7 +74,7 @@ export function SupplierOrderDetailPage({ order, fields }: { order: SupplierOrde
     <AppLayout
       title={t("supplierOrder.detailTitle", { id: order.id, name: order.name })}
       actions={
-        <a className="button" href={`${path}/export.xlsx`} download="">
+        <a className="button" href={`${path}/export.xlsx`} download="" data-download="xlsx">
           {t("supplierOrder.exportXlsx")}
         </a>
       }

@@ -32,7 +32,7 @@ export function HoursReportPage(props: { values: Record<string, string>; errors:
         />
       </FilterBar>
       <p>
-        <a className="button" href={props.xlsxHref}>
+        <a className="button" href={props.xlsxHref} download="" data-download="xlsx">
           {t("report.xlsx")}
         </a>
       </p>

@@ -50,7 +50,8 @@ function StockExportPanel({ warehouses }: { warehouses: Warehouse[] }) {
   return (
     <section className="card stock-export" aria-labelledby="stock-export-title" style={{ marginTop: "1.5rem", maxWidth: "32rem" }}>
       <h2 id="stock-export-title">{t("stockView.exportTitle")}</h2>
-      <form method="post" action={WAREHOUSE_EXPORT_ALL_PATH} className="entity-form">
+      {/* A failed download says so on this page (decision 060). */}
+      <form method="post" action={WAREHOUSE_EXPORT_ALL_PATH} className="entity-form" data-download="xlsx">
         <div className="field">
           <label htmlFor="stock-export-warehouse">{t("stockView.exportWarehouse")}</label>
           <select id="stock-export-warehouse" name="warehouse" defaultValue="">

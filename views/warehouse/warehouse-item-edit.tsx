@@ -1,7 +1,7 @@
 import { formatCzechDateTime } from "@/lib/dates";
 import { langOf, type T } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/money";
-import { WAREHOUSE_ITEM_PATH, WAREHOUSE_PAGE_PATH, type WarehouseItem } from "@/modules/warehouse/items/schemas";
+import { variantParametersText, WAREHOUSE_ITEM_PATH, WAREHOUSE_PAGE_PATH, type WarehouseItem } from "@/modules/warehouse/items/schemas";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -24,6 +24,8 @@ export function warehouseItemFields(t: T, item: WarehouseItem, choices: { wareho
   return [
     { name: "id", label: t("stockView.id"), kind: "integer", readOnly: true, disabled: true },
     shown("productName", t("stockView.productName"), item.product.name),
+    // docs/domain.md#warehouse-item: a manufactured variant's parameter values.
+    ...(item.parameters.length ? [shown("parameters", t("stockView.parameters"), variantParametersText(item.parameters, langOf(t)))] : []),
     {
       name: "warehouse",
       label: t("stockView.warehouse"),

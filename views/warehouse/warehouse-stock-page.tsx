@@ -13,12 +13,14 @@ import {
   WAREHOUSE_PAGE_PATH,
   WAREHOUSE_ITEM_FILTERS,
   type WarehouseItemRow,
+  variantParametersText,
 } from "@/modules/warehouse/items/schemas";
 import { treeTexts } from "../catalogue/category-picker-field";
 import { DataTable, listHref, type TableColumn, type TableState } from "../components/data-table";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
+import { WarehouseBarcodeLink } from "./warehouse-barcode";
 
 /** The table's id; the data table names its hidden filters `<table>-filter-<name>`. */
 export const STOCK_TABLE_ID = "warehouse-items";
@@ -61,6 +63,8 @@ export function stockColumns(t: T, back?: string): TableColumn<WarehouseItemRow>
     { key: "requiredStockLevel", label: t("stockView.requiredStockLevel"), sortable: true, align: "end", render: (row) => quantity(row.requiredStockLevel, lang) },
     { key: "scaleQuantity", label: t("stockView.scaleQuantity"), align: "end", render: (row) => <ScaleQuantityCell row={row} t={t} /> },
     { key: "reorder", label: t("stockView.reorder"), align: "center", render: (row) => (row.reorder ? <ReorderMarker t={t} /> : "") },
+    // docs/domain.md#warehouse-page: a manufactured variant's parameter values, filtered by a text in them.
+    { key: "parameters", label: t("stockView.parameters"), filter: "text", render: (row) => variantParametersText(row.parameters, lang) },
   ];
 }
 
@@ -99,7 +103,7 @@ const EXPORT_LINK_ID = "warehouse-export-link";
 export function WarehouseExportLink(props: { warehouseId: number; state: TableState; outOfBand?: boolean }) {
   const { t } = useView();
   return (
-    <a id={EXPORT_LINK_ID} className="button button-primary" href={exportHref(props.warehouseId, props.state)} download data-export="warehouse" hx-swap-oob={props.outOfBand ? "true" : undefined}>
+    <a id={EXPORT_LINK_ID} className="button button-primary" href={exportHref(props.warehouseId, props.state)} download data-download="xlsx" data-export="warehouse" hx-swap-oob={props.outOfBand ? "true" : undefined}>
       <Icon name="order" /> {t("stockView.download")}
     </a>
   );
@@ -115,9 +119,10 @@ export function WarehouseStockPage(props: { warehouse: { id: number; name: strin
       actions={
         <>
           <WarehouseExportLink warehouseId={warehouse.id} state={state} />
-          <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download>
+          <a className="button" href={`${WAREHOUSE_EXPORT_MANUFACTURE_PATH}?id=${warehouse.id}`} download data-download="xlsx">
             {t("stockView.downloadManufacture")}
           </a>
+          <WarehouseBarcodeLink id={warehouse.id} className="button" />
           <a className="button" href="/warehouse/selectWarehouse">
             {t("stockView.backToWarehouses")}
           </a>

@@ -23,6 +23,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import {
   categories,
+  categoryEditorRoles,
   categoryParameterCategories,
   categoryParameters,
   eshops,
@@ -159,6 +160,13 @@ export const DEMO_MADE_TO_MEASURE_CATEGORIES: Record<ProductType, string> = {
   TWO_WING_WICKET: "branky-lamela-dvoukridle",
   CUSTOM: "atypicke",
 };
+/** The items editor's categories by role (docs/domain.md#editor-categories), by the demo tree's keys. */
+export const DEMO_EDITOR_CATEGORIES = {
+  FENCE: ["lamelove", "brany-lamela", "branky-lamela", "atypicke"],
+  OTHER: ["pletivo", "panely", "dilce", "beton", "plotovky", "brany-kridlove", "brany-posuvne", "brany-samonosne", "branky-pletivo", "branky-panel", "branky-plotovky", "prislusenstvi"],
+  ASSEMBLY: ["montaz"],
+} as const;
+
 /** The steel fence fields read what an aluminium one does. */
 const STEEL_FENCE_CATEGORY = "lamelove-ocel";
 
@@ -905,6 +913,14 @@ export async function seedDemoCatalogue(ctx: Ctx): Promise<DemoCatalogueResult> 
       if (id === undefined) throw new Error(`demo catalogue: unknown category ${key}`);
       return id;
     };
+
+    // The items editor's pickers (docs/domain.md#editor-categories): made-to-measure fences, gates and wickets; the
+    // stock fences, gates, wickets and accessories as other items; the assembly category.
+    await tx.db.insert(categoryEditorRoles).values([
+      ...DEMO_EDITOR_CATEGORIES.FENCE.map((key) => ({ role: "FENCE", categoryId: category(key) })),
+      ...DEMO_EDITOR_CATEGORIES.OTHER.map((key) => ({ role: "OTHER", categoryId: category(key) })),
+      ...DEMO_EDITOR_CATEGORIES.ASSEMBLY.map((key) => ({ role: "ASSEMBLY", categoryId: category(key) })),
+    ]);
 
     // Category parameters and the categories they hang on; the engine's are the reference seed's rows (docs/decisions/035-engine-parameter-roles.md).
     await seedEngineParameters(tx.db);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { decimalField, refId } from "@/lib/zod-fields";
-import { AMOUNT_DECIMALS, MAX_AMOUNT } from "./schemas";
+import { AMOUNT_DECIMALS, type BasketItem, MAX_AMOUNT } from "./schemas";
 
 export const COMMON_BASKET_PATH = "/warehouse/basket/common";
 export const WAREHOUSE_BASKET_PATH = (warehouseId: number) => `/warehouse/basket/warehouse/${warehouseId}`;
@@ -22,6 +22,24 @@ export const basketItemQuantityAction = (itemId: number) => `/warehouse/basket/i
 export const basketItemRemoveAction = (itemId: number) => `/warehouse/basket/items/${itemId}/remove`;
 /** The API the island calls: PATCH {quantity} and DELETE. */
 export const basketItemApi = (itemId: number) => `/api/basket/items/${itemId}`;
+
+/**
+ * docs/domain.md#basket-id-field: the basket pages' id field (a product id, an EAN-13 or a scanned `P<id>`)
+ * adds 1 through POST /api/basket/addByCode; without JavaScript its form posts to the page route.
+ */
+export const ADD_BY_CODE_API = "/api/basket/addByCode";
+export const ADD_BY_CODE_ACTION = "/warehouse/basket/addByCode";
+/** The field acts by itself on more than 1 character (docs/domain.md#barcode-input); Enter acts on any. */
+export const ID_FIELD_MIN_LENGTH = 2;
+/** The pause after the last keystroke before the field acts (docs/domain.md#barcode-input). */
+export const ID_FIELD_DEBOUNCE_MS = 250;
+
+/** What the id field tells its page's basket table (islands/baskets/basket-table.tsx): the line as it now is. */
+export const BASKET_LINE_EVENT = "ohrada:basket-line";
+export interface BasketLineEvent {
+  tableId: string;
+  line: BasketItem;
+}
 
 /** The upload form's warehouse: named apart from the stocktaking form's `warehouseId` on the same page. */
 export const UPLOAD_WAREHOUSE_FIELD = "uploadWarehouseId";

@@ -29,7 +29,8 @@ import { backPath, flash, preloadLayout, renderPage } from "@/web/render";
 import { listAllWarehouses } from "@/modules/warehouse/service";
 import { ITEMS_TRANSFORMED, MANUFACTURE_DATA_FIELD, MANUFACTURE_DATA_RULES, type UploadManufactureDataResult } from "@/modules/warehouse/stock/schemas";
 import { produce, takeStock, transferBasket, uploadManufactureData } from "@/modules/warehouse/stock/service";
-import { COMMON_BASKET_PATH, UPLOAD_WAREHOUSE_FIELD } from "./page-schemas";
+import { addCodeToBasket } from "./code.service";
+import { ADD_BY_CODE_ACTION, COMMON_BASKET_PATH, UPLOAD_WAREHOUSE_FIELD } from "./page-schemas";
 import { addToBasket, getWarehouseBasket, listBasketItems, listWarehouseBasketLines, removeBasketItem, setBasketItemQuantity } from "./service";
 
 /** Basket page routes (add from the product list dialog, the basket pages and their forms). */
@@ -75,6 +76,23 @@ basketPages.post("/basket/add", async (c) => {
     flashRefusal(c, error);
   }
   return c.redirect(backPath(c, "/products"), 303);
+});
+
+/**
+ * The id field's form without JavaScript (docs/domain.md#basket-id-field): the code, the basket and the
+ * idempotency key; back to the basket page with the added product's toast, or a warning and nothing added.
+ */
+basketPages.post(ADD_BY_CODE_ACTION, async (c) => {
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const input = { code: formValue(body.code) ?? "", type: formValue(body.type), warehouseId: formValue(body.warehouseId), idempotencyKey: formValue(body.idempotencyKey) };
+  try {
+    const result = await addCodeToBasket({ ctx: c.get("ctx"), input });
+    flash(c, "success", translateMessage(c.get("t"), result.message));
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    flashRefusal(c, error);
+  }
+  return c.redirect(backPath(c, COMMON_BASKET_PATH), 303);
 });
 
 // ---- the common basket --------------------------------------------------------------------------

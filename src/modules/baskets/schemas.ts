@@ -3,7 +3,7 @@
  * zod and constants only.
  */
 import { z } from "zod";
-import { decimalField, idempotencyKeyField, refId } from "@/lib/zod-fields";
+import { decimalField, idempotencyKeyField, refId, storableString } from "@/lib/zod-fields";
 
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
@@ -60,6 +60,15 @@ export const addToBasketInput = z
   })
   .transform(resolveWarehouse);
 export type AddToBasketInput = z.input<typeof addToBasketInput>;
+
+/** docs/domain.md#basket-id-field: POST /api/basket/addByCode: the basket, the typed or scanned code and an optional idempotency key. */
+export const addByCodeInput = z
+  .object({
+    ...basketRef,
+    code: storableString("validation.required").trim().min(1, "validation.required").max(64, "validation.maxLength"),
+    idempotencyKey: idempotencyKeyField(),
+  })
+  .transform(resolveWarehouse);
 
 /** Several products at once into one basket (addLinesToBasket): each line a product and an amount as addToBasketInput takes them. */
 export const addLinesToBasketInput = z

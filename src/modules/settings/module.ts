@@ -8,6 +8,9 @@ import { companyIdentityPages } from "./company-identity/pages";
 import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_RULES } from "./company-identity/schemas";
 import { deliveryVanPages } from "./delivery-van/pages";
 import { deliveryVanService } from "./delivery-van/service";
+import { editorCategoriesApi } from "./editor-categories/api";
+import { editorCategoriesPages } from "./editor-categories/pages";
+import { EDITOR_CATEGORIES_PATH } from "./editor-categories/schemas";
 import { eshopApi } from "./eshop/api";
 import { eshopPages } from "./eshop/pages";
 import { kioskDevicesApi } from "./kiosk-devices/api";
@@ -43,8 +46,9 @@ export const settingsModule = defineModule({
     ["/settings/users", usersApi],
     ["/settings/kioskDevices", kioskDevicesApi],
     [COMPANY_IDENTITY_PATH, companyIdentityApi],
+    [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
-  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages]),
+  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages]),
   // The company identity (issue 11 §1): admins edit it, everyone reads it (its API's GETs).
   adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }],
   uploadLimits: [

@@ -8,8 +8,9 @@ import { formatDecimal } from "@/lib/money";
 import { renderPage } from "@/web/render";
 import type { FormField } from "@views/components/form";
 import { SelectWarehousePage } from "@views/warehouse/select-warehouse-page";
+import { WarehouseBarcode, WarehouseBarcodeLink } from "@views/warehouse/warehouse-barcode";
 import { WarehouseIcon } from "@views/warehouse/warehouse-icon";
-import { type RackScale, WAREHOUSE_ICONS, DEFAULT_WAREHOUSE_ICON } from "./schemas";
+import { type RackScale, WAREHOUSE_ICONS, DEFAULT_WAREHOUSE_ICON, warehouseCode } from "./schemas";
 import { listAllWarehouses, rackScaleService, warehouseService } from "./service";
 
 const WAREHOUSES_PATH = "/warehouse/warehouses";
@@ -56,6 +57,8 @@ warehousePages.route(
       },
       { key: "expedition", label: t("warehouse.expedition"), filter: "boolean", sortable: true },
       { key: "icon", label: t("warehouse.icon"), sortable: true, render: (row) => <><WarehouseIcon icon={row.icon} /> {t(`warehouse.icons.${row.icon}`)}</> },
+      // docs/domain.md#warehouse: each warehouse's `W<id>` code, printable from the list.
+      { key: "barcode", label: t("warehouse.barcode"), render: (row) => <WarehouseBarcodeLink id={row.id} /> },
     ],
     fields: ({ t, entity }) => [
       ...idField(t, "warehouse.id", entity),
@@ -73,6 +76,9 @@ warehousePages.route(
         hint: t("warehouse.expeditionHint"),
       },
       { name: "icon", label: t("warehouse.icon"), kind: "select", options: WAREHOUSE_ICONS.map((icon) => ({ value: icon, label: t(`warehouse.icons.${icon}`) })) },
+      ...(entity
+        ? [{ name: "barcode", label: t("warehouse.barcode"), kind: "custom" as const, readOnly: true, render: () => <WarehouseBarcode id={entity.id} code={warehouseCode(entity.id)} /> }]
+        : []),
     ],
   }),
 );

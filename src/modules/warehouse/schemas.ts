@@ -17,6 +17,9 @@ export const warehouseInput = z.object({
 });
 export type WarehouseInput = z.infer<typeof warehouseInput>;
 
+/** docs/domain.md#barcodes: the Code 128 value a warehouse's label carries; the menu box opens the warehouse. */
+export const warehouseCode = (id: number): string => `W${id}`;
+
 export interface Warehouse {
   id: number;
   name: string;

@@ -294,3 +294,33 @@ export async function productsOfCategoriesWithMainImage({
     mainImage: mainImageId === null ? null : { id: mainImageId, url: productImageUrl(row.id, mainImageId) },
   }));
 }
+
+export type PublicProductPhoto = { notModified: true; etag: string } | { notModified: false; etag: string; file: Omit<ProductImageFile, "updatedAt"> };
+
+/**
+ * docs/domain.md#public-photos (decision 059): an image of an ACTIVE product for `/fot/{imageId}`, without a
+ * session. Anything else (an inactive product's image, an order file's id, no such id) is NOT_FOUND, so the
+ * answer says nothing about what exists. An id's bytes are never rewritten (images are only added, reordered
+ * and deleted), so the id and the size make the ETag; a matching `If-None-Match` reads no bytes at all.
+ */
+export async function publicProductPhoto({ ctx, input }: { ctx: Ctx; input: { imageId: number; ifNoneMatch?: string } }): Promise<PublicProductPhoto> {
+  const imageId = existingId(input.imageId);
+  const active = and(eq(productImages.id, imageId), eq(products.active, true));
+  const [info] = await ctx.db
+    .select({ size: productImages.size })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(active);
+  if (!info) throw AppError.notFound();
+  const etag = `"fot-${imageId}-${info.size}"`;
+  if (input.ifNoneMatch !== undefined && input.ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+    return { notModified: true, etag };
+  }
+  const [row] = await ctx.db
+    .select({ fileName: productImages.fileName, mimeType: productImages.mimeType, size: productImages.size, data: productImages.data })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(active);
+  if (!row) throw AppError.notFound();
+  return { notModified: false, etag, file: row };
+}

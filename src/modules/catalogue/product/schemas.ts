@@ -18,7 +18,7 @@ const withDefault = <S extends z.ZodType>(schema: S, fallback: number) =>
   z.preprocess((value) => blankToUndefined(value) ?? fallback, schema);
 
 /** docs/domain.md#product: product defaults. */
-export const PRODUCT_DEFAULTS = { storable: true, weight: 0, scaleToleranceAmount: 0 } as const;
+export const PRODUCT_DEFAULTS = { storable: true, active: true, weight: 0, scaleToleranceAmount: 0 } as const;
 
 /** numeric(12,3) grams and an int4 count: the largest values the columns hold. */
 const MAX_WEIGHT_G = 999_999_999;
@@ -42,6 +42,8 @@ export const productInput = z.object({
   categories: refIdList(),
   vat: refId(),
   storable: booleanField(PRODUCT_DEFAULTS.storable),
+  /** Offered publicly: only an active product's images answer at /fot (docs/domain.md#public-photos). */
+  active: booleanField(PRODUCT_DEFAULTS.active),
   /** Not painted after manufacture (galvanised hardware): its manufacture plan lines skip painting (docs/domain.md#planning-rules). */
   notForPainting: booleanField(false),
   ean13: ean13Field(),
@@ -69,6 +71,7 @@ export interface Product {
   categories: Reference[];
   vat: ProductVat | null;
   storable: boolean;
+  active: boolean;
   notForPainting: boolean;
   ean13: string | null;
   url: string | null;

@@ -10,6 +10,9 @@ import { AppError } from "@/lib/errors";
 import { foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
 import { categoryTree } from "@/modules/catalogue/category/service";
+import { categorySubtreeIds } from "@/modules/catalogue/product/service";
+import { editorCategoryIds } from "@/modules/settings/editor-categories/service";
+import { productCategories } from "@db/schema";
 import type { TreeNode } from "@/modules/catalogue/category/tree";
 import { readOrderSnapshot } from "../order-snapshot/service";
 import { type AssemblyRole, creationFieldOf } from "./engine";
@@ -72,10 +75,19 @@ const PICKER_CANDIDATES = 60;
 export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ id: number; name: string; systemRole: string | null }[]> {
   const { type, name } = parseInput(itemProductSearchInput, input);
   const folded = foldText(name ?? "").trim();
+  // docs/domain.md#editor-categories: only the fence categories' products (and their subcategories'), once chosen in settings.
+  const { fence } = await editorCategoryIds({ ctx });
+  const within = fence.length ? await categorySubtreeIds({ ctx, input: { ids: fence } }) : null;
   const rows = await ctx.db
     .select({ id: products.id, name: products.name, systemRole: products.systemRole })
     .from(products)
-    .where(and(isNull(products.baseProductId), folded ? like(products.searchName, `%${folded.replace(/[\\%_]/g, "\\$&")}%`) : undefined))
+    .where(
+      and(
+        isNull(products.baseProductId),
+        folded ? like(products.searchName, `%${folded.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
+        within ? inArray(products.id, ctx.db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, within.length ? within : [0]))) : undefined,
+      ),
+    )
     .orderBy(asc(products.sortName), asc(products.id))
     .limit(PICKER_CANDIDATES);
   if (!type || type === "CUSTOM") return rows.slice(0, PICKER_SIZE);
@@ -99,20 +111,23 @@ export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabCh
 
 /** The fixed choices with the assembly products being read (the editor's page reads them once, for the tab's suggestion too). */
 async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProduct[]>): Promise<ItemsTabChoices> {
-  const [shipping, tree, assembly, attention] = await Promise.all([
+  const [shipping, tree, assembly, attention, editorCategories] = await Promise.all([
     ctx.db
       .select({ id: shippingTypes.id, name: shippingTypes.name, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance })
       .from(shippingTypes)
       .orderBy(asc(shippingTypes.name), asc(shippingTypes.id)),
     categoryTree({ ctx }),
     assemblyRead,
-    ctx.db.select({ id: products.id }).from(products).where(eq(products.systemRole, "ATTENTION")),
+    ctx.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.systemRole, "ATTENTION")),
+    editorCategoryIds({ ctx }),
   ]);
   return {
     shippingTypes: shipping.map((row) => ({ ...row, price: Number(row.price) })),
     categories: flatten(tree),
     assembly: assembly.map((row) => ({ role: row.systemRole as AssemblyRole, id: row.id, name: row.name, unitPrice: numberOrNull(row.unitPrice) })),
     attentionProductId: attention[0]?.id ?? null,
+    attentionProductName: attention[0]?.name ?? null,
+    editorCategories,
   };
 }
 

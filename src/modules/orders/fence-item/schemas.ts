@@ -401,4 +401,11 @@ export interface ItemsTabChoices {
   categories: { id: number; name: string; depth: number }[];
   assembly: { role: AssemblyRole; id: number; name: string; unitPrice: number | null }[];
   attentionProductId: number | null;
+  /** Its name: the other items' picker offers it beside its categories' products (docs/domain.md#editor-categories). */
+  attentionProductName: string | null;
+  /**
+   * docs/domain.md#editor-categories: the categories (with their subcategories) whose products each picker
+   * offers, chosen in settings; [] leaves that picker unnarrowed.
+   */
+  editorCategories: { fence: number[]; other: number[]; assembly: number[] };
 }

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { parseInput } from "@/lib/validation";
 import { tablesToXlsx, XLSX_NUMBER, type XlsxColumn, type XlsxSheet } from "@/lib/xlsx/sheet";
-import { exportStockInput, oneWarehouseInput, type WarehouseItemRow } from "./schemas";
+import { exportStockInput, oneWarehouseInput, variantParametersText, type WarehouseItemRow } from "./schemas";
 import { allWarehouseItems } from "./service";
 
 export interface XlsxFile {
@@ -33,13 +33,15 @@ function stockColumns(text: ReturnType<typeof textOf>): XlsxColumn[] {
     { key: "requiredStockLevel", header: text("requiredStockLevel"), width: 14, numFmt: XLSX_NUMBER },
     { key: "scaleQuantity", header: text("scaleQuantity"), width: 14, numFmt: "0" },
     { key: "reorder", header: text("reorder"), width: 12 },
+    { key: "parameters", header: text("parameters"), width: 36 },
   ];
 }
 
-const stockRow = (row: WarehouseItemRow, yes: string) => ({
+const stockRow = (row: WarehouseItemRow, yes: string, lang: Ctx["lang"]) => ({
   cells: {
     productId: row.product.id,
     product: row.product.name,
+    parameters: variantParametersText(row.parameters, lang),
     quantity: row.quantity,
     onTheWay: row.onTheWay,
     requiredStockLevel: row.requiredStockLevel,
@@ -62,7 +64,7 @@ async function stockWorkbook(ctx: Ctx, chosen: { id: number; name: string }[], v
   for (const warehouse of chosen) {
     const rows = await allWarehouseItems({ ctx, input: { warehouseId: warehouse.id, filters: view.filters, sort: view.sort } });
     // Two warehouses whose names cut to the same 31 characters would clash: the id keeps them apart.
-    sheets.push({ name: `${warehouse.id} ${warehouse.name}`, columns, rows: rows.map((row) => stockRow(row, yes)) });
+    sheets.push({ name: `${warehouse.id} ${warehouse.name}`, columns, rows: rows.map((row) => stockRow(row, yes, ctx.lang)) });
   }
   if (!sheets.length) sheets.push({ name: text("sheetAll"), columns, rows: [] });
   return tablesToXlsx({ title: text("sheetAll"), sheets });

@@ -24,8 +24,30 @@ export const WAREHOUSE_EXPORT_PATH = "/warehouse/export";
 export const WAREHOUSE_EXPORT_ALL_PATH = "/warehouse/exportToExcel";
 export const WAREHOUSE_EXPORT_MANUFACTURE_PATH = "/warehouse/exportToExcelManufacture";
 
-/** The warehouse page's filters (query keys): a text in the product's name, the ticked categories (`1;5;7`). */
-export const WAREHOUSE_ITEM_FILTERS = ["product", "categories"] as const;
+/**
+ * The warehouse page's filters (query keys): a text in the product's name, the ticked categories (`1;5;7`), a
+ * text in a manufactured variant's parameters (`2000`, `RAL 7016`, `Délka 2000`; docs/domain.md#warehouse-page).
+ */
+export const WAREHOUSE_ITEM_FILTERS = ["product", "categories", "parameters"] as const;
+
+/** One parameter value of a manufactured variant (docs/domain.md#warehouse-item): its creation values, in the variant's order. */
+export interface VariantParameter {
+  /** The category parameter's id. */
+  id: number;
+  name: string;
+  /** blank, mm, cm, m, kg or g. */
+  unit: string;
+  value: string;
+}
+
+/** `Délka 2000 mm`: a decimal value with the page language's separator (decision 046). */
+export function variantParameterText(parameter: VariantParameter, lang: "cs" | "en"): string {
+  const value = lang === "cs" && /^-?\d+\.\d+$/.test(parameter.value) ? parameter.value.replace(".", ",") : parameter.value;
+  return [parameter.name, value, parameter.unit].filter(Boolean).join(" ");
+}
+
+/** A variant's values on one line, as the page, the item page and the xlsx show them. */
+export const variantParametersText = (parameters: readonly VariantParameter[], lang: "cs" | "en"): string => parameters.map((parameter) => variantParameterText(parameter, lang)).join(", ");
 
 /** warehouse_items numbers are numeric(14,3): three decimals, below 10^11. */
 const STOCK_NUMBER = { min: 0, max: 99_999_999_999, places: 3 };
@@ -94,6 +116,8 @@ export interface WarehouseItemRow {
   scaleQuantity: number | null;
   scaleColour: ScaleColour;
   reorder: boolean;
+  /** A manufactured variant's parameter values (its creation values: length, height, colour …); [] for any other product. */
+  parameters: VariantParameter[];
 }
 
 export interface AttachedScale {
