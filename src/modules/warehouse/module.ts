@@ -12,6 +12,8 @@ import { stockApi } from "./stock/api";
 import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 import { transferLogApi } from "./transfer-log/api";
 import { transferLogPages } from "./transfer-log/pages";
+import { scaleFeedPages } from "./scale-feed/pages";
+import { markScaleDiscrepanciesJob, scaleDiscrepancySummary } from "./scale-feed/service";
 
 /** `W<id>` in the menu box (docs/domain.md#barcodes) opens the warehouse's stock page (/warehouse/:id). */
 export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
@@ -26,7 +28,10 @@ export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
 export const warehouseModule = defineModule({
   name: "warehouse",
   api: routes(["/", warehouseApi], ["/", stockApi], ["/", warehouseItemApi], ["/", transferLogApi]),
-  pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages]),
+  pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages], ["/", scaleFeedPages]),
+  // docs/domain.md#scale-discrepancies: the count of discrepancies in the baskets column; the job that finds them.
+  basketLoaders: [scaleDiscrepancySummary],
+  jobs: [markScaleDiscrepanciesJob],
   barcodeHandlers: { warehouse: openScannedWarehouse },
   uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
 });
