@@ -37,6 +37,8 @@
  *    manufacture calendar of the same range, and moving a plan with its status automation.
  * 16. Kiosk (issue 22): a scan's server time, the replay of 500 queued scans (twice: the second
  *    changes nothing), the kiosk script's gzip size.
+ * 17. Scale pages live (issue 23 §2): the server's CPU with 10 warehouse pages listening while 200
+ *    scales report once a second, beside the writes alone.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -69,6 +71,8 @@ import { type PlanningMode, planningSummaryRows, printPlanning } from "./plannin
 import type { KioskResult } from "./kiosk";
 import { type KioskMode, kioskSummaryRows, printKiosk } from "./kiosk-report";
 import type { ListPageResult } from "./list-page";
+import type { ScaleLiveResult } from "./scale-live";
+import { printScaleLive, type ScaleLiveMode, scaleLiveSummaryRows } from "./scale-live-report";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
 import { measureSuite, SUITE_MQTT_URL, SUITE_POSTGRES_URL, type SuiteRun } from "./suite";
@@ -449,6 +453,10 @@ const planning = (): Promise<{ modes: PlanningMode[]; failures: string[] }> =>
 const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
   inEachMode<KioskResult>("kiosk.ts", ["--warmup", "50", "--runs", "500"], "kiosk figures", "50 warm-up + 500 scans; 500 queued scans replayed twice");
 
+/** 17. Scale pages live (issue 23 §2). */
+const scaleLive = (): Promise<{ modes: ScaleLiveMode[]; failures: string[] }> =>
+  inEachMode<ScaleLiveResult>("scale-live.ts", ["--seconds", "20", "--clients", "10", "--scales", "200"], "scale live figures", "200 of 1,000 scales at 1 Hz, 10 pages, 20 s");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -468,6 +476,7 @@ function printSummary(
   invoiceDocumentModes: InvoiceDocumentsMode[] = [],
   planningModes: PlanningMode[] = [],
   kioskModes: KioskMode[] = [],
+  scaleLiveModes: ScaleLiveMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -496,6 +505,7 @@ function printSummary(
   rows.push(...invoiceDocumentsSummaryRows(invoiceDocumentModes));
   rows.push(...planningSummaryRows(planningModes));
   rows.push(...kioskSummaryRows(kioskModes));
+  rows.push(...scaleLiveSummaryRows(scaleLiveModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -543,6 +553,7 @@ async function main() {
   const invoiceDocumentFigures = await invoiceDocuments();
   const planningFigures = await planning();
   const kioskFigures = await kiosk();
+  const scaleLiveFigures = await scaleLive();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -565,8 +576,9 @@ async function main() {
   printInvoiceDocuments(invoiceDocumentFigures.modes, invoiceDocumentFigures.failures);
   printPlanning(planningFigures.modes, planningFigures.failures);
   printKiosk(kioskFigures.modes, kioskFigures.failures);
+  printScaleLive(scaleLiveFigures.modes, scaleLiveFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleLiveFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }
