@@ -26,7 +26,6 @@ function patchItem(item: LiveItem) {
     mark.dataset.scaleColour = item.colour;
     if (item.title) mark.title = item.title;
     else mark.removeAttribute("title");
-    mark.dataset.scaleGrams = item.grams;
   }
 }
 

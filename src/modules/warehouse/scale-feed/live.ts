@@ -19,9 +19,13 @@ import { itemsOnScales } from "../items/service";
 import { LIVE_EVENT, type LiveEvent, type LiveItem, type LiveScale, type LiveScope } from "./schemas";
 import { type ScaleReading, scalesReportedAfter } from "./service";
 
-/** How often the poller looks, and how far back each look reaches past the last one (late writes of other instances, clock skew). */
+/**
+ * How often the poller looks, and how far back each look reaches past the last one: a reading
+ * stamped by a transaction that committed late, or by an instance whose clock is a little behind,
+ * is still found; the readings seen already are filtered out in memory.
+ */
 export const POLL_INTERVAL_MS = 1000;
-export const LOOK_BACK_MS = 60_000;
+export const LOOK_BACK_MS = 10_000;
 /** A comment this often keeps proxies and Bun's idle timeout (10 s) from closing a quiet stream. */
 export const HEARTBEAT_MS = 5000;
 /** Events a client may have unread before it is dropped. */

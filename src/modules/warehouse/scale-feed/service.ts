@@ -113,10 +113,16 @@ export const markScaleDiscrepanciesJob = defineJob({
 /** Disagreeing since before this moment: a discrepancy. */
 const discrepantBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
-/** How many items are discrepancies now: one count on the partial index (the baskets column's badge). */
+/**
+ * How many items are discrepancies now (the baskets column's badge, on every page): one statement,
+ * the setting read inside it, counted on the partial index of the marked items.
+ */
 export async function countScaleDiscrepancies({ ctx, input }: { ctx: Ctx; input: { now: Date } }): Promise<number> {
-  const { discrepancyMinutes } = await getScaleFeedSettings({ ctx });
-  const [row] = await ctx.db.select({ n: count() }).from(warehouseItems).where(lte(warehouseItems.scaleDisagreeSince, discrepantBefore(input.now, discrepancyMinutes)));
+  const minutes = sql`coalesce((select ${rackScaleSettings.discrepancyMinutes} from ${rackScaleSettings} where ${rackScaleSettings.id} = 1), ${DEFAULT_DISCREPANCY_MINUTES})`;
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(warehouseItems)
+    .where(sql`${warehouseItems.scaleDisagreeSince} <= ${input.now.toISOString()}::timestamptz - make_interval(mins => ${minutes})`);
   return row?.n ?? 0;
 }
 
