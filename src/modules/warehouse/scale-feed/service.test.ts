@@ -12,7 +12,7 @@ import { runPeriodicJobsNow } from "../../../../tests/helpers/jobs";
 import { failureOf, fieldKeys, useTestDatabase } from "../../../../tests/helpers/service";
 import { scaleColourOf, scaleQuantityOf } from "../items/schemas";
 import { ageText } from "./format";
-import { eventFor, ScaleLivePoller } from "./live";
+import { CLIENT_BUFFER_EVENTS, eventFor, type LiveClient, liveStream, ScaleLivePoller } from "./live";
 import {
   countScaleDiscrepancies,
   getScaleFeedSettings,
@@ -194,6 +194,42 @@ describe("the live poller (docs/decisions/058-scale-live-updates.md)", () => {
     });
     expect(eventFor({ kind: "scales" }, event, "cs", now)?.scales.map((scale) => scale.weight)).toEqual(["20\u00a0050\u00a0g"]);
     expect(await scalesReportedAfter({ ctx, input: { after: new Date("2026-11-27T12:00:02Z") } })).toMatchObject([{ id: b, lastWeight: 20_050 }]);
+  });
+
+  test("a page that stops reading is dropped once its buffer is full; a gone page at its next event; an abort at once", async () => {
+    const ctx = t.ctx;
+    const warehouse = await createWarehouse(ctx, { name: "Sklad Pomalý" });
+    const scale = await createRackScale(ctx, { name: "Regál P", extId: 62_101 });
+    const item = await createWarehouseItem(ctx, { warehouseId: warehouse, productId: await createProduct(t.db, { name: "Panel P", weight: "100" }), quantity: 1, rackScales: [scale] });
+    // Five seconds ago: the poller's look (10 s back) finds it, the streams' catch-up (from their `since`, now) does not.
+    await report(scale, 500, new Date(Date.now() - 5000));
+    const poller = new ScaleLivePoller(t.database, { intervalMs: 3_600_000 });
+    const update = await poller.look();
+    expect(update.items.map((row) => row.id)).toContain(item);
+
+    // A stream nobody reads: the events queue up to the bound, then the client is dropped.
+    const slow = liveStream({ poller, scope: { kind: "warehouse", id: warehouse }, lang: "cs", since: new Date(), signal: new AbortController().signal });
+    expect(poller.clients.size).toBe(1);
+    for (let i = 0; i < CLIENT_BUFFER_EVENTS - 1; i++) poller.broadcast(update);
+    expect(poller.clients.size).toBe(1);
+    poller.broadcast(update);
+    expect(poller.clients.size).toBe(0);
+    await slow.body!.cancel();
+
+    // A client whose write fails (gone) is dropped at its next event.
+    const closed: string[] = [];
+    const gone: LiveClient = { scope: { kind: "scales" }, lang: "cs", write: () => false, close: () => closed.push("gone") };
+    await poller.add(gone, new Date());
+    poller.broadcast(update);
+    expect(poller.clients.size).toBe(0);
+    expect(closed).toEqual(["gone"]);
+
+    // The request's signal aborting (the browser left) drops it without any event.
+    const leaving = new AbortController();
+    liveStream({ poller, scope: { kind: "item", id: item }, lang: "en", since: new Date(), signal: leaving.signal });
+    expect(poller.clients.size).toBe(1);
+    leaving.abort();
+    expect(poller.clients.size).toBe(0);
   });
 
   test("ages read as the page says them", () => {
