@@ -40,43 +40,45 @@ export function LastReadingCell({ scale, t, lang, now }: { scale: RackScale; t: 
 export function UnknownScales({ reports }: { reports: { extId: number; lastWeight: number | null; lastAt: string; readings: number }[] }) {
   const { t, lang } = useView();
   return (
-    <section className="unknown-scales card" aria-labelledby="unknown-scales-title">
+    <section className="unknown-scales" aria-labelledby="unknown-scales-title">
       <h2 id="unknown-scales-title">{t("scaleFeed.unknown.title")}</h2>
       {reports.length === 0 ? (
         <p>{t("scaleFeed.unknown.none")}</p>
       ) : (
-        <table className="data-table-plain" id="unknown-scales">
-          <thead>
-            <tr>
-              <th scope="col">{t("rackScale.extId")}</th>
-              <th scope="col" className="align-end">
-                {t("rackScale.lastWeight")}
-              </th>
-              <th scope="col">{t("scaleFeed.unknown.lastAt")}</th>
-              <th scope="col" className="align-end">
-                {t("scaleFeed.unknown.readings")}
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">{t("scaleFeed.unknown.add")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.map((report) => (
-              <tr key={report.extId} data-ext-id={report.extId}>
-                <td>{report.extId}</td>
-                <td className="align-end">{gramsText(report.lastWeight, lang)}</td>
-                <td className="nowrap">{formatCzechDateTime(report.lastAt)}</td>
-                <td className="align-end">{formatDecimal(report.readings, lang, 0)}</td>
-                <td>
-                  <a href={NEW_RACK_SCALE_PATH(report.extId)} className="button">
-                    <Icon name="plus" /> {t("scaleFeed.unknown.add")}
-                  </a>
-                </td>
+        <div className="data-table">
+          <table id="unknown-scales">
+            <thead>
+              <tr>
+                <th scope="col">{t("rackScale.extId")}</th>
+                <th scope="col" className="align-end">
+                  {t("rackScale.lastWeight")}
+                </th>
+                <th scope="col">{t("scaleFeed.unknown.lastAt")}</th>
+                <th scope="col" className="align-end">
+                  {t("scaleFeed.unknown.readings")}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("scaleFeed.unknown.add")}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {reports.map((report) => (
+                <tr key={report.extId} data-ext-id={report.extId}>
+                  <td>{report.extId}</td>
+                  <td className="align-end">{gramsText(report.lastWeight, lang)}</td>
+                  <td className="nowrap">{formatCzechDateTime(report.lastAt)}</td>
+                  <td className="align-end">{formatDecimal(report.readings, lang, 0)}</td>
+                  <td className="align-end">
+                    <a href={NEW_RACK_SCALE_PATH(report.extId)} className="button">
+                      <Icon name="plus" /> {t("scaleFeed.unknown.add")}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -29,3 +29,21 @@ export function ScaleSparkline({ scale, history }: { scale: { id: number; name: 
     />
   );
 }
+
+/** Each attached scale's day under the info box's table, headed "Posledních 24 h". */
+export function ScaleSparklines({ scales, history }: { scales: { id: number; extId: number; name: string }[]; history: ScaleHistory }) {
+  const { t } = useView();
+  return (
+    <div className="scale-sparklines">
+      <h3>{t("scaleFeed.sparkline.heading")}</h3>
+      <ul>
+        {scales.map((scale) => (
+          <li key={scale.id}>
+            <span className="scale-sparkline-name">{`${scale.extId} – ${scale.name}`}</span>
+            <ScaleSparkline scale={scale} history={history} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { WAREHOUSE_ITEM_PATH, WAREHOUSE_PAGE_PATH, type WarehouseItem } from "@/
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { AppLayout } from "../layouts/app-layout";
 import { ScaleLiveFeed } from "./scale-live";
-import { type ScaleHistory, ScaleSparkline } from "./scale-sparkline";
+import { type ScaleHistory, ScaleSparklines } from "./scale-sparkline";
 import { useView } from "../view-context";
 
 /** Shown, never posted. */
@@ -104,7 +104,6 @@ function ScaleInfo({ item, history }: { item: WarehouseItem; history?: ScaleHist
                 {t("stockView.scaleLastWeight")}
               </th>
               <th scope="col">{t("stockView.scaleLastChange")}</th>
-              {history ? <th scope="col">{t("scaleFeed.sparkline.heading")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -118,11 +117,7 @@ function ScaleInfo({ item, history }: { item: WarehouseItem; history?: ScaleHist
                 <td className="nowrap" data-live-scale={scale.id} data-live-field="change">
                   {formatCzechDateTime(scale.lastWeightChange)}
                 </td>
-                {history ? (
-                  <td>
-                    <ScaleSparkline scale={scale} history={history} />
-                  </td>
-                ) : null}
+
               </tr>
             ))}
           </tbody>
@@ -130,6 +125,7 @@ function ScaleInfo({ item, history }: { item: WarehouseItem; history?: ScaleHist
       ) : (
         <p>{t("stockView.noScales")}</p>
       )}
+      {history && item.rackScales.length ? <ScaleSparklines scales={item.rackScales} history={history} /> : null}
     </section>
   );
 }
