@@ -117,7 +117,6 @@ function ScaleInfo({ item, history }: { item: WarehouseItem; history?: ScaleHist
                 <td className="nowrap" data-live-scale={scale.id} data-live-field="change">
                   {formatCzechDateTime(scale.lastWeightChange)}
                 </td>
-
               </tr>
             ))}
           </tbody>
