@@ -2,15 +2,14 @@ import { Hono } from "hono";
 import { crudPages } from "@/web/crud/pages";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { AppEnv } from "@/lib/hono-env";
-import type { Lang } from "@/lib/context";
 import { langOf, type T } from "@/lib/i18n";
-import { formatDecimal } from "@/lib/money";
 import { renderPage } from "@/web/render";
 import type { FormField } from "@views/components/form";
 import { SelectWarehousePage } from "@views/warehouse/select-warehouse-page";
 import { WarehouseIcon } from "@views/warehouse/warehouse-icon";
 import { LastReadingCell, LiveScaleField, UnknownScales } from "@views/warehouse/rack-scale-live";
 import { ScaleLiveFeed } from "@views/warehouse/scale-live";
+import { gramsText } from "./scale-feed/format";
 import { listUnknownReports } from "./scale-feed/service";
 import { type RackScale, WAREHOUSE_ICONS, DEFAULT_WAREHOUSE_ICON } from "./schemas";
 import { listAllWarehouses, rackScaleService, warehouseService } from "./service";
@@ -22,8 +21,8 @@ const RACK_SCALES_PATH = "/warehouse/warehouseRackScales";
 const idField = (t: T, key: string, entity: { id: number } | null): FormField[] =>
   entity ? [{ name: "id", label: t(key), kind: "integer", readOnly: true, disabled: true }] : [];
 
-/** `1 234,5 g`; empty until the scale has reported. */
-export const formatGrams = (grams: number | null, lang: Lang): string => (grams === null ? "" : `${formatDecimal(grams, lang, 1)}\u00a0g`);
+/** `1 234,5 g`; empty until the scale has reported (the live events write it the same way). */
+const formatGrams = gramsText;
 
 /** Shown, never posted: what the scale feed wrote. */
 const shownField = (name: string, label: string, text: string): FormField => ({

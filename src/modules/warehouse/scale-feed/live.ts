@@ -11,11 +11,11 @@ import { systemCtx } from "@/lib/context";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { Database } from "@/lib/db";
 import { tFor } from "@/lib/i18n";
-import { ageText, gramsText } from "./format";
 import type { Logger } from "@/lib/logger";
 import { formatDecimal } from "@/lib/money";
 import type { WarehouseItemRow } from "../items/schemas";
 import { itemsOnScales } from "../items/service";
+import { ageText, gramsText } from "./format";
 import { LIVE_EVENT, type LiveEvent, type LiveItem, type LiveScale, type LiveScope } from "./schemas";
 import { type ScaleReading, scalesReportedAfter } from "./service";
 
@@ -47,10 +47,19 @@ export interface LiveClient {
   close(): void;
 }
 
+/** A scale's texts as the pages write them. */
 export function liveScale(scale: ScaleReading, now: Date, lang: Lang): LiveScale {
-  return { id: scale.id, weight: gramsText(scale.lastWeight, lang), weightNumber: scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, lang, 1), change: formatCzechDateTime(scale.lastWeightChange), reading: formatCzechDateTime(scale.lastReadingAt), age: ageText(scale.lastReadingAt, now, lang) };
+  return {
+    id: scale.id,
+    weight: gramsText(scale.lastWeight, lang),
+    weightNumber: scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, lang, 1),
+    change: formatCzechDateTime(scale.lastWeightChange),
+    reading: formatCzechDateTime(scale.lastReadingAt),
+    age: ageText(scale.lastReadingAt, now, lang),
+  };
 }
 
+/** An item's scale quantity cell as the warehouse page draws it (the colour's reason as its title). */
 export function liveItem(item: LiveItemState, lang: Lang): LiveItem {
   const t = tFor(lang);
   return {
