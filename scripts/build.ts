@@ -36,7 +36,21 @@ export async function buildIslands(options: { minify?: boolean } = {}) {
     for (const log of kiosk.logs) console.error(log);
     throw new Error("Kiosk build failed");
   }
-  return [...result.outputs, ...kiosk.outputs].map((output) => ({ path: output.path, size: output.size }));
+  // The scale pages' live updates (docs/decisions/058-scale-live-updates.md): no React either.
+  const scaleLive = await Bun.build({
+    entrypoints: [resolve(root, "islands/scales/scale-live.ts")],
+    outdir,
+    target: "browser",
+    splitting: false,
+    minify: options.minify ?? true,
+    naming: { entry: "[name].[ext]" },
+    tsconfig: resolve(root, "tsconfig.json"),
+  });
+  if (!scaleLive.success) {
+    for (const log of scaleLive.logs) console.error(log);
+    throw new Error("Scale live build failed");
+  }
+  return [...result.outputs, ...kiosk.outputs, ...scaleLive.outputs].map((output) => ({ path: output.path, size: output.size }));
 }
 
 if (import.meta.main) {

@@ -30,6 +30,8 @@ export interface BasketSummary {
   href: string;
   itemCount: number;
   common: boolean;
+  /** Not a basket but a count that wants attention (scale discrepancies): shown as an alert badge. */
+  alert?: boolean;
 }
 export type BasketLoader = (args: { ctx: Ctx; userId: number }) => Promise<BasketSummary[]>;
 

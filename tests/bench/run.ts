@@ -40,6 +40,8 @@
  * 17. Scale feed (issue 23 §1): 5,000 readings/s from 500 scales for 15 s through MQTT_URL (default
  *    the Mosquitto on 127.0.0.1:1883; the embedded broker when none answers) into the stored
  *    lastWeight, and how far it lags.
+ * 18. Scale pages live (issue 23 §2): the server's CPU with 10 warehouse pages listening while 200
+ *    scales report once a second, beside the writes alone.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -74,6 +76,8 @@ import { type KioskMode, kioskSummaryRows, printKiosk } from "./kiosk-report";
 import type { ScaleFeedResult } from "./scale-feed";
 import { printScaleFeed, type ScaleFeedMode, scaleFeedSummaryRows } from "./scale-feed-report";
 import type { ListPageResult } from "./list-page";
+import type { ScaleLiveResult } from "./scale-live";
+import { printScaleLive, type ScaleLiveMode, scaleLiveSummaryRows } from "./scale-live-report";
 import type { Phase } from "./startup-phases";
 import { measureStartup, STARTUP_TARGET_MS, type StartupResult, startupFailures } from "./startup";
 import { measureSuite, SUITE_MQTT_URL, SUITE_POSTGRES_URL, type SuiteRun } from "./suite";
@@ -457,6 +461,9 @@ const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
 /** 17. The scale feed (issue 23 §1). */
 const scaleFeed = (): Promise<{ modes: ScaleFeedMode[]; failures: string[] }> =>
   inEachMode<ScaleFeedResult>("scale-feed.ts", ["--scales", "500", "--rate", "5000", "--seconds", "15"], "scale feed figures", "500 scales, 5,000 readings/s for 15 s");
+/** 18. Scale pages live (issue 23 §2). */
+const scaleLive = (): Promise<{ modes: ScaleLiveMode[]; failures: string[] }> =>
+  inEachMode<ScaleLiveResult>("scale-live.ts", ["--seconds", "20", "--clients", "10", "--scales", "200"], "scale live figures", "200 of 1,000 scales at 1 Hz, 10 pages, 20 s");
 
 // ---------------------------------------------------------------------------------------------
 
@@ -478,6 +485,7 @@ function printSummary(
   planningModes: PlanningMode[] = [],
   kioskModes: KioskMode[] = [],
   scaleFeedModes: ScaleFeedMode[] = [],
+  scaleLiveModes: ScaleLiveMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -507,6 +515,7 @@ function printSummary(
   rows.push(...planningSummaryRows(planningModes));
   rows.push(...kioskSummaryRows(kioskModes));
   rows.push(...scaleFeedSummaryRows(scaleFeedModes));
+  rows.push(...scaleLiveSummaryRows(scaleLiveModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -555,6 +564,7 @@ async function main() {
   const planningFigures = await planning();
   const kioskFigures = await kiosk();
   const scaleFeedFigures = await scaleFeed();
+  const scaleLiveFigures = await scaleLive();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -578,8 +588,9 @@ async function main() {
   printPlanning(planningFigures.modes, planningFigures.failures);
   printKiosk(kioskFigures.modes, kioskFigures.failures);
   printScaleFeed(scaleFeedFigures.modes, scaleFeedFigures.failures);
+  printScaleLive(scaleLiveFigures.modes, scaleLiveFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleFeedFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleFeedFigures.modes, scaleLiveFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }

@@ -124,7 +124,7 @@ describe("pages /warehouse/warehouseRackScales", () => {
     const saved = await s.page(`${PAGES}/${id}`, { form: { id: "999", name: "Regál E2", extId: String(extId), lastWeight: "1", lastWeightChange: "01.01.2020" } });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`${PAGES}/${id}`);
-    expect(await scale(id)).toEqual({ id, name: "Regál E2", extId, lastWeight: 98765.4, lastWeightChange: "2026-01-15T23:30:00.000Z" });
+    expect(await scale(id)).toEqual({ id, name: "Regál E2", extId, lastWeight: 98765.4, lastWeightChange: "2026-01-15T23:30:00.000Z", lastReadingAt: null });
   });
 
   test("an invalid post answers 422 with FORM_NOT_VALID; the weight still shows", async () => {

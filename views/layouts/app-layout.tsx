@@ -86,11 +86,12 @@ function BasketsColumn() {
             <li key={basket.id}>
               <a
                 href={basket.href}
-                className={`basket-link${basket.common && basket.itemCount > 0 ? " basket-highlight" : ""}`}
+                className={`basket-link${basket.common && basket.itemCount > 0 ? " basket-highlight" : ""}${basket.alert ? " basket-alert" : ""}`}
                 data-common={basket.common ? "true" : undefined}
+                data-alert={basket.alert ? "true" : undefined}
               >
                 <span>{basket.name}</span>
-                <span className="basket-count">{basket.itemCount}</span>
+                <span className={basket.alert ? "basket-count badge-alert" : "basket-count"}>{basket.itemCount}</span>
               </a>
             </li>
           ))}

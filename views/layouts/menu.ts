@@ -54,6 +54,8 @@ export const topMenu: MenuEntry[] = [
       { key: "warehouseSelection", href: "/warehouse/selectWarehouse" },
       { key: "warehouses", href: "/warehouse/warehouses" },
       { key: "rackScales", href: "/warehouse/warehouseRackScales" },
+      { key: "scaleDiscrepancies", href: "/warehouse/scaleDiscrepancies" },
+      { key: "scaleFeedSettings", href: "/warehouse/rackScaleSettings" },
       { key: "transferLogs", href: "/warehouse/warehouseTransferLog" },
     ],
   },

@@ -4,6 +4,8 @@ import { formatDecimal } from "@/lib/money";
 import { variantParametersText, WAREHOUSE_ITEM_PATH, WAREHOUSE_PAGE_PATH, type WarehouseItem } from "@/modules/warehouse/items/schemas";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { AppLayout } from "../layouts/app-layout";
+import { ScaleLiveFeed } from "./scale-live";
+import { type ScaleHistory, ScaleSparklines } from "./scale-sparkline";
 import { useView } from "../view-context";
 
 /** Shown, never posted. */
@@ -75,14 +77,14 @@ export const warehouseItemValues = (item: WarehouseItem): FormValues => ({
 });
 
 /** The info box: the scale quantity, the product's tolerance and weight, each attached scale. */
-function ScaleInfo({ item }: { item: WarehouseItem }) {
+function ScaleInfo({ item, history }: { item: WarehouseItem; history?: ScaleHistory }) {
   const { t, lang } = useView();
   return (
     <section className="card scale-info" aria-labelledby="scale-info-title">
       <h2 id="scale-info-title">{t("stockView.info")}</h2>
       <dl>
         <dt>{t("stockView.scaleQuantity")}</dt>
-        <dd id="scale-info-quantity">
+        <dd id="scale-info-quantity" data-live-item={item.id}>
           {item.scaleQuantity === null ? null : (
             <span className="scale-quantity" data-scale-colour={item.scaleColour}>
               {formatDecimal(item.scaleQuantity, lang, 3)}
@@ -111,8 +113,12 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
               <tr key={scale.id} data-scale-id={scale.id}>
                 <td>{scale.extId}</td>
                 <td>{scale.name}</td>
-                <td className="align-end">{scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, lang, 1)}</td>
-                <td className="nowrap">{formatCzechDateTime(scale.lastWeightChange)}</td>
+                <td className="align-end" data-live-scale={scale.id} data-live-field="weightNumber">
+                  {scale.lastWeight === null ? "" : formatDecimal(scale.lastWeight, lang, 1)}
+                </td>
+                <td className="nowrap" data-live-scale={scale.id} data-live-field="change">
+                  {formatCzechDateTime(scale.lastWeightChange)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -120,12 +126,13 @@ function ScaleInfo({ item }: { item: WarehouseItem }) {
       ) : (
         <p>{t("stockView.noScales")}</p>
       )}
+      {history && item.rackScales.length ? <ScaleSparklines scales={item.rackScales} history={history} /> : null}
     </section>
   );
 }
 
 /** `back`: the warehouse page it was opened from, where "Back" leads and a save keeps leading. */
-export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: FormField[]; values: FormValues; errors: Record<string, string>; formErrors: string[]; back: string }) {
+export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: FormField[]; values: FormValues; errors: Record<string, string>; formErrors: string[]; back: string; history?: ScaleHistory }) {
   const { t } = useView();
   const { item } = props;
   return (
@@ -142,8 +149,9 @@ export function WarehouseItemEditPage(props: { item: WarehouseItem; fields: Form
             cancelHref={props.back}
           />
         </div>
-        <ScaleInfo item={item} />
+        <ScaleInfo item={item} history={props.history} />
       </div>
+      <ScaleLiveFeed scope={{ kind: "item", id: item.id }} />
     </AppLayout>
   );
 }

@@ -19,6 +19,7 @@ import { treeTexts } from "../catalogue/category-picker-field";
 import { DataTable, listHref, type TableColumn, type TableState } from "../components/data-table";
 import { Icon } from "../components/icons";
 import { AppLayout } from "../layouts/app-layout";
+import { ScaleLiveFeed } from "./scale-live";
 import { useView } from "../view-context";
 import { WarehouseBarcodeLink } from "./warehouse-barcode";
 
@@ -29,8 +30,11 @@ const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
 const quantity = (value: number, lang: Lang) => formatDecimal(value, lang, 3);
 
 function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
-  // No scale reports for the item: blank, not 0 (issue 18).
-  if (row.scaleQuantity === null) return null;
+  // Kept live by islands/scales/scale-live.ts (data-live-item); blank, not 0, when no scale reports for the item (issue 18).
+  return <span data-live-item={row.id}>{row.scaleQuantity === null ? null : <ScaleQuantity row={row} scaleQuantity={row.scaleQuantity} t={t} />}</span>;
+}
+
+function ScaleQuantity({ row, scaleQuantity, t }: { row: WarehouseItemRow; scaleQuantity: number; t: T }) {
   const title = row.scaleColour === "red" ? t("stockView.scaleRed") : row.scaleColour === "orange" ? t("stockView.scaleOrange") : undefined;
   return (
     <span
@@ -38,7 +42,7 @@ function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
       data-scale-colour={row.scaleColour}
       title={title}
     >
-      {quantity(row.scaleQuantity, langOf(t))}
+      {quantity(scaleQuantity, langOf(t))}
     </span>
   );
 }
@@ -151,6 +155,7 @@ export function WarehouseStockPage(props: { warehouse: { id: number; name: strin
           <StockTable warehouseId={warehouse.id} rows={props.rows} meta={props.meta} state={state} />
         </div>
       </div>
+      <ScaleLiveFeed scope={{ kind: "warehouse", id: warehouse.id }} />
     </AppLayout>
   );
 }

@@ -13,6 +13,8 @@ import { stockApi } from "./stock/api";
 import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 import { transferLogApi } from "./transfer-log/api";
 import { transferLogPages } from "./transfer-log/pages";
+import { scaleFeedPages } from "./scale-feed/pages";
+import { markScaleDiscrepanciesJob, scaleDiscrepancySummary } from "./scale-feed/service";
 
 /** `W<id>` in the menu box (docs/domain.md#barcodes) opens the warehouse's stock page (/warehouse/:id). */
 export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
@@ -27,8 +29,11 @@ export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
 export const warehouseModule = defineModule({
   name: "warehouse",
   api: routes(["/", warehouseApi], ["/", stockApi], ["/", warehouseItemApi], ["/", transferLogApi]),
-  pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages]),
+  pages: routes(["/", warehousePages], ["/", warehouseItemPages], ["/", transferLogPages], ["/", scaleFeedPages]),
+  // docs/domain.md#scale-discrepancies: the count of discrepancies in the baskets column.
+  basketLoaders: [scaleDiscrepancySummary],
   barcodeHandlers: { warehouse: openScannedWarehouse },
-  jobs: [purgeOldScaleReadingsJob],
+  // The job that finds discrepancies; the one that keeps 90 days of scale readings (docs/domain.md#scale-feed).
+  jobs: [markScaleDiscrepanciesJob, purgeOldScaleReadingsJob],
   uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
 });

@@ -2,14 +2,16 @@ import { Hono } from "hono";
 import { crudPages } from "@/web/crud/pages";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { AppEnv } from "@/lib/hono-env";
-import type { Lang } from "@/lib/context";
 import { langOf, type T } from "@/lib/i18n";
-import { formatDecimal } from "@/lib/money";
 import { renderPage } from "@/web/render";
 import type { FormField } from "@views/components/form";
 import { SelectWarehousePage } from "@views/warehouse/select-warehouse-page";
 import { WarehouseBarcode, WarehouseBarcodeLink } from "@views/warehouse/warehouse-barcode";
 import { WarehouseIcon } from "@views/warehouse/warehouse-icon";
+import { LastReadingCell, LiveScaleField, UnknownScales } from "@views/warehouse/rack-scale-live";
+import { ScaleLiveFeed } from "@views/warehouse/scale-live";
+import { gramsText } from "./scale-feed/format";
+import { listUnknownReports } from "./scale-feed/service";
 import { type RackScale, WAREHOUSE_ICONS, DEFAULT_WAREHOUSE_ICON, warehouseCode } from "./schemas";
 import { listAllWarehouses, rackScaleService, warehouseService } from "./service";
 
@@ -20,8 +22,8 @@ const RACK_SCALES_PATH = "/warehouse/warehouseRackScales";
 const idField = (t: T, key: string, entity: { id: number } | null): FormField[] =>
   entity ? [{ name: "id", label: t(key), kind: "integer", readOnly: true, disabled: true }] : [];
 
-/** `1 234,5 g`; empty until the scale has reported. */
-export const formatGrams = (grams: number | null, lang: Lang): string => (grams === null ? "" : `${formatDecimal(grams, lang, 1)}\u00a0g`);
+/** `1 234,5 g`; empty until the scale has reported (the live events write it the same way). */
+const formatGrams = gramsText;
 
 /** Shown, never posted: what the scale feed wrote. */
 const shownField = (name: string, label: string, text: string): FormField => ({
@@ -97,9 +99,30 @@ warehousePages.route(
       { key: "id", label: t("rackScale.id"), filter: "number", sortable: true, render: (row) => <a href={`${RACK_SCALES_PATH}/${row.id}`}>{row.id}</a> },
       { key: "name", label: t("rackScale.name"), filter: "text", sortable: true, render: (row) => <a href={`${RACK_SCALES_PATH}/${row.id}`}>{row.name}</a> },
       { key: "extId", label: t("rackScale.extId"), filter: "number", sortable: true, align: "end" },
-      { key: "lastWeight", label: t("rackScale.lastWeight"), sortable: true, align: "end", render: (row) => formatGrams(row.lastWeight, langOf(t)) },
-      { key: "lastWeightChange", label: t("rackScale.lastWeightChange"), sortable: true, render: (row) => formatCzechDateTime(row.lastWeightChange) },
+      {
+        key: "lastWeight",
+        label: t("rackScale.lastWeight"),
+        sortable: true,
+        align: "end",
+        render: (row) => <LiveScaleField scale={row.id} field="weight" text={formatGrams(row.lastWeight, langOf(t))} />,
+      },
+      { key: "lastWeightChange", label: t("rackScale.lastWeightChange"), sortable: true, render: (row) => <LiveScaleField scale={row.id} field="change" text={formatCzechDateTime(row.lastWeightChange)} /> },
+      // docs/domain.md#rack-scales: the last reading, its age and the silent mark, kept live.
+      { key: "lastReadingAt", label: t("scaleFeed.lastReading"), sortable: true, render: (row) => <LastReadingCell scale={row} t={t} lang={langOf(t)} now={Date.now()} /> },
     ],
+    // "Add it" from the unknown ids opens the form with the external id filled in.
+    defaults: (c) => {
+      const extId = c.req.query("extId");
+      return extId && /^\d{1,10}$/.test(extId) ? { extId } : {};
+    },
+    list: {
+      after: async (c) => (
+        <>
+          <UnknownScales reports={await listUnknownReports({ ctx: c.get("ctx") })} />
+          <ScaleLiveFeed scope={{ kind: "scales" }} />
+        </>
+      ),
+    },
     fields: ({ t, entity }) => [
       ...idField(t, "rackScale.id", entity),
       { name: "name", label: t("rackScale.name"), kind: "text", required: true, autoFocus: true, maxLength: 200 },

@@ -42,4 +42,6 @@ export interface RackScale {
   lastWeight: number | null;
   /** ISO instant of the last change of weight. */
   lastWeightChange: string | null;
+  /** ISO instant of the last reading, moved or not (docs/domain.md#scale-feed). */
+  lastReadingAt: string | null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { basketItems, baskets, warehouseRackScales, warehouses } from "@db/schema";
+import { basketItems, baskets, rackScaleUnknownReports, warehouseRackScales, warehouses } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, czechOrder } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
@@ -58,6 +58,7 @@ const toRackScale = (row: typeof warehouseRackScales.$inferSelect): RackScale =>
   extId: row.extId,
   lastWeight: row.lastWeight === null ? null : Number(row.lastWeight),
   lastWeightChange: row.lastWeightChange?.toISOString() ?? null,
+  lastReadingAt: row.lastReadingAt?.toISOString() ?? null,
 });
 
 const extIdTaken = (input: { extId: number }) => msg("rackScale.extIdTaken", { extId: input.extId });
@@ -74,8 +75,13 @@ export const rackScaleService = createCrudService({
     extId: { column: warehouseRackScales.extId, filter: "number", sortable: true },
     lastWeight: { column: warehouseRackScales.lastWeight, sortable: true },
     lastWeightChange: { column: warehouseRackScales.lastWeightChange, sortable: true },
+    lastReadingAt: { column: warehouseRackScales.lastReadingAt, sortable: true },
   },
   defaultSort: ["extId", "asc"],
   // The refusal names the field and the number.
   unique: [{ field: "extId", column: warehouseRackScales.extId, index: "warehouse_rack_scales_ext_id_unique", message: extIdTaken }],
+  // A reporting external id now registered leaves "reporting, not registered" (docs/domain.md#rack-scales).
+  afterSave: async ({ ctx, input }) => {
+    await ctx.db.delete(rackScaleUnknownReports).where(eq(rackScaleUnknownReports.extId, input.extId));
+  },
 });

@@ -37,6 +37,8 @@ export interface CrudPagesConfig<TEntity extends { id: number }> {
   list?: {
     aside?: (c: AppContext, state: TableState) => ReactNode | Promise<ReactNode>;
     hiddenFilters?: string[];
+    /** Shown below the table on the whole page (a related list, a live-update script). */
+    after?: (c: AppContext, state: TableState) => ReactNode | Promise<ReactNode>;
     /** Draws the whole list page instead of the table (e.g. the category tree). */
     view?: (c: AppContext) => Response | Promise<Response>;
   };
@@ -78,6 +80,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     );
     if (!wholePage) return renderFragment(c, table);
     const aside = config.list?.aside ? await config.list.aside(c, state) : null;
+    const after = config.list?.after ? await config.list.after(c, state) : null;
     return renderPage(
       c,
       <AppLayout
@@ -96,6 +99,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
         ) : (
           table
         )}
+        {after}
       </AppLayout>,
     );
   };

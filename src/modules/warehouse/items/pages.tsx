@@ -14,6 +14,8 @@ import { XLSX_MIME } from "@/lib/xlsx/sheet";
 import { formState, withFormErrors } from "@/web/form-state";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { listAllWarehouses } from "../service";
+import { SPARKLINE_HOURS } from "../scale-feed/schemas";
+import { readingsSince } from "../scale-feed/service";
 import { exportManufactureXlsx, exportStockXlsx, exportWarehouseXlsx, type XlsxFile } from "./export";
 import {
   WAREHOUSE_EXPORT_ALL_PATH,
@@ -54,11 +56,17 @@ const backOf = (c: AppContext, item: WarehouseItem) => warehouseBackPath(c.req.q
 
 async function editView(c: AppContext, item: WarehouseItem, init: { values?: FormValues; error?: AppError } = {}) {
   const ctx = c.get("ctx");
-  const [warehouses, scales] = await Promise.all([listAllWarehouses({ ctx }), rackScaleChoices({ ctx })]);
+  const to = Date.now();
+  const from = to - SPARKLINE_HOURS * 3_600_000;
+  const [warehouses, scales, points] = await Promise.all([
+    listAllWarehouses({ ctx }),
+    rackScaleChoices({ ctx }),
+    readingsSince({ ctx, input: { scaleIds: item.rackScales.map((scale) => scale.id), since: new Date(from) } }),
+  ]);
   const fields = warehouseItemFields(c.get("t"), item, { warehouses, scales });
   const { errors, formErrors, answer } = formState(c, init.error, fields.map((field) => field.name));
   const values = init.values ? { ...init.values, id: item.id } : warehouseItemValues(item);
-  return renderPage(c, <WarehouseItemEditPage item={item} fields={fields} values={values} errors={errors} formErrors={formErrors} back={backOf(c, item)} />, answer);
+  return renderPage(c, <WarehouseItemEditPage item={item} fields={fields} values={values} errors={errors} formErrors={formErrors} back={backOf(c, item)} history={{ points, from, to }} />, answer);
 }
 
 /** docs/domain.md#warehouse-item. */

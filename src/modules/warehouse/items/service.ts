@@ -300,3 +300,33 @@ export async function updateWarehouseItem({ ctx, input }: { ctx: Ctx; input: { i
 export async function rackScaleChoices({ ctx }: { ctx: Ctx }): Promise<{ id: number; extId: number; name: string }[]> {
   return ctx.db.select({ id: warehouseRackScales.id, extId: warehouseRackScales.extId, name: warehouseRackScales.name }).from(warehouseRackScales).orderBy(asc(warehouseRackScales.extId));
 }
+
+/**
+ * The warehouse items lying on any of `scaleIds`, each with its scale quantity and colour by the
+ * page's rules (toRow: scaleQuantityOf, scaleColourOf), the grams on its scales and the ids of its
+ * scales: what a live page patches when those scales report (docs/decisions/058-scale-live-updates.md).
+ * Two statements: the links of the scales, then the items with their grams.
+ */
+export async function itemsOnScales({ ctx, input }: { ctx: Ctx; input: { scaleIds: number[] } }): Promise<(WarehouseItemRow & { grams: number | null; scaleIds: number[] })[]> {
+  if (!input.scaleIds.length) return [];
+  const onScales = sql`(select ${warehouseItemRackScales.warehouseItemId} from ${warehouseItemRackScales} where ${inArray(warehouseItemRackScales.rackScaleId, input.scaleIds)})`;
+  const [records, links] = await Promise.all([
+    selectItemsWithGrams(ctx, inArray(warehouseItems.id, onScales)),
+    ctx.db
+      .select({ itemId: warehouseItemRackScales.warehouseItemId, scaleId: warehouseItemRackScales.rackScaleId })
+      .from(warehouseItemRackScales)
+      .where(inArray(warehouseItemRackScales.warehouseItemId, onScales)),
+  ]);
+  const scalesOf = new Map<number, number[]>();
+  for (const link of links) scalesOf.set(link.itemId, [...(scalesOf.get(link.itemId) ?? []), link.scaleId]);
+  return records.map((record) => {
+    const grams = record.grams === null ? null : Number(record.grams);
+    return { ...toRow(record, grams), grams, scaleIds: scalesOf.get(record.id) ?? [] };
+  });
+}
+
+/** Every warehouse item lying on at least one scale, with its scale quantity and colour (the discrepancy job, docs/domain.md#scale-discrepancies). */
+export async function itemsWithScales({ ctx }: { ctx: Ctx }): Promise<WarehouseItemRow[]> {
+  const records = await selectItemsWithGrams(ctx, inArray(warehouseItems.id, sql`(select distinct ${warehouseItemRackScales.warehouseItemId} from ${warehouseItemRackScales})`));
+  return withGrams(records);
+}
