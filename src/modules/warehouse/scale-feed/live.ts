@@ -20,12 +20,13 @@ import { LIVE_EVENT, type LiveEvent, type LiveItem, type LiveScale, type LiveSco
 import { type ScaleReading, scalesReportedAfter } from "./service";
 
 /**
- * How often the poller looks, and how far back each look reaches past the last one: a reading
- * stamped by a transaction that committed late, or by an instance whose clock is a little behind,
- * is still found; the readings seen already are filtered out in memory.
+ * How often the poller looks, and how far back its first look reaches (later looks compare every
+ * scale's reading with the one seen last, however it is stamped).
  */
 export const POLL_INTERVAL_MS = 1000;
 export const LOOK_BACK_MS = 10_000;
+/** Every scale that has ever reported. */
+const EVER = new Date(0);
 /** A comment this often keeps proxies and Bun's idle timeout (10 s) from closing a quiet stream. */
 export const HEARTBEAT_MS = 5000;
 /** Events a client may have unread before it is dropped. */
@@ -110,19 +111,23 @@ export class ScaleLivePoller {
   private now = () => this.options.clock?.() ?? new Date();
 
   /**
-   * One look: the scales that reported since the last look (reaching LOOK_BACK_MS further back,
-   * then kept only where the reading differs from the one last seen) and the items on them.
+   * One look: the scales whose reading (time and weight) differs from the one last seen, and the
+   * items on them. Every reporting scale is read each time, not those stamped after the last look:
+   * `last_reading_at` is the reading's own time, and a scale whose clock runs behind stamps it in
+   * the past (docs/decisions/058-scale-live-updates.md). The first look sends only what reported in
+   * the last LOOK_BACK_MS; the rest it only remembers.
    */
   async look(): Promise<LiveUpdate> {
     const started = this.now();
-    const after = new Date((this.lastLook ?? started).getTime() - LOOK_BACK_MS);
-    const rows = await scalesReportedAfter({ ctx: this.ctx, input: { after } });
+    const first = this.lastLook === null;
+    const recent = started.getTime() - LOOK_BACK_MS;
+    const rows = await scalesReportedAfter({ ctx: this.ctx, input: { after: EVER } });
     this.lastLook = started;
     const scales = rows.filter((row) => {
       const key = `${row.lastReadingAt.getTime()}|${row.lastWeight}`;
       if (this.seen.get(row.id) === key) return false;
       this.seen.set(row.id, key);
-      return true;
+      return !first || row.lastReadingAt.getTime() >= recent;
     });
     const items = scales.length ? await itemsOnScales({ ctx: this.ctx, input: { scaleIds: scales.map((scale) => scale.id) } }) : [];
     return { scales, items };

@@ -180,6 +180,11 @@ describe("the live poller (docs/decisions/058-scale-live-updates.md)", () => {
     clock = new Date("2026-11-27T12:00:03Z");
     expect((await poller.look()).scales.map((scale) => scale.id)).toEqual([b]);
 
+    // A scale whose clock runs an hour behind stamps its reading in the past: still found.
+    await report(a, 7_500, new Date("2026-11-27T11:00:03.500Z"));
+    clock = new Date("2026-11-27T12:00:04Z");
+    expect((await poller.look()).scales.map((scale) => [scale.id, scale.lastWeight])).toEqual([[a, 7_500]]);
+
     // What each page is sent: its warehouse's items; its item and that item's scales; the scales list every scale.
     const event = third;
     const now = new Date("2026-11-27T12:05:00Z");
