@@ -227,6 +227,8 @@ async function seedScales(ctx: Ctx, catalogue: StoredProduct[], main: number, no
     // The feed's last change (db/seed/demo/warehouse.ts), at the latest the last full hour, so the readings end in it.
     const changed = scale.changed && scale.changed.getTime() <= hourNow ? scale.changed : new Date(hourNow);
     await ctx.db.update(warehouseRackScales).set({ lastWeight: last.toFixed(1), lastWeightChange: changed }).where(eq(warehouseRackScales.id, scale.id));
+    // A rack that weighs other than the books has disagreed since its weight last changed (docs/domain.md#scale-discrepancies).
+    if (state !== "match") await ctx.db.update(warehouseItems).set({ scaleDisagreeSince: changed }).where(eq(warehouseItems.id, item.id));
     // Backwards from now: the last weight since its change, before it more pieces now and then.
     let weight = last;
     for (let hour = 0; hour < 72; hour++) {
