@@ -22,35 +22,29 @@ export async function buildIslands(options: { minify?: boolean } = {}) {
     for (const log of result.logs) console.error(log);
     throw new Error("Island build failed");
   }
-  // The kiosk's own small script (docs/domain.md#kiosk-scan-flow): no React, no shared chunks.
-  const kiosk = await Bun.build({
-    entrypoints: [resolve(root, "islands/kiosk/kiosk.ts")],
-    outdir,
-    target: "browser",
-    splitting: false,
-    minify: options.minify ?? true,
-    naming: { entry: "[name].[ext]" },
-    tsconfig: resolve(root, "tsconfig.json"),
-  });
-  if (!kiosk.success) {
-    for (const log of kiosk.logs) console.error(log);
-    throw new Error("Kiosk build failed");
+  // Small page scripts without React and without shared chunks: the kiosk's
+  // (docs/domain.md#kiosk-scan-flow) and the scale pages' live updates (docs/decisions/058-scale-live-updates.md).
+  const scripts = [];
+  for (const [entry, what] of [
+    ["islands/kiosk/kiosk.ts", "Kiosk"],
+    ["islands/scales/scale-live.ts", "Scale live"],
+  ] as const) {
+    const built = await Bun.build({
+      entrypoints: [resolve(root, entry)],
+      outdir,
+      target: "browser",
+      splitting: false,
+      minify: options.minify ?? true,
+      naming: { entry: "[name].[ext]" },
+      tsconfig: resolve(root, "tsconfig.json"),
+    });
+    if (!built.success) {
+      for (const log of built.logs) console.error(log);
+      throw new Error(`${what} build failed`);
+    }
+    scripts.push(...built.outputs);
   }
-  // The scale pages' live updates (docs/decisions/058-scale-live-updates.md): no React either.
-  const scaleLive = await Bun.build({
-    entrypoints: [resolve(root, "islands/scales/scale-live.ts")],
-    outdir,
-    target: "browser",
-    splitting: false,
-    minify: options.minify ?? true,
-    naming: { entry: "[name].[ext]" },
-    tsconfig: resolve(root, "tsconfig.json"),
-  });
-  if (!scaleLive.success) {
-    for (const log of scaleLive.logs) console.error(log);
-    throw new Error("Scale live build failed");
-  }
-  return [...result.outputs, ...kiosk.outputs, ...scaleLive.outputs].map((output) => ({ path: output.path, size: output.size }));
+  return [...result.outputs, ...scripts].map((output) => ({ path: output.path, size: output.size }));
 }
 
 if (import.meta.main) {

@@ -12,11 +12,12 @@
  *   table (the `ohrada:basket-line` event); an unknown code toasts a warning and keeps the text selected.
  * Without JavaScript the field is a plain form posting to the page route, which redirects back with a toast.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { ADD_BY_CODE_ACTION, ADD_BY_CODE_API, BASKET_LINE_EVENT, type BasketLineEvent, ID_FIELD_DEBOUNCE_MS, ID_FIELD_MIN_LENGTH } from "@/modules/baskets/page-schemas";
 import type { BasketItem, BasketType } from "@/modules/baskets/schemas";
 import { callApi } from "../api";
 import { showToast } from "../toast";
+import { useActOnPause } from "../use-pause";
 
 export interface BasketIdFieldTexts {
   label: string;
@@ -62,7 +63,6 @@ export default function BasketIdField({ type, warehouseId, tableId, idempotencyK
   const lastActed = useRef("");
   /** An act whose answer never came: the same value again reuses its key. */
   const unanswered = useRef<{ code: string; key: string } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const act = async (raw: string, byEnter: boolean) => {
@@ -100,14 +100,7 @@ export default function BasketIdField({ type, warehouseId, tableId, idempotencyK
     input.current?.select();
   };
 
-  useEffect(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void act(value, false).then(() => setSettled(value)), ID_FIELD_DEBOUNCE_MS);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
-    // act is recreated each render; only the typed value restarts the pause.
-  }, [value]);
+  const cancelPause = useActOnPause(value, ID_FIELD_DEBOUNCE_MS, (typed) => void act(typed, false).then(() => setSettled(typed)));
 
   return (
     <form
@@ -118,7 +111,7 @@ export default function BasketIdField({ type, warehouseId, tableId, idempotencyK
       data-settled={settled ?? undefined}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        if (timer.current) clearTimeout(timer.current);
+        cancelPause();
         void act(value, true);
       }}
     >

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { callApi } from "../api";
 import { showToast } from "../toast";
+import { useActOnPause } from "../use-pause";
 import { isLongEnoughCode } from "@/modules/barcode/schemas";
 
 /** docs/domain.md#barcode-input: act after a 250 ms pause, only on more than 2 characters (or a printed P5), only on a changed value. */
@@ -22,7 +23,6 @@ export default function BarcodeBox({ label, placeholder, genericError }: Barcode
   const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
   const lastProcessed = useRef("");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const process = async (raw: string, force = false) => {
@@ -60,14 +60,7 @@ export default function BarcodeBox({ label, placeholder, genericError }: Barcode
     showToast("error", genericError);
   };
 
-  useEffect(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void process(value), BARCODE_DEBOUNCE_MS);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
-    // process is recreated each render; only the typed value should restart the pause.
-  }, [value]);
+  const cancelPause = useActOnPause(value, BARCODE_DEBOUNCE_MS, (typed) => void process(typed));
 
   return (
     <form
@@ -77,7 +70,7 @@ export default function BarcodeBox({ label, placeholder, genericError }: Barcode
       action="/barcode"
       onSubmit={(event) => {
         event.preventDefault();
-        if (timer.current) clearTimeout(timer.current);
+        cancelPause();
         void process(value, true);
       }}
     >
