@@ -29,7 +29,7 @@ import { ItemsConflict } from "./fence-items-conflict";
 import { ItemsErrorSummary } from "./fence-items-error-summary";
 import { ItemsLines } from "./fence-items-lines";
 import { ItemsList } from "./fence-items-list";
-import { type Draft, draftOf, engineFields, keepKeys, type ItemDraft, type LineDraft, newKey, parseNum, payloadOf, placeOf, problemsOf, type SubDraft, withIds } from "./fence-items-model";
+import { type Draft, draftOf, engineFields, keepKeys, type ItemDraft, type LineDraft, newKey, parseNum, payloadOf, placeOf, problemsOf, schemaProblemsOf, type SubDraft, withIds } from "./fence-items-model";
 import { ItemsOffer } from "./fence-items-offer";
 import { ItemSpacer } from "./fence-items-spacer";
 import { ItemsSummary } from "./fence-items-summary";
@@ -175,7 +175,7 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const save = async () => {
     if (savingRef.current) return;
     const body = { ...payloadOf(draft, creationIds), itemsVersion: version.current };
-    const problems = problemsOf(draft, body, computed);
+    const problems = problemsOf(draft, await schemaProblemsOf(body), computed);
     if (Object.keys(problems).length) {
       refuse(Object.fromEntries(Object.entries(problems).map(([path, message]) => [path, text(message)])), []);
       return;

@@ -7,7 +7,7 @@
  */
 import type { Lang } from "@/lib/lang";
 import { formatMoney } from "@/lib/money";
-import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
+import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/constants";
 import type { ItemsTabChoices } from "@/modules/orders/fence-item/schemas";
 import type { FenceDrawingT } from "./fence-drawing";
 import type { EditorActions } from "./fence-items-actions";

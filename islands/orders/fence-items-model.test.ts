@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { computeFenceItem } from "@/modules/orders/fence-item/engine";
 import type { ItemsTab } from "@/modules/orders/fence-item/schemas";
 import { formatNumber } from "./fence-item-panel";
-import { type Draft, draftOf, emptyItem, engineFields, keepKeys, parseNum, payloadOf, placeOf, problemsOf, shownFields, withIds } from "./fence-items-model";
+import { type Draft, draftOf, emptyItem, engineFields, keepKeys, parseNum, payloadOf, placeOf, problemsOf, schemaProblemsOf, shownFields, withIds } from "./fence-items-model";
 
 const offer = { shippingType: "", shippingDistance: "", shippingUnitPrice: "", discountDescription: "Sleva", discountAmount: "", note: "", measurementDate: "" };
 
@@ -40,7 +40,7 @@ describe("the items editor's form model", () => {
     expect(shownFields(engineFields(item)).has("lengthBottom")).toBe(true);
   });
 
-  test("the save's body: new rows by tmpId, saved ones by id, a sub-product still to choose as -2, creation values of the product only", () => {
+  test("the save's body: new rows by tmpId, saved ones by id, a sub-product still to choose as -2, creation values of the product only", async () => {
     const saved = { ...fence("i5"), id: 5, parameters: [{ id: 1, value: "1800" }, { id: 9, value: "2" }, { id: 3, value: " " }] };
     const draft: Draft = {
       items: [saved, { ...fence("new-1"), subs: [{ key: "s-new", id: null, category: 4, product: null, amount: "1", unitPrice: "", invoiceName: "", itemType: null }] }],
@@ -56,7 +56,7 @@ describe("the items editor's form model", () => {
     expect(body).toMatchObject({ shippingType: 3, measurementDate: "05.03.2026" });
 
     // Before sending: the sub-product to choose and the custom line's name, by the server's paths.
-    const problems = problemsOf(draft, body, draft.items.map((item) => computeFenceItem(engineFields(item), { pieceHeight: 100 })));
+    const problems = problemsOf(draft, await schemaProblemsOf(body), draft.items.map((item) => computeFenceItem(engineFields(item), { pieceHeight: 100 })));
     expect(Object.keys(problems).sort()).toEqual(["items[1].subProducts[0].product", "otherItems[0].invoiceName"]);
     expect(placeOf("items[1].subProducts[0].product")).toEqual({ list: "items", index: 1, sub: 0, field: "product" });
 
@@ -64,7 +64,7 @@ describe("the items editor's form model", () => {
     const typo: Draft = { ...draft, items: [{ ...saved, v: { ...saved.v, length: "25OO" } }] };
     const typoBody = payloadOf(typo, () => new Set([1, 9]));
     expect(typoBody.items[0]!.length).toBeNaN();
-    expect(problemsOf(typo, typoBody, [computeFenceItem(engineFields(typo.items[0]!), { pieceHeight: 100 })])["items[0].length"]?.key).toBe("validation.number");
+    expect(problemsOf(typo, await schemaProblemsOf(typoBody), [computeFenceItem(engineFields(typo.items[0]!), { pieceHeight: 100 })])["items[0].length"]?.key).toBe("validation.number");
 
     // The save's answer gives the new rows their ids in place; a reload keeps the rows' keys.
     const ids = withIds(draft, [{ tmpId: "new-1", id: 6 }, { tmpId: "s-new", id: 60 }, { tmpId: "l-new", id: 70 }]);

@@ -7,8 +7,7 @@
 import { formatCzechDate } from "@/lib/dates";
 import type { Message } from "@/lib/errors";
 import { parseDecimal } from "@/lib/money";
-import { issueFields } from "@/lib/validation";
-import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
+import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/constants";
 import {
   type FenceItemComputation,
   type FenceItemFields,
@@ -19,7 +18,7 @@ import {
   requiredFieldsFor,
   SUB_PRODUCT_TO_CHOOSE,
 } from "@/modules/orders/fence-item/engine";
-import { editItemsInput, type ItemsTab, type OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
+import type { ItemsTab, OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
 
 export interface Ref {
   id: number;
@@ -296,13 +295,24 @@ export function payloadOf(draft: Draft, creationIds: (productId: number) => Set<
 }
 
 /**
- * What the server would refuse, checked before sending (docs/domain.md#fence-item-validation: an
- * invalid form is not submitted): the schema's formats, the engine's required fields and fillings, a sub-product still
- * to choose, a custom line without its name. Keyed by the server's bracket paths.
+ * The shared schema's refusals of the save's payload, keyed by the server's bracket paths. The
+ * schema and zod load on the first save, not with the tab: they are a fifth of its JavaScript
+ * (docs/decisions/020-items-editor.md, its budget).
  */
-export function problemsOf(draft: Draft, payload: unknown, computed: readonly FenceItemComputation[]): Record<string, Message> {
+export async function schemaProblemsOf(payload: unknown): Promise<Record<string, Message>> {
+  const [{ editItemsInput }, { issueFields }] = await Promise.all([import("@/modules/orders/fence-item/schemas"), import("@/lib/validation")]);
   const parsed = editItemsInput.safeParse(payload);
-  const problems: Record<string, Message> = parsed.success ? {} : issueFields(parsed.error.issues, { style: "brackets" });
+  return parsed.success ? {} : issueFields(parsed.error.issues, { style: "brackets" });
+}
+
+/**
+ * What the server would refuse, checked before sending (docs/domain.md#fence-item-validation: an
+ * invalid form is not submitted): the schema's formats (`schemaProblems`, from schemaProblemsOf),
+ * the engine's required fields and fillings, a sub-product still to choose, a custom line without
+ * its name. Keyed by the server's bracket paths.
+ */
+export function problemsOf(draft: Draft, schemaProblems: Record<string, Message>, computed: readonly FenceItemComputation[]): Record<string, Message> {
+  const problems: Record<string, Message> = { ...schemaProblems };
   const flag = (path: string, key: string, values?: Record<string, unknown>) => {
     problems[path] ??= { key, values };
   };

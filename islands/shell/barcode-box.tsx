@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { callApi } from "../api";
 import { showToast } from "../toast";
 import { useActOnPause } from "../use-pause";
-import { isLongEnoughCode } from "@/modules/barcode/schemas";
+import { isLongEnoughCode } from "@/modules/barcode/codes";
 
 /** docs/domain.md#barcode-input: act after a 250 ms pause, only on more than 2 characters (or a printed P5), only on a changed value. */
 export const BARCODE_DEBOUNCE_MS = 250;

@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
 import { MAX_ROW_ID, storableString } from "@/lib/zod-fields";
+import { isLongEnoughCode } from "./codes";
 
 /** docs/domain.md#barcodes: what a scanned code means. */
 export type BarcodeKind = "product" | "order" | "warehouse" | "workType" | "card";
 
-/** docs/domain.md#barcode-input: the menu box acts only on more than 2 characters… */
-export const BARCODE_MIN_LENGTH = 3;
-/** …or on a whole code the app prints for an id 1–9 (P5, O7, W9: decision 032), which has 2. */
-const SHORT_PRINTED_CODE = /^[POW][1-9]$/i;
-
-/** Whether the menu box acts on `raw`: the box (islands/shell/barcode-box.tsx) and the scan API read it the same. */
-export const isLongEnoughCode = (raw: string): boolean => {
-  const code = raw.trim();
-  return code.length >= BARCODE_MIN_LENGTH || SHORT_PRINTED_CODE.test(code);
-};
+export { BARCODE_MIN_LENGTH, isLongEnoughCode } from "./codes";
 
 export const scanInput = z.object({
   code: storableString("validation.required").trim().min(1, "validation.required").max(64, "validation.maxLength").refine(isLongEnoughCode, "validation.required"),

@@ -200,11 +200,7 @@ export interface ProductPrices {
 export const SYSTEM_ROLES = ["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICKET", "ATTENTION"] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
-/**
- * docs/domain.md#reference-products: the virtual product "nový vlastní" (new custom), appended to other products in the
- * order items editor. A value, never a row (docs/decisions/008).
- */
-export const VIRTUAL_CUSTOM_PRODUCT_ID = -1;
+export { VIRTUAL_CUSTOM_PRODUCT_ID } from "./constants";
 
 /** The editor's tabs (docs/domain.md#product-editor), in order. */
 export const PRODUCT_TABS = ["common", "translations", "parameters", "prices", "images", "tools"] as const;
