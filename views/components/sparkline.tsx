@@ -40,9 +40,10 @@ export function Sparkline(props: { points: SparkPoint[]; range: { from: number; 
   const titleId = props.id ? `${props.id}-title` : undefined;
   return (
     <span className="sparkline" id={props.id}>
-      <svg role="img" aria-labelledby={titleId} width={width} height={height} viewBox={`0 0 ${width} ${height}`} focusable="false">
+      {/* Stretched to the width it is given (the labels under it span it too); the stroke keeps its width. */}
+      <svg role="img" aria-labelledby={titleId} width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" focusable="false">
         <title id={titleId}>{props.title}</title>
-        <polyline points={sparklinePoints(props.points, props.range)} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        <polyline points={sparklinePoints(props.points, props.range)} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
       </svg>
       <span className="sparkline-range">
         <span className="sparkline-min">{props.minLabel}</span> <span className="sparkline-max">{props.maxLabel}</span>
