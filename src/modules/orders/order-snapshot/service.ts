@@ -75,6 +75,8 @@ export interface OtherLineSnapshot {
   product: NamedRef | null;
   /** The product's system role (ATTENTION, an assembly role); null for none. */
   systemRole: string | null;
+  /** Kept in stock: the catalogue product's flag, or the custom line's own (a service, such as removing the old fence, is not). */
+  storable: boolean;
   amount: number;
   /** Kč. */
   unitPrice: number;
@@ -177,7 +179,7 @@ function readLines(ctx: Ctx, ids: number[]) {
       .where(ofOrders)
       .orderBy(asc(fenceOrderSubProducts.itemId), asc(fenceOrderSubProducts.sortOrder), asc(fenceOrderSubProducts.id)),
     ctx.db
-      .select({ line: fenceOrderOtherItems, productName: products.name, systemRole: products.systemRole })
+      .select({ line: fenceOrderOtherItems, productName: products.name, systemRole: products.systemRole, productStorable: products.storable })
       .from(fenceOrderOtherItems)
       .leftJoin(products, eq(products.id, fenceOrderOtherItems.productId))
       .where(inArray(fenceOrderOtherItems.orderId, ids))
@@ -208,7 +210,7 @@ function subProductOf({ subProduct: row, productName, categoryName }: Lines[1][n
   };
 }
 
-function otherLineOf({ line: row, productName, systemRole }: Lines[2][number]): OtherLineSnapshot {
+function otherLineOf({ line: row, productName, systemRole, productStorable }: Lines[2][number]): OtherLineSnapshot {
   const amount = Number(row.amount);
   const unitPrice = Number(row.unitPrice);
   return {
@@ -216,6 +218,7 @@ function otherLineOf({ line: row, productName, systemRole }: Lines[2][number]): 
     itemType: row.itemType as OtherItemType,
     product: ref(row.productId, productName),
     systemRole,
+    storable: row.productId === null ? row.storable === true : productStorable === true,
     amount,
     unitPrice,
     totalPriceHalere: lineTotalHalere(amount, kcToHalere(unitPrice)),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { createFenceCategory, createFenceOrderWithItems, createFenceProduct, createProduct, FENCE_1_PARAMETERS, fence1Item } from "../../../../tests/helpers/factories";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { and, asc, count, eq } from "drizzle-orm";
-import { fenceOrderMaterial, idempotencyKeys, productParameterValues, supplierOrderLines, supplierOrders, warehouseItems, warehouses } from "@db/schema";
+import { fenceOrderMaterial, idempotencyKeys, products, productParameterValues, supplierOrderLines, supplierOrders, warehouseItems, warehouses } from "@db/schema";
 import { usingPostgres } from "../../../../tests/helpers/db";
 import { formatCzechDate, todayInPrague } from "@/lib/dates";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
@@ -98,6 +98,30 @@ describe("ordered material (issue 11 §4)", () => {
     const refused = await failureOf(getOrderedMaterial({ ctx: t.ctx, input: { orders: "1,x" } }));
     expect(refused.kind).toBe("fail");
     expect(Object.keys(refused.fields)).toEqual(["orders.1"]);
+  });
+
+  test("a service sold as an other item (not storable) is no material; storable catalogue and custom items are", async () => {
+    const category = await createFenceCategory(t.db);
+    const fence = await createFenceProduct(t.db, category, FENCE_1_PARAMETERS, { name: "Plot se službou" });
+    const hinges = await createProduct(t.db, { name: "Pant k bráně", unitPrice: "150.00" });
+    const removal = await createProduct(t.db, { name: "Demontáž starého plotu – za bm", unitPrice: "120.00" });
+    await t.db.update(products).set({ storable: false }).where(eq(products.id, removal));
+    const order = await createFenceOrderWithItems(t.ctx, {
+      order: { orderDate: "2026-11-02" },
+      items: [fence1Item(fence)],
+      otherItems: [
+        { product: hinges, amount: 4, unitPrice: 150 },
+        { product: removal, amount: 25, unitPrice: 120 },
+        { product: VIRTUAL_CUSTOM_PRODUCT_ID, invoiceName: "Odvoz suti", storable: false, amount: 1, unitPrice: 890 },
+        { product: VIRTUAL_CUSTOM_PRODUCT_ID, invoiceName: "Pletivo na míru", storable: true, amount: 3, unitPrice: 100 },
+      ],
+    });
+    await changeFenceOrderStatus({ ctx: t.ctx, input: { id: order.id, status: "ORDER_CONFIRMATION" } });
+    const material = await getOrderedMaterial({ ctx: t.ctx, input: { orders: String(order.id) } });
+    expect(material.lines.filter((line) => line.component === "otherItem").map((line) => [line.name, line.amount])).toEqual([
+      ["Pant k bráně", 4],
+      ["Pletivo na míru", 3],
+    ]);
   });
 
   test("an item the cut list cannot read is named, not summed", async () => {

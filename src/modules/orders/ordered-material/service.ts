@@ -54,8 +54,11 @@ const REFRESH_BATCH = 500;
 
 type MaterialRow = typeof fenceOrderMaterial.$inferInsert;
 
-/** The other items bought in (not assembly, not the ATTENTION product): catalogue products, and custom ones marked storable. */
-const boughtIn = (snapshot: OrderSnapshot) => snapshot.otherItems.filter((line) => line.systemRole === null && (line.product !== null || line.row.storable === true));
+/**
+ * The other items bought in (not assembly, not the ATTENTION product): the storable ones, catalogue
+ * or custom. A service sold as an other item (the removal of the old fence) is no material to order.
+ */
+const boughtIn = (snapshot: OrderSnapshot) => snapshot.otherItems.filter((line) => line.systemRole === null && line.storable);
 
 /** The material rows of these orders: the base products' cut list split back per order by its sources, and the other items. */
 async function materialRowsOf(ctx: Ctx, orderIds: readonly number[]): Promise<{ rows: MaterialRow[]; skipped: Map<number, OrderedMaterialSkipped[]> }> {
