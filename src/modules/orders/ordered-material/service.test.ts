@@ -122,6 +122,10 @@ describe("ordered material (issue 11 §4)", () => {
       ["Pant k bráně", 4],
       ["Pletivo na míru", 3],
     ]);
+    // The hinges turn out not to be stocked: the stored material follows the flag.
+    await t.db.update(products).set({ storable: false }).where(eq(products.id, hinges));
+    const after = await getOrderedMaterial({ ctx: t.ctx, input: { orders: String(order.id) } });
+    expect(after.lines.filter((line) => line.component === "otherItem").map((line) => line.name)).toEqual(["Pletivo na míru"]);
   });
 
   test("an item the cut list cannot read is named, not summed", async () => {
