@@ -109,6 +109,8 @@ export default function PlanningBoard({ gridId, range, texts, materialMarks }: P
         if (link) link.focus();
         showToast("success", texts.moved);
         if (status.current) status.current.textContent = texts.moved;
+        // The orders take stock by their plans' days: a move may change who gets the last pieces.
+        void showMaterialMarks(grid, { range, texts, materialMarks });
         return;
       }
       const text = refusalText(answer, texts.failed);
