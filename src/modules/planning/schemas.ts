@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { booleanField, dateField, decimalField, idempotencyKeyField, integerField, optionalText, refId } from "@/lib/zod-fields";
+import type { MaterialReadiness } from "@/modules/orders/ordered-material/schemas";
 
 export const PLANNING_PATH = "/orders/planning";
 export const MANUFACTURE_PLANNING_PATH = "/orders/manufacture";
@@ -118,18 +119,7 @@ export interface PlanCard {
 }
 
 /** The material mark of an order on the grid (docs/domain.md#planning-rules). */
-export interface OrderMaterialMark {
-  orderId: number;
-  /**
-   * IN_STOCK: the warehouses hold all its material; ON_THE_WAY: only with what is on the way; SHORT:
-   * not even then; UNKNOWN: nothing known short, but items whose material the engine cannot tell.
-   */
-  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
-  /** The products stock alone does not cover: what the order needs and what is left for it. */
-  short: { productId: number; name: string; required: number; available: number }[];
-  /** Fence items whose material the engine could not work out. */
-  skipped: number;
-}
+export type OrderMaterialMark = { orderId: number } & MaterialReadiness;
 
 /** `materialForDateRange`'s answer: the marks of the range's orders not yet wholly manufactured. */
 export interface MaterialForDateRange {

@@ -438,11 +438,11 @@ export async function materialForDateRange({ ctx, input }: { ctx: Ctx; input: un
   const { from, to } = parseInput(dateRangeInput, input);
   const orders = await selectRows<{ orderId: number }>(
     ctx.db,
-    sql`select p.order_id as "orderId" from ${orderPlans} p
-        where p.date between ${from} and ${to}
-          and (select ${fenceOrders.status} from ${fenceOrders} where ${fenceOrders.id} = p.order_id) not in ('CLOSED', 'CANCELED')
-          and not coalesce((select bool_and(l.manufactured) from ${manufacturePlans} m join ${manufacturePlanLines} l on l.plan_id = m.id where m.order_id = p.order_id), false)
-        group by p.order_id order by min(p.date), p.order_id`,
+    sql`select p.order_id as "orderId" from ${orderPlans} p join ${fenceOrders} o on o.id = p.order_id
+        where p.date between ${from} and ${to} and o.status not in ('CLOSED', 'CANCELED')
+        group by p.order_id
+        having not coalesce((select bool_and(l.manufactured) from ${manufacturePlans} m join ${manufacturePlanLines} l on l.plan_id = m.id where m.order_id = p.order_id), false)
+        order by min(p.date), p.order_id`,
   );
   const orderIds = orders.map((row) => Number(row.orderId));
   const readiness = await materialReadinessOf(ctx, orderIds);

@@ -114,3 +114,26 @@ export interface OrderedMaterialSupplierOrder {
   id: number;
   lines: { productId: number; quantity: number }[];
 }
+
+/** A product an order lacks: what it needs of it and what is left for it after the orders before it. */
+export interface MaterialShortage {
+  productId: number;
+  name: string;
+  required: number;
+  available: number;
+}
+
+/** Whether stock covers an order's material (docs/domain.md#planning-rules). */
+export interface MaterialReadiness {
+  /**
+   * IN_STOCK: the warehouses hold all of it; ON_THE_WAY: only with what is on the way; SHORT: not
+   * even then; UNKNOWN: nothing known is short, but items the engine could not work out have
+   * material no one can check.
+   */
+  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
+  /** The products stock alone does not cover, by name. */
+  short: MaterialShortage[];
+  /** Fence items whose material the engine could not work out (the ordered material's skipped items). */
+  skipped: number;
+}
+

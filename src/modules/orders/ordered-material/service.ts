@@ -29,6 +29,8 @@ import { cutLineName, cutListItemsOf } from "../manufacture-list/service";
 import { type OrderSnapshot, readOrderSnapshots } from "../order-snapshot/service";
 import {
   type MaterialComponent,
+  type MaterialReadiness,
+  type MaterialShortage,
   ORDERED_MATERIAL_STATUSES,
   type OrderedMaterial,
   type OrderedMaterialLine,
@@ -144,27 +146,6 @@ export async function refreshOrderMaterial({ ctx, orderIds }: { ctx: Ctx; orderI
 
 // ---- one order's material against stock (the planning grid's mark) ----------------------------------
 
-/** A product an order lacks: what it needs of it and what is left for it after the orders before it. */
-export interface MaterialShortage {
-  productId: number;
-  name: string;
-  required: number;
-  available: number;
-}
-
-export interface MaterialReadiness {
-  /**
-   * IN_STOCK: the warehouses hold all of it; ON_THE_WAY: only with what is on the way; SHORT: not
-   * even then; UNKNOWN: nothing known is short, but items the engine could not work out have
-   * material no one can check.
-   */
-  state: "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
-  /** The products stock alone does not cover, by name. */
-  short: MaterialShortage[];
-  /** Fence items whose material the engine could not work out (the ordered material's skipped items). */
-  skipped: number;
-}
-
 /**
  * docs/domain.md#planning-rules: whether stock covers each order's material (its stored material
  * rows with a storable catalogue product: a custom item has no stock to check, and a product that
@@ -200,7 +181,9 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
   const onTheWay = new Map<number, number>();
   for (const row of rows) {
     const productId = Number(row.productId);
-    needsOf.set(Number(row.orderId), [...(needsOf.get(Number(row.orderId)) ?? []), row]);
+    const orderNeeds = needsOf.get(Number(row.orderId));
+    if (orderNeeds) orderNeeds.push(row);
+    else needsOf.set(Number(row.orderId), [row]);
     inStock.set(productId, amountInThousandths(Number(row.stock ?? 0)));
     onTheWay.set(productId, amountInThousandths(Number(row.onTheWay ?? 0)));
   }
@@ -214,7 +197,9 @@ export async function materialReadinessOf(ctx: Ctx, orderIds: readonly number[])
       const coming = onTheWay.get(productId)!;
       if (required > stock) {
         short.push({ productId, name: need.name, required: amountOfThousandths(required), available: amountOfThousandths(stock) });
-        state = required > stock + coming ? "SHORT" : state === "SHORT" ? "SHORT" : "ON_THE_WAY";
+        // Short anywhere makes the order short; otherwise what is on the way completes it.
+        if (required > stock + coming) state = "SHORT";
+        else if (state === "IN_STOCK") state = "ON_THE_WAY";
       }
       // What this order takes is gone for the orders after it: stock first, then what is on the way.
       const fromStock = Math.min(stock, required);
