@@ -268,6 +268,15 @@ describe("queueing", () => {
     }
   });
 
+  test("a job queued now is due to a runner whose clock reads that same millisecond", async () => {
+    const job = defineJob<null>({ name: uniqueName("due-now"), run: async () => undefined });
+    const { id } = await enqueueJob({ ctx: t.ctx, input: { job, input: null } });
+    // The row's run_at as a JavaScript Date: its millisecond, whatever the database keeps beyond it.
+    const queuedAt = (await row(id)).runAt;
+    const same = createJobRunner({ database: t.database, jobs: [job as JobDefinition<never>], logger: silentLogger, clock: () => new Date(queuedAt.getTime()) });
+    expect((await same.runDue()).map((outcome) => outcome.id)).toEqual([id]);
+  });
+
   test("reuseOpen answers the same user's open run of the same input instead of queueing a second", async () => {
     const job = defineJob<{ from: string }>({ name: uniqueName("export"), run: async () => undefined });
     const ctx = await userCtx();

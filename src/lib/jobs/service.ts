@@ -50,7 +50,9 @@ export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job
       input: jobInput,
       maxAttempts: Math.max(1, input.job.maxAttempts ?? 1),
       createdBy: ctx.userId,
-      ...(input.runAt ? { runAt: input.runAt } : {}),
+      // Stamped by this clock, in milliseconds: the database's now() has microseconds, and a run
+      // due "now" (the runner compares with its millisecond clock) was missed within the same millisecond.
+      runAt: input.runAt ?? new Date(),
     })
     .returning({ id: jobs.id });
   if (!ctx.inTransaction) for (const listener of queuedListeners) listener();
