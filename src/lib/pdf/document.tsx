@@ -11,7 +11,7 @@ import { Canvas, Image, Page, StyleSheet, View } from "@react-pdf/renderer";
 import { PDF_FONT } from "./fonts";
 import { PrintableDocument } from "./printable";
 import { type Block, type DocumentHeader, footerBlock, headerBlock, LOGO_BOX, PAGE, paginate } from "./layout";
-import type { PdfImage } from "./logo";
+import { drawnWidth, type PdfImage } from "./logo";
 import { type Painter, paintOps, type PdfFonts, pdfFonts } from "./paint";
 
 const styles = StyleSheet.create({
@@ -52,7 +52,8 @@ export interface PagedDocumentProps {
 }
 
 export function PagedDocument({ header, blocks, lang, meta, logo, footer, pageLabel }: PagedDocumentProps) {
-  const pages = paginate([headerBlock(fontsNow(), header, logo !== null), ...blocks]);
+  const logoWidth = logo ? drawnWidth(logo, LOGO_BOX) : null;
+  const pages = paginate([headerBlock(fontsNow(), header, logoWidth), ...blocks]);
   return (
     <PrintableDocument title={meta.title} author={meta.author} language={lang}>
       {pages.map((page, pageIndex) => (
@@ -62,7 +63,7 @@ export function PagedDocument({ header, blocks, lang, meta, logo, footer, pageLa
             pageIndex === 0 && index === 0 && logo ? (
               <View key={index} style={{ height: block.height }}>
                 <BlockCanvas block={block} />
-                <Image style={styles.logo} src={{ data: Buffer.from(logo.data), format: logo.format }} />
+                <Image style={{ ...styles.logo, width: logoWidth! }} src={{ data: Buffer.from(logo.data), format: logo.format }} />
               </View>
             ) : (
               <BlockCanvas key={index} block={block} />

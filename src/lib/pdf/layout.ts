@@ -138,7 +138,7 @@ export function tableLineBlock<Key extends string>(fonts: PdfFonts, table: Table
 
 // ---- the blocks around the tables -------------------------------------------------------------------
 
-/** The logo's box at the header's left (document.tsx places the image in it). */
+/** The logo's box at the header's left (document.tsx places the image in it, contained and left-aligned). */
 export const LOGO_BOX = { width: 38 * MM, height: 20 * MM } as const;
 
 /** What a document's header says: the company, and the document's title, number and facts (dates). */
@@ -153,17 +153,17 @@ export interface DocumentHeader {
 const COMPANY_NAME_LINES = 3;
 
 /**
- * The company beside the logo (never under it: the image would hide it) on the left; the title,
- * number and facts on the right, as wide as they need up to 45 % of the page (a longer title
- * wraps), and the company takes what they leave; an accent rule under both. document.tsx lays
- * out every document's header with it.
+ * The company beside the logo as it is drawn, `logoWidth` wide (never under it: the image would
+ * hide it), on the left; the title, number and facts on the right, as wide as they need up to
+ * 45 % of the page (a longer title wraps), and the company takes what they leave; an accent rule
+ * under both. document.tsx lays out every document's header with it.
  */
-export function headerBlock(fonts: PdfFonts, header: DocumentHeader, withLogo: boolean): Block {
+export function headerBlock(fonts: PdfFonts, header: DocumentHeader, logoWidth: number | null): Block {
   const ops: PaintOp[] = [];
   const labelWidth = Math.max(0, ...header.facts.map((fact) => textWidthOf(fonts.regular, SIZE, `${fact.label}:`)));
   const valueWidth = Math.max(0, ...header.facts.map((fact) => textWidthOf(fonts.regular, SIZE, fact.value)));
   const rightWidth = Math.min(CONTENT_WIDTH * 0.45, Math.max(textWidthOf(fonts.bold, 18, header.title), textWidthOf(fonts.bold, 11, header.number), labelWidth + 4 + valueWidth));
-  const left = withLogo ? LOGO_BOX.width + 4 * MM : 0;
+  const left = logoWidth === null ? 0 : logoWidth + 4 * MM;
   const leftWidth = CONTENT_WIDTH - rightWidth - 6 * MM - left;
 
   let leftHeight = header.company.name ? place(ops, wrapText(fonts.bold, 12, header.company.name, leftWidth, COMPANY_NAME_LINES), { x: left, top: 0, size: 12, bold: true }) + 1 : 0;
@@ -175,7 +175,7 @@ export function headerBlock(fonts: PdfFonts, header: DocumentHeader, withLogo: b
     place(ops, [`${fact.label}:`], { x: CONTENT_WIDTH - valueWidth - 4, top: right, size: SIZE, colour: MUTED, anchor: "end" });
     right += place(ops, [fact.value], { x: CONTENT_WIDTH - valueWidth, top: right, size: SIZE });
   }
-  const y = Math.max(leftHeight, right, withLogo ? LOGO_BOX.height : 0) + 4 * MM;
+  const y = Math.max(leftHeight, right, logoWidth === null ? 0 : LOGO_BOX.height) + 4 * MM;
   ops.push({ op: "rule", x1: 0, x2: CONTENT_WIDTH, y, width: 1.5, colour: ACCENT });
   return { height: y + 1, ops };
 }

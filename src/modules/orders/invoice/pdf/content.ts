@@ -10,7 +10,8 @@
  * invoice's page, ISDOC's TaxSubTotal and Pohoda's advance lines print them. The deduction names
  * the proforma the customer paid (his payment's variable symbol) and the tax document issued for
  * the payment. A supplier that is not a VAT payer issues a "Faktura" (never a "daňový doklad"),
- * prints "Nejsem plátce DPH" where a DIČ would stand, and no DUZP (docs/domain.md#invoices).
+ * prints "Nejsem plátce DPH" where a DIČ would stand, and no DUZP (docs/domain.md#invoice-pdf,
+ * docs/decisions/061-invoice-pdf-paper.md).
  */
 import type { Lang } from "@/lib/context";
 import { formatCzechDate } from "@/lib/dates";

@@ -18,6 +18,7 @@ import { JPEG, PNG } from "../../../../../tests/helpers/image-fixtures";
 import { createInvoiceOrder, setUpInvoicing } from "../../../../../tests/helpers/invoices";
 import { failureOf, useTestDatabase } from "../../../../../tests/helpers/service";
 import { LOGO_BOX, PAGE } from "@/lib/pdf/layout";
+import { imageSize } from "@/lib/pdf/logo";
 import { createInvoice, recordInvoicePayment } from "../service";
 import { EXAMPLE_CREDIT_NOTE, EXAMPLE_FINAL_INVOICE, EXAMPLE_NON_PAYER_INVOICE, EXAMPLE_PROFORMA } from "../formats/examples";
 import { hasValidCrc, invoiceSpayd } from "../formats/spayd";
@@ -253,11 +254,14 @@ describe("the header and what the font lacks", () => {
       const pdf = (await invoicePdf({ ctx: t.ctx, input: { invoiceId: id } })).pdf;
       expect(flat(await popplerText(pdf, { layout: false }))).toContain(LONG_NAME);
       const words = (await wordBoxesOf(pdf)).filter((word) => word.page === 1);
-      // The logo's box (the image is drawn in it, left-aligned): no word inside it.
-      const logo = { xMax: PAGE.side + LOGO_BOX.width, yMax: PAGE.top + LOGO_BOX.height };
+      // The logo (4 × 3 px) is drawn 20 mm high, so 26,67 mm wide, at the page's top left: no word on it.
+      expect(imageSize({ data: PNG, format: "png" })).toEqual({ width: 4, height: 3 });
+      expect(imageSize({ data: JPEG, format: "jpg" })).toEqual({ width: 4, height: 3 });
+      const logo = { xMax: PAGE.side + (LOGO_BOX.height * 4) / 3, yMax: PAGE.top + LOGO_BOX.height };
       expect(words.filter((word) => word.xMin < logo.xMax && word.yMin < logo.yMax).map((word) => word.text)).toEqual([]);
       const name = words.filter((word) => word.yMax < logo.yMax && LONG_NAME.split(" ").includes(word.text));
       expect(name.map((word) => word.text).join(" ")).toBe(LONG_NAME);
+      // The name starts 4 mm right of the logo as drawn, not of its 38 mm box.
       expect(Math.min(...name.map((word) => word.xMin))).toBeCloseTo(logo.xMax + 4 * (72 / 25.4), 0);
       expect(overlappingWords(words)).toEqual([]);
     } finally {
