@@ -63,3 +63,42 @@ export async function qrCodesOf(pdf: Uint8Array): Promise<string[]> {
     await rm(directory, { recursive: true, force: true });
   }
 }
+
+/** A word where poppler reads it: its page (from 1) and box in points from the page's top left. */
+export interface WordBox {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Every word of the PDF with its box, as `pdftotext -bbox` reads them. */
+export async function wordBoxesOf(pdf: Uint8Array): Promise<WordBox[]> {
+  const html = new TextDecoder().decode(await run(["pdftotext", "-enc", "UTF-8", "-bbox", "-", "-"], pdf));
+  const words: WordBox[] = [];
+  html.split("<page ").slice(1).forEach((page, index) => {
+    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      const text = match[5]!.replace(/&(\w+);/g, (entity, name: string) => ENTITIES[name] ?? entity);
+      words.push({ page: index + 1, text, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
+    }
+  });
+  return words;
+}
+
+/** The pairs of words whose boxes overlap by more than `tolerance` points both ways (text printed over text). */
+export function overlappingWords(words: readonly WordBox[], tolerance = 0.5): [string, string][] {
+  const pairs: [string, string][] = [];
+  words.forEach((a, index) => {
+    for (const b of words.slice(index + 1)) {
+      if (a.page !== b.page) continue;
+      const x = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+      const y = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+      if (x > tolerance && y > tolerance) pairs.push([a.text, b.text]);
+    }
+  });
+  return pairs;
+}

@@ -6,9 +6,10 @@
  * intact, searchable). An empty basket prints one page saying so.
  */
 import bwipjs from "bwip-js/node";
-import { Canvas, Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Canvas, Page, StyleSheet, View } from "@react-pdf/renderer";
 import { checkBarcodeValue, type Symbology } from "../barcode";
 import { PDF_FONT } from "./fonts";
+import { PrintableDocument, PrintableText } from "./printable";
 
 const MM = 72 / 25.4;
 export const BASKET_LABELS_PER_ROW = 3;
@@ -107,11 +108,11 @@ const sheetsOf = (labels: BasketLabel[]): BasketLabel[][] =>
 
 export function BasketBarcodesDocument({ data }: { data: BasketBarcodesData }) {
   return (
-    <Document title={data.title} author={data.author} creator={data.author} producer={data.author} language="cs">
+    <PrintableDocument title={data.title} author={data.author} language="cs">
       {data.labels.length === 0 ? (
         <Page size="A4" style={styles.emptyPage}>
-          <Text style={styles.emptyTitle}>{data.title}</Text>
-          <Text>{data.emptyText}</Text>
+          <PrintableText style={styles.emptyTitle}>{data.title}</PrintableText>
+          <PrintableText>{data.emptyText}</PrintableText>
         </Page>
       ) : (
         // Laid out a sheet at a time: react-pdf's own page breaking lays everything out again after each break.
@@ -119,15 +120,15 @@ export function BasketBarcodesDocument({ data }: { data: BasketBarcodesData }) {
           <Page key={sheetIndex} size="A4" style={styles.page} wrap={false}>
             {sheet.map((label, index) => (
               <View key={index} style={styles.label}>
-                <Text style={styles.name}>{label.name}</Text>
+                <PrintableText style={styles.name}>{label.name}</PrintableText>
                 <Bars label={label} />
-                <Text style={styles.code}>{label.code}</Text>
-                <Text style={styles.quantity}>{label.quantity}</Text>
+                <PrintableText style={styles.code}>{label.code}</PrintableText>
+                <PrintableText style={styles.quantity}>{label.quantity}</PrintableText>
               </View>
             ))}
           </Page>
         ))
       )}
-    </Document>
+    </PrintableDocument>
   );
 }

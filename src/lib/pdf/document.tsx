@@ -1,14 +1,17 @@
 /**
- * A document laid out in blocks (layout.ts) as react-pdf pages: one canvas per block, the logo as
- * an image in the header's logo box on the first page, and a footer in every page's bottom margin
+ * A document laid out in blocks (layout.ts) as react-pdf pages: one canvas per block, the header
+ * first (laid out here, so the company's name goes beside the logo whenever there is one: the
+ * documents cannot lay it under the image), the logo as an image in the header's logo box on the
+ * first page, and a footer in every page's bottom margin
  * (the document's name on the left, "Strana X z Y" on the right). The offer and the invoice both
  * render through it (docs/decisions/054-invoice-pdf-and-accountant-export.md). Loaded lazily with
  * the documents that use it (renderPdf).
  */
-import { Canvas, Document, Image, Page, StyleSheet, View } from "@react-pdf/renderer";
+import { Canvas, Image, Page, StyleSheet, View } from "@react-pdf/renderer";
 import { PDF_FONT } from "./fonts";
-import { type Block, footerBlock, LOGO_BOX, PAGE, paginate } from "./layout";
-import type { PdfImage } from "./logo";
+import { PrintableDocument } from "./printable";
+import { type Block, type DocumentHeader, footerBlock, headerBlock, LOGO_BOX, PAGE, paginate } from "./layout";
+import { drawnWidth, type PdfImage } from "./logo";
 import { type Painter, paintOps, type PdfFonts, pdfFonts } from "./paint";
 
 const styles = StyleSheet.create({
@@ -34,7 +37,9 @@ function BlockCanvas({ block, style, fixed }: { block: Block; style?: typeof sty
 }
 
 export interface PagedDocumentProps {
-  /** Every block, top to bottom; the first is the header (the logo goes into its logo box). */
+  /** The company, title, number and facts at the top of the first page (the logo, if any, at its left). */
+  header: DocumentHeader;
+  /** Every block under the header, top to bottom. */
   blocks: Block[];
   lang: string;
   /** The PDF's title and author (its document properties). */
@@ -46,10 +51,11 @@ export interface PagedDocumentProps {
   pageLabel: (page: number, pages: number) => string;
 }
 
-export function PagedDocument({ blocks, lang, meta, logo, footer, pageLabel }: PagedDocumentProps) {
-  const pages = paginate(blocks);
+export function PagedDocument({ header, blocks, lang, meta, logo, footer, pageLabel }: PagedDocumentProps) {
+  const logoWidth = logo ? drawnWidth(logo, LOGO_BOX) : null;
+  const pages = paginate([headerBlock(fontsNow(), header, logoWidth), ...blocks]);
   return (
-    <Document title={meta.title} author={meta.author} creator={meta.author} producer={meta.author} language={lang}>
+    <PrintableDocument title={meta.title} author={meta.author} language={lang}>
       {pages.map((page, pageIndex) => (
         // Laid out already (layout.ts): each page's blocks fit it, so react-pdf moves nothing to another page.
         <Page key={pageIndex} size="A4" style={styles.page}>
@@ -57,7 +63,7 @@ export function PagedDocument({ blocks, lang, meta, logo, footer, pageLabel }: P
             pageIndex === 0 && index === 0 && logo ? (
               <View key={index} style={{ height: block.height }}>
                 <BlockCanvas block={block} />
-                <Image style={styles.logo} src={{ data: Buffer.from(logo.data), format: logo.format }} />
+                <Image style={{ ...styles.logo, width: logoWidth! }} src={{ data: Buffer.from(logo.data), format: logo.format }} />
               </View>
             ) : (
               <BlockCanvas key={index} block={block} />
@@ -67,6 +73,6 @@ export function PagedDocument({ blocks, lang, meta, logo, footer, pageLabel }: P
           <BlockCanvas block={footerBlock(footer, pageLabel(pageIndex + 1, pages.length))} style={styles.footer} fixed />
         </Page>
       ))}
-    </Document>
+    </PrintableDocument>
   );
 }

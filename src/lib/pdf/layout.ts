@@ -138,7 +138,7 @@ export function tableLineBlock<Key extends string>(fonts: PdfFonts, table: Table
 
 // ---- the blocks around the tables -------------------------------------------------------------------
 
-/** The logo's box at the header's left (document.tsx places the image in it). */
+/** The logo's box at the header's left (document.tsx places the image in it, contained and left-aligned). */
 export const LOGO_BOX = { width: 38 * MM, height: 20 * MM } as const;
 
 /** What a document's header says: the company, and the document's title, number and facts (dates). */
@@ -149,22 +149,33 @@ export interface DocumentHeader {
   facts: LabelledValue[];
 }
 
-/** The company (beside the logo) on the left; the title, number and facts on the right; an accent rule under both. */
-export function headerBlock(fonts: PdfFonts, header: DocumentHeader, withLogo: boolean): Block {
+/** The longest company name the header prints whole: the lines it wraps to at most (the rest ends in "…"). */
+const COMPANY_NAME_LINES = 3;
+
+/**
+ * The company beside the logo as it is drawn, `logoWidth` wide (never under it: the image would
+ * hide it), on the left; the title, number and facts on the right, as wide as they need up to
+ * 45 % of the page (a longer title wraps), and the company takes what they leave; an accent rule
+ * under both. document.tsx lays out every document's header with it.
+ */
+export function headerBlock(fonts: PdfFonts, header: DocumentHeader, logoWidth: number | null): Block {
   const ops: PaintOp[] = [];
-  const left = withLogo ? LOGO_BOX.width + 4 * MM : 0;
-  const leftWidth = CONTENT_WIDTH * 0.6 - left;
-  let leftHeight = header.company.name ? place(ops, wrapText(fonts.bold, 12, header.company.name, leftWidth, 2), { x: left, top: 0, size: 12, bold: true }) + 1 : 0;
+  const labelWidth = Math.max(0, ...header.facts.map((fact) => textWidthOf(fonts.regular, SIZE, `${fact.label}:`)));
+  const valueWidth = Math.max(0, ...header.facts.map((fact) => textWidthOf(fonts.regular, SIZE, fact.value)));
+  const rightWidth = Math.min(CONTENT_WIDTH * 0.45, Math.max(textWidthOf(fonts.bold, 18, header.title), textWidthOf(fonts.bold, 11, header.number), labelWidth + 4 + valueWidth));
+  const left = logoWidth === null ? 0 : logoWidth + 4 * MM;
+  const leftWidth = CONTENT_WIDTH - rightWidth - 6 * MM - left;
+
+  let leftHeight = header.company.name ? place(ops, wrapText(fonts.bold, 12, header.company.name, leftWidth, COMPANY_NAME_LINES), { x: left, top: 0, size: 12, bold: true }) + 1 : 0;
   for (const line of header.company.lines) leftHeight += place(ops, wrapText(fonts.regular, SMALL, line, leftWidth, 2), { x: left, top: leftHeight, size: SMALL, colour: MUTED });
 
-  let right = place(ops, [header.title], { x: CONTENT_WIDTH, top: 0, size: 18, bold: true, colour: ACCENT, anchor: "end" });
+  let right = place(ops, wrapText(fonts.bold, 18, header.title, rightWidth, 2), { x: CONTENT_WIDTH, top: 0, size: 18, bold: true, colour: ACCENT, anchor: "end" });
   right += 2 + place(ops, [header.number], { x: CONTENT_WIDTH, top: right + 2, size: 11, bold: true, anchor: "end" }) + 2;
-  const valueWidth = Math.max(0, ...header.facts.map((fact) => textWidthOf(fonts.regular, SIZE, fact.value)));
   for (const fact of header.facts) {
     place(ops, [`${fact.label}:`], { x: CONTENT_WIDTH - valueWidth - 4, top: right, size: SIZE, colour: MUTED, anchor: "end" });
     right += place(ops, [fact.value], { x: CONTENT_WIDTH - valueWidth, top: right, size: SIZE });
   }
-  const y = Math.max(leftHeight, right, withLogo ? LOGO_BOX.height : 0) + 4 * MM;
+  const y = Math.max(leftHeight, right, logoWidth === null ? 0 : LOGO_BOX.height) + 4 * MM;
   ops.push({ op: "rule", x1: 0, x2: CONTENT_WIDTH, y, width: 1.5, colour: ACCENT });
   return { height: y + 1, ops };
 }

@@ -73,3 +73,26 @@ export async function pdfLogo(logo: { bytes: Uint8Array; mimeType: string } | nu
   }
   return null;
 }
+
+/** Width and height in pixels of a PNG (its IHDR) or a JPEG (its frame header); null when they cannot be read. */
+export function imageSize(image: PdfImage): { width: number; height: number } | null {
+  const bytes = image.data;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (image.format === "png") return bytes.length >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : null;
+  for (let at = 2; at + 9 < bytes.length && bytes[at] === 0xff; ) {
+    const marker = bytes[at + 1]!;
+    // An Exif block may turn the picture a quarter: its size is then not the frame's.
+    if (marker === 0xe1) return null;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+    at += 2 + view.getUint16(at + 2);
+  }
+  return null;
+}
+
+/** How wide the logo is drawn in a box (contained, left-aligned): the box's width when its size cannot be read. */
+export function drawnWidth(image: PdfImage, box: { width: number; height: number }): number {
+  const size = imageSize(image);
+  if (!size || !size.width || !size.height) return box.width;
+  return Math.min(box.width, (box.height * size.width) / size.height);
+}

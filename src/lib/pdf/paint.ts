@@ -11,9 +11,10 @@
  */
 import { Font } from "@react-pdf/renderer";
 import { PDF_FONT } from "./fonts";
+import { type GlyphCoverage, printableWith } from "./printable";
 
 /** What of a fontkit font the layout reads. */
-export interface MeasuringFont {
+export interface MeasuringFont extends GlyphCoverage {
   unitsPerEm: number;
   ascent: number;
   layout(text: string): { advanceWidth: number };
@@ -82,10 +83,10 @@ function advanceOf(font: MeasuringFont, text: string): number {
   return advance;
 }
 
-/** The width of `text` in points at `size`: its words' shaped widths and the spaces between them. */
+/** The width of `text` in points at `size` as it is painted (printable.ts): its words' shaped widths and the spaces between them. */
 export function textWidth(font: MeasuringFont, size: number, text: string): number {
   let advance = 0;
-  const words = text.split(" ");
+  const words = printableWith(font, text).split(" ");
   for (const word of words) if (word) advance += advanceOf(font, word);
   if (words.length > 1) advance += (words.length - 1) * advanceOf(font, " ");
   return (advance * size) / font.unitsPerEm;
@@ -168,9 +169,11 @@ export interface TextState {
 
 export const newTextState = (): TextState => ({ font: null, size: 0 });
 
-/** The painter's text: real text at its baseline, never wrapped (the layout wrapped it). */
+/** The painter's text: real text at its baseline, never wrapped (the layout wrapped it); what the font lacks is left out (printable.ts). */
 export function paintText(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp, { op: "text" }>, current: TextState) {
   const font = op.bold ? fonts.bold : fonts.regular;
+  const text = printableWith(font, op.text);
+  if (!text) return;
   if (current.font !== font) {
     // Named, so pdfkit finds the font it embedded already (the one react-pdf's own text uses) without comparing fonts again.
     painter.font(font, op.bold ? FONT_KEYS.bold : FONT_KEYS.regular, op.size);
@@ -182,10 +185,10 @@ export function paintText(painter: Painter, fonts: PdfFonts, op: Extract<PaintOp
   }
   let x = op.x;
   if (op.anchor === "middle" || op.anchor === "end") {
-    const width = textWidth(font, op.size, op.text);
+    const width = textWidth(font, op.size, text);
     x -= op.anchor === "middle" ? width / 2 : width;
   }
-  painter.fillColor(op.colour).text(op.text, x, op.baseline, { lineBreak: false, baseline: "alphabetic" });
+  painter.fillColor(op.colour).text(text, x, op.baseline, { lineBreak: false, baseline: "alphabetic" });
 }
 
 /** Paints a display list (the `paint` of a `<Canvas>`). */

@@ -3,8 +3,9 @@
  * Roboto (searchable, Czech diacritics intact); the barcode is a PNG from src/lib/barcode.ts
  * without its own digits, which are printed below it as text instead.
  */
-import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Image, Page, StyleSheet, View } from "@react-pdf/renderer";
 import { PDF_FONT } from "./fonts";
+import { PrintableDocument, PrintableText } from "./printable";
 
 const MM = 72 / 25.4;
 export const LABEL_SIZE = { width: 100 * MM, height: 60 * MM };
@@ -37,30 +38,30 @@ const styles = StyleSheet.create({
 
 export function ProductLabelDocument({ label }: { label: ProductLabelData }) {
   return (
-    <Document title={label.name} author={label.company} creator={label.company} producer={label.company} language="cs">
+    <PrintableDocument title={label.name} author={label.company} language="cs">
       <Page size={[LABEL_SIZE.width, LABEL_SIZE.height]} style={styles.page}>
-        <Text style={styles.company}>{label.company}</Text>
-        <Text style={styles.name}>{label.name}</Text>
+        <PrintableText style={styles.company}>{label.company}</PrintableText>
+        <PrintableText style={styles.name}>{label.name}</PrintableText>
         {label.invoiceName ? (
-          <Text style={styles.invoiceName}>{label.invoiceName}</Text>
+          <PrintableText style={styles.invoiceName}>{label.invoiceName}</PrintableText>
         ) : null}
         <View style={styles.bottom}>
           <View style={styles.barcode}>
             <Image style={styles.bars} src={{ data: Buffer.from(label.barcodePng), format: "png" }} />
-            <Text style={styles.code}>{label.code}</Text>
+            <PrintableText style={styles.code}>{label.code}</PrintableText>
           </View>
           {label.prices.length ? (
             <View style={styles.prices}>
               {label.prices.map((price, index) => (
                 <View key={price.label} style={{ alignItems: "flex-end" }}>
-                  <Text style={styles.priceLabel}>{price.label}</Text>
-                  <Text style={index === 0 ? styles.mainAmount : styles.amount}>{price.amount}</Text>
+                  <PrintableText style={styles.priceLabel}>{price.label}</PrintableText>
+                  <PrintableText style={index === 0 ? styles.mainAmount : styles.amount}>{price.amount}</PrintableText>
                 </View>
               ))}
             </View>
           ) : null}
         </View>
       </Page>
-    </Document>
+    </PrintableDocument>
   );
 }

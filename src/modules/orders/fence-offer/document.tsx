@@ -6,16 +6,16 @@
  * `OfferDocumentData` (content.ts); the shared layout (src/lib/pdf/layout.ts) and layout.ts here
  * measure it into blocks, and src/lib/pdf/document.tsx puts them on pages. Loaded lazily by renderPdf.
  */
-import { type Block, headerBlock, noticeBlock, paragraphBlock, partiesBlock, tableHeadBlock, tableLineBlock } from "@/lib/pdf/layout";
+import { type Block, noticeBlock, paragraphBlock, partiesBlock, tableHeadBlock, tableLineBlock } from "@/lib/pdf/layout";
 import { fontsNow, PagedDocument } from "@/lib/pdf/document";
 import type { PdfFonts } from "@/lib/pdf/paint";
 import type { OfferDocumentData } from "./content";
 import { bottomBlock, fenceItemBlock, OFFER_TABLE } from "./layout";
 
-/** Every block of the offer, top to bottom. */
+/** Every block of the offer under its header, top to bottom. */
 function offerBlocks(offer: OfferDocumentData, measure: PdfFonts): Block[] {
   const { labels } = offer;
-  const blocks: Block[] = [headerBlock(measure, offer, offer.company.logo !== null), partiesBlock(measure, [offer.billing, offer.delivery])];
+  const blocks: Block[] = [partiesBlock(measure, [offer.billing, offer.delivery])];
   if (offer.empty) blocks.push(noticeBlock(offer.empty));
   if (offer.fenceItems.length) {
     blocks.push(tableHeadBlock(measure, OFFER_TABLE, labels.fenceItems, labels.columns));
@@ -36,5 +36,5 @@ function offerBlocks(offer: OfferDocumentData, measure: PdfFonts): Block[] {
 
 export function OfferDocument({ offer }: { offer: OfferDocumentData }) {
   const footer = [offer.company.name, offer.number].filter(Boolean).join(" · ");
-  return <PagedDocument blocks={offerBlocks(offer, fontsNow())} lang={offer.lang} meta={offer.meta} logo={offer.company.logo} footer={footer} pageLabel={offer.pageLabel} />;
+  return <PagedDocument header={offer} blocks={offerBlocks(offer, fontsNow())} lang={offer.lang} meta={offer.meta} logo={offer.company.logo} footer={footer} pageLabel={offer.pageLabel} />;
 }

@@ -34,7 +34,7 @@ import { offerContent } from "./content";
 import { pdfLogo } from "@/lib/pdf/logo";
 
 /** Raise when the document's look or content changes: every cached offer is then rebuilt once. */
-export const OFFER_DOCUMENT_VERSION = 2;
+export const OFFER_DOCUMENT_VERSION = 3;
 /** A PDF larger than this is answered but not stored (docs/architecture.md#files: files in the database are size-limited). */
 export const OFFER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 

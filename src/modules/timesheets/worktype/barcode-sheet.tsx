@@ -3,8 +3,9 @@
  * common self-adhesive sheet), each with the work type, its workplace and the Code 128 `WT<id>`.
  * Text is real text in Roboto, so Czech diacritics print and stay searchable.
  */
-import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Image, Page, StyleSheet, View } from "@react-pdf/renderer";
 import { PDF_FONT } from "@/lib/pdf/fonts";
+import { PrintableDocument, PrintableText } from "@/lib/pdf/printable";
 
 const MM = 72 / 25.4;
 
@@ -28,24 +29,24 @@ const styles = StyleSheet.create({
 
 export function WorkTypeBarcodeSheet({ title, labels, emptyText }: { title: string; labels: BarcodeLabel[]; emptyText: string }) {
   return (
-    <Document title={title} language="cs">
+    <PrintableDocument title={title} language="cs">
       <Page size="A4" style={styles.page}>
-        {labels.length === 0 ? <Text style={styles.empty}>{emptyText}</Text> : null}
+        {labels.length === 0 ? <PrintableText style={styles.empty}>{emptyText}</PrintableText> : null}
         {labels.map((label) => (
           <View key={label.code} style={styles.label} wrap={false}>
-            <Text style={styles.name}>
+            <PrintableText style={styles.name}>
               {label.name}
-            </Text>
-            <Text style={styles.workplace}>
+            </PrintableText>
+            <PrintableText style={styles.workplace}>
               {label.workplace}
-            </Text>
+            </PrintableText>
             <View style={styles.barcode}>
               <Image style={styles.bars} src={{ data: Buffer.from(label.png), format: "png" }} />
-              <Text style={styles.code}>{label.code}</Text>
+              <PrintableText style={styles.code}>{label.code}</PrintableText>
             </View>
           </View>
         ))}
       </Page>
-    </Document>
+    </PrintableDocument>
   );
 }

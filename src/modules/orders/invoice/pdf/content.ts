@@ -4,6 +4,14 @@
  * every text translated and every amount formatted in the reader's language, the money from
  * formats/vat.ts (the recap, deductions, rounding and amount to pay the ISDOC and Pohoda files
  * carry too) and the QR Platba string from formats/spayd.ts.
+ *
+ * A final invoice that deducts taxed advances shows per VAT rate the supply, the advance deducted
+ * and the difference, base and VAT: the recap rows' claimed and difference amounts, as the
+ * invoice's page, ISDOC's TaxSubTotal and Pohoda's advance lines print them. The deduction names
+ * the proforma the customer paid (his payment's variable symbol) and the tax document issued for
+ * the payment. A supplier that is not a VAT payer issues a "Faktura" (never a "daňový doklad"),
+ * prints "Nejsem plátce DPH" where a DIČ would stand, and no DUZP (docs/domain.md#invoice-pdf,
+ * docs/decisions/061-invoice-pdf-paper.md).
  */
 import type { Lang } from "@/lib/context";
 import { formatCzechDate } from "@/lib/dates";
@@ -16,6 +24,15 @@ import { type InvoiceTotals, invoiceTotals } from "../formats/vat";
 
 export const INVOICE_COLUMNS = ["position", "description", "quantity", "unit", "unitPrice", "vatRate", "base", "total"] as const;
 export type InvoiceColumn = (typeof INVOICE_COLUMNS)[number];
+
+/** The VAT recap's columns: the row's name (a rate, or the supply, deduction or difference at it), the base and the VAT. */
+export type RecapColumn = "rate" | "base" | "vat";
+
+/** One row of the VAT recap; a difference row is bold. */
+export interface RecapLine {
+  cells: TableRow<RecapColumn>;
+  strong: boolean;
+}
 
 export interface InvoiceDocumentData {
   lang: Lang;
@@ -32,10 +49,13 @@ export interface InvoiceDocumentData {
   /** The QR Platba string; null when the document asks for no transfer. */
   spayd: string | null;
   vatPayer: boolean;
-  labels: { lines: string; recap: string; summary: string; note: string; columns: TableRow<InvoiceColumn> };
+  labels: { lines: string; recap: string; summary: string; note: string; columns: TableRow<InvoiceColumn>; recapColumns: TableRow<RecapColumn> };
   lines: TableRow<InvoiceColumn>[];
-  /** Per rate: base and VAT (empty for a supplier that is not a VAT payer). */
-  recap: LabelledValue[];
+  /**
+   * Per rate its base and VAT; with taxed advances deducted, per rate the supply, the advance
+   * deducted and the difference. Empty for a supplier that is not a VAT payer.
+   */
+  recap: RecapLine[];
   /** From the lines to the total: without VAT, VAT, total; then the advances deducted and the rounding. */
   summary: LabelledValue[];
   /** What is left to pay (or to return), the grand total's row. */
@@ -59,6 +79,7 @@ export function invoiceContent(snapshot: InvoiceSnapshot, lang: Lang, totals: In
   const percent = (rate: number) => `${formatDecimal(rate, lang)}\u00a0%`;
   const { supplier, customer, bank, payment } = snapshot;
   const notVatPayer = snapshot.vatPayer ? null : tt("invoicePdf.notVatPayer");
+  const rate = (vatRate: number) => formatDecimal(vatRate, lang);
 
   const partyLines = (party: InvoiceParty, isSupplier: boolean) =>
     present([
@@ -67,14 +88,15 @@ export function invoiceContent(snapshot: InvoiceSnapshot, lang: Lang, totals: In
       joined(party.postalCode, party.city),
       party.countryCode !== "CZ" ? party.countryCode : null,
       party.ico ? tt("invoicePdf.ico", { value: party.ico }) : null,
-      party.dic ? tt("invoicePdf.dic", { value: party.dic }) : isSupplier ? notVatPayer : null,
+      // A supplier that is not a VAT payer says so in its DIČ's place, even with a DIČ (an identified person has one).
+      isSupplier && notVatPayer ? notVatPayer : party.dic ? tt("invoicePdf.dic", { value: party.dic }) : null,
     ]);
 
-  const title = tt(`invoicePdf.title.${snapshot.kind}`);
+  const title = tt(snapshot.vatPayer ? `invoicePdf.title.${snapshot.kind}` : `invoicePdf.titleNotVatPayer.${snapshot.kind}`);
   const number = tt("invoicePdf.number", { number: snapshot.number });
   const facts: LabelledValue[] = [
     { label: tt("invoicePdf.issueDate"), value: formatCzechDate(snapshot.issueDate) },
-    ...(snapshot.taxableSupplyDate ? [{ label: tt("invoicePdf.taxableSupplyDate"), value: formatCzechDate(snapshot.taxableSupplyDate) }] : []),
+    ...(snapshot.vatPayer && snapshot.taxableSupplyDate ? [{ label: tt("invoicePdf.taxableSupplyDate"), value: formatCzechDate(snapshot.taxableSupplyDate) }] : []),
     { label: tt("invoicePdf.dueDate"), value: formatCzechDate(snapshot.dueDate) },
     ...(snapshot.orderId !== null ? [{ label: tt("invoicePdf.orderNumber"), value: String(snapshot.orderId) }] : []),
   ];
@@ -106,10 +128,16 @@ export function invoiceContent(snapshot: InvoiceSnapshot, lang: Lang, totals: In
     };
   });
 
-  const recap: LabelledValue[] = totals.recap.flatMap((row) => [
-    { label: tt("invoicePdf.recapRate", { rate: formatDecimal(row.vatRate, lang) }), value: money(row.baseHalere) },
-    { label: tt("invoicePdf.recapVat", { rate: formatDecimal(row.vatRate, lang) }), value: money(row.vatHalere) },
-  ]);
+  const deductsTaxed = snapshot.deductions.some((deduction) => deduction.taxed);
+  const recap: RecapLine[] = totals.recap.flatMap((row): RecapLine[] =>
+    deductsTaxed
+      ? [
+          { cells: { rate: tt("invoicePdf.recapSupply", { rate: rate(row.vatRate) }), base: money(row.baseHalere), vat: money(row.vatHalere) }, strong: false },
+          { cells: { rate: tt("invoicePdf.recapDeducted", { rate: rate(row.vatRate) }), base: money(-row.claimedBaseHalere), vat: money(-row.claimedVatHalere) }, strong: false },
+          { cells: { rate: tt("invoicePdf.recapDifference", { rate: rate(row.vatRate) }), base: money(row.differenceBaseHalere), vat: money(row.differenceVatHalere) }, strong: true },
+        ]
+      : [{ cells: { rate: tt("invoicePdf.recapRate", { rate: rate(row.vatRate) }), base: money(row.baseHalere), vat: money(row.vatHalere) }, strong: false }],
+  );
 
   const summary: LabelledValue[] = snapshot.vatPayer
     ? [
@@ -120,7 +148,10 @@ export function invoiceContent(snapshot: InvoiceSnapshot, lang: Lang, totals: In
     : [{ label: tt("invoicePdf.total"), value: money(totals.totalHalere) }];
   for (const deduction of snapshot.deductions) {
     const amount = deduction.taxed ? deduction.parts.reduce((sum, part) => sum + part.baseHalere + part.vatHalere, 0) : deduction.amountHalere;
-    summary.push({ label: tt(deduction.taxed ? "invoicePdf.deductedTaxed" : "invoicePdf.deductedPaid", { number: deduction.number }), value: money(-amount) });
+    const label = deduction.taxed
+      ? tt("invoicePdf.deductedTaxed", { proforma: deduction.variableSymbol, document: deduction.number })
+      : tt("invoicePdf.deductedPaid", { number: deduction.number });
+    summary.push({ label, value: money(-amount) });
   }
   if (totals.roundingHalere !== 0) summary.push({ label: tt("invoicePdf.rounding"), value: money(totals.roundingHalere) });
 
@@ -157,6 +188,7 @@ export function invoiceContent(snapshot: InvoiceSnapshot, lang: Lang, totals: In
         base: tt("invoicePdf.column.base"),
         total: tt("invoicePdf.column.total"),
       },
+      recapColumns: { rate: tt("invoicePdf.recapColumn.rate"), base: tt("invoicePdf.recapColumn.base"), vat: tt("invoicePdf.recapColumn.vat") },
     },
     lines,
     recap,

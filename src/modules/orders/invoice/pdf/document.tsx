@@ -2,7 +2,8 @@
  * The invoice PDF (issue 20 §2; docs/decisions/054-invoice-pdf-and-accountant-export.md): the
  * offer's pieces (src/lib/pdf) with the invoice's own blocks — the payment details beside the
  * QR Platba picture (formats/qr-platba.tsx, drawn per the graphic manual), the lines table with
- * the VAT rate, base and total, and the VAT recap beside the summary down to the total to pay.
+ * the VAT rate, base and total, and the VAT recap (per rate the supply, the advance deducted and
+ * the difference, when taxed advances are deducted) beside the summary down to the total to pay.
  * Everything it prints arrives ready in `InvoiceDocumentData` (content.ts). Loaded lazily by renderPdf.
  */
 import type { PdfImage } from "@/lib/pdf/logo";
@@ -12,20 +13,21 @@ import {
   CONTENT_WIDTH,
   defineTable,
   grandTotalRow,
-  headerBlock,
   MM,
   paragraphBlock,
   partiesBlock,
   RULE,
   SIZE,
   sectionTitle,
+  SMALL,
+  tableCells,
   tableHeadBlock,
   tableLineBlock,
   valueRows,
 } from "@/lib/pdf/layout";
 import type { Painter, PaintOp, PdfFonts } from "@/lib/pdf/paint";
 import { paintQrPlatba, QR_PLATBA_DEFAULT_SIZE, qrPlatbaLayout } from "../formats/qr-platba";
-import type { InvoiceColumn, InvoiceDocumentData } from "./content";
+import type { InvoiceColumn, InvoiceDocumentData, RecapColumn } from "./content";
 
 /** A VAT payer's lines: the rate, the base and the total with VAT. */
 const PAYER_TABLE = defineTable<InvoiceColumn>([
@@ -49,6 +51,16 @@ const NON_PAYER_TABLE = defineTable<Exclude<InvoiceColumn, "vatRate" | "base">>(
   { key: "total", width: 80, align: "end" },
 ]);
 
+const TOTALS_WIDTH = 82 * MM;
+const TOTALS_GAP = 6 * MM;
+
+/** The VAT recap, left of the summary: the row's name, then the base and the VAT right-aligned. */
+const RECAP_TABLE = defineTable<RecapColumn>([
+  { key: "rate", width: CONTENT_WIDTH - TOTALS_WIDTH - TOTALS_GAP - 2 * 80, lines: 2, boldWhenStrong: true },
+  { key: "base", width: 80, align: "end", boldWhenStrong: true },
+  { key: "vat", width: 80, align: "end", boldWhenStrong: true },
+]);
+
 /** How to pay on the left; the QR Platba picture on the right, when there is something to pay by transfer. */
 function paymentBlock(fonts: PdfFonts, invoice: InvoiceDocumentData): Block {
   const ops: PaintOp[] = [];
@@ -70,14 +82,16 @@ function paymentBlock(fonts: PdfFonts, invoice: InvoiceDocumentData): Block {
 function totalsBlock(fonts: PdfFonts, invoice: InvoiceDocumentData): Block {
   const ops: PaintOp[] = [];
   const top = 5 * MM;
-  const totalsWidth = 82 * MM;
+  const totalsWidth = TOTALS_WIDTH;
   const totalsX = CONTENT_WIDTH - totalsWidth;
-  const recapWidth = Math.min(70 * MM, totalsX - 6 * MM);
 
   let left = top;
   if (invoice.recap.length) {
     left += sectionTitle(ops, invoice.labels.recap, 0, left);
-    left += valueRows(ops, fonts, invoice.recap, { x: 0, width: recapWidth, top: left, size: SIZE, gap: 1 });
+    left += tableCells(ops, fonts, RECAP_TABLE, invoice.labels.recapColumns, left, { strong: false, size: SMALL, head: true }) + 1;
+    ops.push({ op: "rule", x1: 0, x2: RECAP_TABLE.x.end, y: left, width: 0.5, colour: RULE });
+    left += 2;
+    for (const line of invoice.recap) left += tableCells(ops, fonts, RECAP_TABLE, line.cells, left, { strong: line.strong, size: SIZE }) + 1;
   }
   if (invoice.notVatPayer) left += sectionTitle(ops, invoice.notVatPayer, 0, left);
 
@@ -88,9 +102,9 @@ function totalsBlock(fonts: PdfFonts, invoice: InvoiceDocumentData): Block {
   return { height: Math.max(left, right) + 1, ops };
 }
 
-/** Every block of the invoice, top to bottom. */
+/** Every block of the invoice under its header, top to bottom. */
 function invoiceBlocks(invoice: InvoiceDocumentData, fonts: PdfFonts): Block[] {
-  const blocks: Block[] = [headerBlock(fonts, invoice, false), partiesBlock(fonts, [invoice.supplier, invoice.customer]), paymentBlock(fonts, invoice)];
+  const blocks: Block[] = [partiesBlock(fonts, [invoice.supplier, invoice.customer]), paymentBlock(fonts, invoice)];
   if (invoice.vatPayer) {
     blocks.push(tableHeadBlock(fonts, PAYER_TABLE, invoice.labels.lines, invoice.labels.columns));
     for (const line of invoice.lines) blocks.push(tableLineBlock(fonts, PAYER_TABLE, line));
@@ -105,5 +119,5 @@ function invoiceBlocks(invoice: InvoiceDocumentData, fonts: PdfFonts): Block[] {
 }
 
 export function InvoiceDocument({ invoice, logo }: { invoice: InvoiceDocumentData; logo: PdfImage | null }) {
-  return <PagedDocument blocks={invoiceBlocks(invoice, fontsNow())} lang={invoice.lang} meta={invoice.meta} logo={logo} footer={invoice.footer} pageLabel={invoice.pageLabel} />;
+  return <PagedDocument header={invoice} blocks={invoiceBlocks(invoice, fontsNow())} lang={invoice.lang} meta={invoice.meta} logo={logo} footer={invoice.footer} pageLabel={invoice.pageLabel} />;
 }

@@ -22,7 +22,7 @@ import { logoOfSnapshot } from "../logo";
 import { invoiceContent } from "./content";
 
 /** Raise when the document's look or content changes: every held PDF is then rendered again once. */
-export const INVOICE_DOCUMENT_VERSION = 2;
+export const INVOICE_DOCUMENT_VERSION = 3;
 export const INVOICE_PDF_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A snapshot's PDF in `lang`, with the logo its snapshot names (logo.ts reads it). */
