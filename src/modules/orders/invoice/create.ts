@@ -46,19 +46,19 @@ async function issueFromOrder(ctx: Ctx, values: InvoiceCreateInput, today: strin
 
   // The lines: as sent, or the draft's defaults.
   let chosen: { line: DraftLineHalere; invoicedHalere: number }[];
-  if (values.lines) {
+  if (values.items) {
     const seen = new Set<string>();
-    chosen = values.lines.flatMap((sent, index) => {
+    chosen = values.items.flatMap((sent, index) => {
       const key = keyOf(sent.source, sent.sourceId);
       const line = byKey.get(key);
       if (!line || seen.has(key)) {
-        fields[`lines.${index}.source`] = msg("invoices.lineNotOnOrder");
+        fields[`items.${index}.source`] = msg("invoices.lineNotOnOrder");
         return [];
       }
       seen.add(key);
       const invoicedHalere = Math.round(sent.invoicedPrice * 100);
       if (!withinRemaining(invoicedHalere, line.remainingHalere)) {
-        fields[`lines.${index}.invoicedPrice`] = msg("invoices.overRemaining", { remaining: formatMoney(kc(line.remainingHalere), ctx.lang) });
+        fields[`items.${index}.invoicedPrice`] = msg("invoices.overRemaining", { remaining: formatMoney(kc(line.remainingHalere), ctx.lang) });
       }
       return [{ line, invoicedHalere }];
     });
@@ -70,7 +70,7 @@ async function issueFromOrder(ctx: Ctx, values: InvoiceCreateInput, today: strin
 
   const dueDate = values.dueDate ?? addDays(today, INVOICE_DUE_DAYS);
   if (dueDate < today) fields.dueDate = msg("invoices.dueBeforeIssue");
-  if (values.proforma && values.taxableSupplyDate) fields.taxableSupplyDate = msg("invoices.proformaNoTaxDate");
+  if (values.proforma && values.dateOfTaxableSupply) fields.dateOfTaxableSupply = msg("invoices.proformaNoTaxDate");
   if (values.proforma && values.linkedProformas.length) fields.linkedProformas = msg("invoices.proformaLinks");
   if (Object.keys(fields).length) throw AppError.invalid(fields);
   if (!chosen.length) throw AppError.fail(msg("invoices.nothingToInvoice"));
@@ -88,7 +88,7 @@ async function issueFromOrder(ctx: Ctx, values: InvoiceCreateInput, today: strin
     snapshot: {
       kind,
       issueDate: today,
-      taxableSupplyDate: values.proforma ? null : (values.taxableSupplyDate ?? addDays(today, INVOICE_DUE_DAYS)),
+      taxableSupplyDate: values.proforma ? null : (values.dateOfTaxableSupply ?? addDays(today, INVOICE_DUE_DAYS)),
       dueDate,
       vatPayer: company.vatPayer,
       supplier: company.supplier,

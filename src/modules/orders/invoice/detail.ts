@@ -25,25 +25,25 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
       .where(eq(invoicePayments.invoiceId, row.id))
       .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id)),
     ctx.db
-      .select({ id: invoices.id, number: invoices.number })
+      .select({ id: invoices.id, invoiceNumber: invoices.number })
       .from(invoiceProformaLinks)
       .innerJoin(invoices, eq(invoices.id, invoiceProformaLinks.proformaId))
       .where(eq(invoiceProformaLinks.invoiceId, row.id))
       .orderBy(asc(invoices.id)),
     ctx.db
-      .select({ id: invoices.id, number: invoices.number })
+      .select({ id: invoices.id, invoiceNumber: invoices.number })
       .from(invoiceProformaLinks)
       .innerJoin(invoices, eq(invoices.id, invoiceProformaLinks.invoiceId))
       .where(eq(invoiceProformaLinks.proformaId, row.id))
       .limit(1),
-    ctx.db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.originalInvoiceId, row.id)).limit(1),
+    ctx.db.select({ id: invoices.id, invoiceNumber: invoices.number }).from(invoices).where(eq(invoices.originalInvoiceId, row.id)).limit(1),
   ]);
   const paidHalere = payments.reduce((sum, payment) => sum + toHalere(payment.amount), 0);
   const totals = invoiceTotals(row.snapshot);
   return {
     ...summaryOf(row, paidHalere),
     snapshot: row.snapshot,
-    lines: lines.map((line, index) => ({
+    items: lines.map((line, index) => ({
       position: line.position,
       source: line.source as InvoiceLineSource,
       sourceId: line.sourceId,
@@ -74,7 +74,7 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
       amount: Number(payment.amount),
       paidOn: payment.paidOn,
       note: payment.note,
-      taxDocument: payment.taxDocumentId === null ? null : { id: payment.taxDocumentId, number: payment.taxNumber ?? "" },
+      taxDocument: payment.taxDocumentId === null ? null : { id: payment.taxDocumentId, invoiceNumber: payment.taxNumber ?? "" },
     })),
     linkedProformas: links,
     linkedTo: linkedTo[0] ?? null,

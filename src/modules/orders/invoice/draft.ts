@@ -52,16 +52,16 @@ export async function getInvoiceDraft({ ctx, input }: { ctx: Ctx; input: { order
     customer: customerName(order),
     vatRate: identity.vatPayer ? Number(order.vat) : 0,
     vatPayer: identity.vatPayer,
-    lines: lines.map((line, index) => toDraftLine(line, suggested[index]!)),
+    items: lines.map((line, index) => toDraftLine(line, suggested[index]!)),
     orderTotal: kc(snapshot.totals.summary.totalHalere),
     confirmationPercent: stage.percent,
     confirmationAmount: kc(stage.halere),
     remaining: kc(lines.reduce((sum, line) => sum + line.remainingHalere, 0)),
     linkableProformas: input.proforma
       ? []
-      : (await linkableProformas(ctx, order.id)).map((row) => ({ id: row.id, number: row.number, total: Number(row.total), paid: kc(row.paidHalere) })),
-    issueDate: today,
+      : (await linkableProformas(ctx, order.id)).map((row) => ({ id: row.id, invoiceNumber: row.number, total: Number(row.total), paid: kc(row.paidHalere) })),
+    created: today,
     dueDate: addDays(today, INVOICE_DUE_DAYS),
-    taxableSupplyDate: input.proforma ? null : addDays(today, INVOICE_DUE_DAYS),
+    dateOfTaxableSupply: input.proforma ? null : addDays(today, INVOICE_DUE_DAYS),
   };
 }

@@ -2,7 +2,7 @@
  * The invoice list (`GET /api/orders/invoices`: its filters, sorting and the SQL behind them), a
  * document's summary row, and the order's invoices tab.
  */
-import { asc, eq, gte, lte, sql } from "drizzle-orm";
+import { asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
@@ -24,14 +24,15 @@ export function summaryOf(row: InvoiceRow, paidHalere: number): InvoiceSummary {
   const payable = halereOf(row.payable);
   return {
     id: row.id,
-    number: row.number,
+    invoiceNumber: row.number,
+    proforma: row.kind === "PROFORMA",
     kind: row.kind as InvoiceSummary["kind"],
     status: row.status as InvoiceStatus,
     orderId: row.orderId,
     customer: row.snapshot.customer.name,
-    issueDate: row.issueDate,
+    created: row.issueDate,
     dueDate: row.dueDate,
-    taxableSupplyDate: row.taxableSupplyDate,
+    dateOfTaxableSupply: row.taxableSupplyDate,
     total: Number(row.total),
     payable: kc(payable),
     paid: kc(paidHalere),
@@ -52,19 +53,21 @@ export const listService = createCrudService({
   toValues: () => ({}),
   listFields: {
     id: { column: invoices.id, filter: "number", sortable: true },
-    number: { column: invoices.number, sortKey: invoices.number, filter: "text", sortable: true },
+    invoiceNumber: { column: invoices.number, sortKey: invoices.number, filter: "text", sortable: true },
+    proforma: { column: invoices.kind, where: (value) => (value === "true" ? eq(invoices.kind, "PROFORMA") : value === "false" ? ne(invoices.kind, "PROFORMA") : sql`false`) },
     kind: { column: invoices.kind, sortKey: invoices.kind, where: oneOf(invoices.kind, ["FINAL", "PROFORMA", "PAYMENT_TAX_DOCUMENT", "CREDIT_NOTE"]), sortable: true },
     status: { column: invoices.status, sortKey: invoices.status, where: oneOf(invoices.status, ["OPEN", "CLOSED"]), sortable: true },
     orderId: { column: invoices.orderId, filter: "number", sortable: true },
     customer: { where: (value) => matchesText(customerSql, value) },
     from: { where: dateBound(gte) },
     to: { where: dateBound(lte) },
-    issueDate: { column: invoices.issueDate, sortable: true },
+    created: { column: invoices.issueDate, sortable: true },
     dueDate: { column: invoices.dueDate, sortable: true },
+    dateOfTaxableSupply: { column: invoices.taxableSupplyDate, sortable: true },
     total: { column: invoices.total, sortable: true },
     payable: { column: invoices.payable, sortable: true },
   },
-  defaultSort: ["issueDate", "desc"],
+  defaultSort: ["created", "desc"],
   // A broad filter counts a page, not a scan: the pager says "1 000+" (as the fence order list does).
   countCap: 1000,
   enrich: async ({ ctx, entities }) => {
