@@ -64,7 +64,11 @@
     var form = e.target;
     if (form.hasAttribute("data-confirm") && !form.hasAttribute("data-confirmed")) {
       e.preventDefault();
-      confirmThen(form.getAttribute("data-confirm"), function () {
+      // data-confirm-value names a field whose value the question shows in place of {value} (the DUZP of an invoice).
+      var message = form.getAttribute("data-confirm");
+      var shown = form.getAttribute("data-confirm-value");
+      if (shown && form.elements[shown]) message = message.replace("{value}", form.elements[shown].value.trim());
+      confirmThen(message, function () {
         form.setAttribute("data-confirmed", "true");
         form.requestSubmit ? form.requestSubmit() : form.submit();
       });

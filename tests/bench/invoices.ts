@@ -61,10 +61,10 @@ await runBenchChild({ warmup: 20, runs: 100 }, async ({ t, client, warmup, runs 
   await db.execute(sql`insert into invoice_payments (invoice_id, amount, paid_on) select id, 100, issue_date from invoices where id % 100 = 0`);
   await db.execute(sql`analyze`);
 
-  const input = { page: 1, size: 20, sort: "issueDate,desc", filters: { ...INVOICE_FILTER } };
+  const input = { page: 1, size: 20, sort: "created,desc", filters: { ...INVOICE_FILTER } };
   const first = await invoiceService.list({ ctx, input });
   if (first.rows.length !== 20) throw new Error(`the filter found ${first.rows.length} rows, not a page`);
-  log(`${first.meta.total} matches; the first ${first.rows[0]!.number} issued ${first.rows[0]!.issueDate}`);
+  log(`${first.meta.total} matches; the first ${first.rows[0]!.invoiceNumber} issued ${first.rows[0]!.created}`);
   const query = new URLSearchParams(INVOICE_FILTER).toString();
   const tasks = {
     api: async () => {

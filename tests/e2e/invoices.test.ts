@@ -4,6 +4,7 @@
  * The order is tests/helpers/invoices.ts's (7 104,70 Kč + 21 %, a deposit of 859,67 Kč).
  */
 import { expect, test } from "bun:test";
+import { addDays, formatCzechDate, todayInPrague } from "@/lib/dates";
 import { listOrderInvoices } from "@/modules/orders/invoice/service";
 import { describeBrowser } from "../helpers/browser";
 import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
@@ -47,7 +48,25 @@ describeBrowser("Invoices", () => {
     await page.goto(`/orders/fenceOrder/${order.id}?tab=4`);
     await tab.waitFor();
     expect(await tab.locator("dd[data-deposit-paid]").getAttribute("data-deposit-paid")).toBe("true");
+    // Each editor link says whose prices it opens.
+    expect(await tab.getByRole("link", { name: "Upravit ceny zálohy" }).count()).toBe(1);
+    expect(await tab.getByRole("link", { name: "Upravit ceny faktury" }).count()).toBe(1);
+
+    // The final invoice: a confirm step that shows its DUZP, today unless changed.
+    const duzpInput = tab.locator("input[name=dateOfTaxableSupply]");
+    expect(await duzpInput.inputValue()).toBe(formatCzechDate(todayInPrague()));
+    const duzp = addDays(todayInPrague(), -2);
+    await duzpInput.fill(formatCzechDate(duzp));
+    const dialog = page.locator("#confirm-dialog");
     await tab.locator("button[data-issue=final]").click();
+    await dialog.waitFor({ state: "visible" });
+    expect(await dialog.locator(".dialog-message").innerText()).toContain(`Vystavit fakturu s DUZP ${formatCzechDate(duzp)}?`);
+    // Cancelled: nothing issued.
+    await dialog.locator("button[value=cancel]").click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await listOrderInvoices({ ctx: ctx(), input: { orderId: order.id } })).invoices.some((invoice) => invoice.kind === "FINAL")).toBe(false);
+    await tab.locator("button[data-issue=final]").click();
+    await dialog.locator("button[value=confirm]").click();
     await page.locator(".toast-success", { hasText: "byl vystaven" }).waitFor();
     const finalRow = page.locator("#order-invoices-tab tr[data-kind=FINAL]");
     await finalRow.waitFor();
@@ -70,11 +89,11 @@ describeBrowser("Invoices", () => {
     await listed.waitFor();
     expect(await listed.innerText()).toContain("Faktura");
 
-    const stored = (await listOrderInvoices({ ctx: ctx(), input: { orderId: order.id } })).invoices.map((invoice) => [invoice.kind, invoice.status]);
+    const stored = (await listOrderInvoices({ ctx: ctx(), input: { orderId: order.id } })).invoices.map((invoice) => [invoice.kind, invoice.status, invoice.dateOfTaxableSupply]);
     expect(stored).toEqual([
-      ["PROFORMA", "CLOSED"],
-      ["PAYMENT_TAX_DOCUMENT", "CLOSED"],
-      ["FINAL", "OPEN"],
+      ["PROFORMA", "CLOSED", null],
+      ["PAYMENT_TAX_DOCUMENT", "CLOSED", todayInPrague()],
+      ["FINAL", "OPEN", duzp],
     ]);
     expect(errors).toEqual([]);
   });

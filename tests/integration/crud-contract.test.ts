@@ -257,7 +257,7 @@ const ENTITIES: CrudEntity[] = [
     updated: () => ({ paid: 100, remainingToPay: 759.67, total: 859.67 }),
     invalid: { body: {}, fields: required("orderId") },
     invalidUpdate: { body: { payment: {} }, fields: required("payment.amount", "payment.paidOn") },
-    deleteRefused: (invoice) => `Doklad ${invoice.number} nelze smazat: vystavené doklady se nemažou ani nepřečíslují, fakturu zrušte dobropisem`,
+    deleteRefused: (invoice) => `Doklad ${invoice.invoiceNumber} nelze smazat: vystavené doklady se nemažou ani nepřečíslují, fakturu zrušte dobropisem`,
   },
 ];
 

@@ -5,7 +5,8 @@
  * editor, detail with its forms) and the order's tab 4. The figures are tests/helpers/invoices.ts's order.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { todayInPrague } from "@/lib/dates";
+import { addDays, formatCzechDate, todayInPrague } from "@/lib/dates";
+import { createInvoice, listOrderInvoices, markInvoiceAsPaid } from "@/modules/orders/invoice/service";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { createInvoiceOrder, type InvoiceOrder, setUpInvoicing } from "../helpers/invoices";
 import { cookiePair, html as htmlOf, type ListBody, okJson } from "./support";
@@ -31,7 +32,12 @@ describe("API", () => {
     const proformaId = (await json(created)).data as number;
 
     const proforma = (await okJson(await s.api(`${API}/${proformaId}`))).data;
-    expect(proforma).toMatchObject({ id: proformaId, kind: "PROFORMA", status: "OPEN", total: 859.67, payable: 859.67, remainingToPay: 859.67, taxableSupplyDate: null });
+    expect(proforma).toMatchObject({ id: proformaId, kind: "PROFORMA", status: "OPEN", total: 859.67, payable: 859.67, remainingToPay: 859.67, dateOfTaxableSupply: null });
+    // The specification's names (docs/domain.md#invoice), `kind` beside `proforma`.
+    expect(proforma).toMatchObject({ proforma: true, created: todayInPrague(), dueDate: addDays(todayInPrague(), 14) });
+    expect(proforma.invoiceNumber).toMatch(/^\d{4}2\d{5}$/);
+    expect(proforma.items).toHaveLength(4);
+    for (const old of ["number", "issueDate", "taxableSupplyDate", "lines"]) expect(proforma).not.toHaveProperty(old);
 
     const items = await okJson(await s.api(`${API}/${proformaId}/items`));
     expect(items.status).toBe("success");
@@ -41,12 +47,12 @@ describe("API", () => {
     const today = todayInPrague();
     const paid = await okJson(await s.api(`${API}/${proformaId}`, { method: "PUT", json: { payment: { amount: "300,00", paidOn: today } } }));
     expect(paid.data).toMatchObject({ status: "OPEN", paid: 300, remainingToPay: 559.67 });
-    expect(paid.data.payments[0].taxDocument.number).toMatch(/^\d{4}3\d{5}$/);
+    expect(paid.data.payments[0].taxDocument.invoiceNumber).toMatch(/^\d{4}3\d{5}$/);
     const marked = await okJson(await post(`${API}/${proformaId}/markAsPaid`, {}));
     expect(marked.data).toMatchObject({ status: "CLOSED", paid: 859.67, remainingToPay: 0 });
 
     const draft = await okJson(await s.api(`${API}/draft?orderId=${order.id}&proforma=false&share=40`));
-    expect(draft.data.lines.map((line: { suggested: number }) => line.suggested)).toEqual([2754, 347.9, 140, -400]);
+    expect(draft.data.items.map((line: { suggested: number }) => line.suggested)).toEqual([2754, 347.9, 140, -400]);
     expect(draft.data.linkableProformas.map((row: { id: number }) => row.id)).toEqual([proformaId]);
 
     const final = await post(API, { orderId: order.id, linkedProformas: [proformaId] });
@@ -55,9 +61,14 @@ describe("API", () => {
     expect((await okJson(await s.api(`${API}/${finalId}`))).data).toMatchObject({ kind: "FINAL", total: 8596.69, payable: 7737.02, deducted: 859.67 });
 
     // byOrderId: the generic list filtered by the order, in the envelope with paging.
-    const byOrder = await okJson<ListBody<{ id: number; kind: string }>>(await s.api(`${API}?orderId=${order.id}&sort=issueDate,asc&size=2&page=1`));
+    const byOrder = await okJson<ListBody<{ id: number; kind: string }>>(await s.api(`${API}?orderId=${order.id}&sort=created,asc&size=2&page=1`));
     expect(byOrder.meta).toMatchObject({ page: 1, size: 2, total: 4, pages: 2 });
     expect(byOrder.data.map((row) => row.kind)).toEqual(["PROFORMA", "PAYMENT_TAX_DOCUMENT"]);
+    const proformas = await okJson<ListBody<{ id: number; proforma: boolean }>>(await s.api(`${API}?orderId=${order.id}&proforma=true`));
+    expect(proformas.data.map((row) => [row.id, row.proforma])).toEqual([[proformaId, true]]);
+    const taxDocuments = await okJson<ListBody<{ proforma: boolean }>>(await s.api(`${API}?orderId=${order.id}&proforma=false&sort=invoiceNumber,asc`));
+    // The two payments' tax documents and the final invoice.
+    expect(taxDocuments.data.map((row) => row.proforma)).toEqual([false, false, false]);
     const filtered = await okJson<ListBody<{ id: number }>>(await s.api(`${API}?status=OPEN&kind=FINAL&from=${today}&to=${today}&customer=ulehla`));
     expect(filtered.data.map((row) => row.id)).toEqual([finalId]);
 
@@ -75,9 +86,9 @@ describe("API", () => {
     expect(missing.status).toBe(422);
     expect(await json(missing)).toMatchObject({ status: "fail", fields: { orderId: "Zakázka neexistuje" } });
     const fresh = await createInvoiceOrder(t.current.ctx);
-    const beyond = await post(API, { orderId: fresh.id, lines: [{ source: "OTHER_ITEM", sourceId: fresh.otherItemId, invoicedPrice: 869.71 }] });
+    const beyond = await post(API, { orderId: fresh.id, items: [{ source: "OTHER_ITEM", sourceId: fresh.otherItemId, invoicedPrice: 869.71 }] });
     expect(beyond.status).toBe(422);
-    expect((await json(beyond)).fields).toEqual({ "lines.0.invoicedPrice": "Fakturovaná cena musí být mezi 0 a zbývající cenou (869,70\u00a0Kč)" });
+    expect((await json(beyond)).fields).toEqual({ "items.0.invoicedPrice": "Fakturovaná cena musí být mezi 0 a zbývající cenou (869,70\u00a0Kč)" });
     const empty = await post(API, {});
     expect((await json(empty)).fields).toEqual({ orderId: "Povinné pole" });
     expect((await okJson<ListBody<unknown>>(await s.api(`${API}?size=1`))).meta.total).toBe(before);
@@ -98,7 +109,7 @@ describe("API", () => {
 
   test("never deleted: DELETE answers 422 with the reason, and the document stays; a missing one is 404", async () => {
     const id = (await json(await post(API, { orderId: order.id, proforma: true }))).data as number;
-    const number = (await okJson(await s.api(`${API}/${id}`))).data.number;
+    const number = (await okJson(await s.api(`${API}/${id}`))).data.invoiceNumber;
     const refused = await s.api(`${API}/${id}`, { method: "DELETE" });
     expect(refused.status).toBe(422);
     expect(await json(refused)).toMatchObject({ status: "fail", data: [`Doklad ${number} nelze smazat: vystavené doklady se nemažou ani nepřečíslují, fakturu zrušte dobropisem`] });
@@ -164,6 +175,48 @@ describe("pages", () => {
     expect(list).toContain('action="/orders/invoices/accountantExport/start"');
     const badDate = await s.page("/orders/invoices?from=31.02.2026");
     expect(badDate.status).toBe(422);
+  });
+
+  test("the tab's final invoice: a confirm step shows its DUZP (today, editable); without one or with an impossible one nothing is issued; the DUZP sent is the invoice's", async () => {
+    const mine = await createInvoiceOrder(t.current.ctx);
+    const proformaId = await createInvoice({ ctx: t.current.ctx, input: { orderId: mine.id, proforma: true } });
+    await markInvoiceAsPaid({ ctx: t.current.ctx, input: { id: proformaId } });
+    const today = todayInPrague();
+    const tabOf = async () => htmlOf(await s.page(`/orders/fenceOrder/${mine.id}/tab/4`, { headers: { "HX-Request": "true" } }));
+    const tab = await tabOf();
+    // The shared date input, prefilled with today, and the question that repeats it before issuing.
+    expect(tab).toContain(`data-kind="date" name="dateOfTaxableSupply" value="${formatCzechDate(today)}"`);
+    expect(tab).toContain('data-confirm="Vystavit fakturu s DUZP {value}? Vystavený daňový doklad nelze smazat ani upravit, zrušit ho lze jen dobropisem." data-confirm-value="dateOfTaxableSupply"');
+    // Two editor links, each named for its document.
+    expect(tab).toContain(">Upravit ceny zálohy</a>");
+    expect(tab).toContain(">Upravit ceny faktury</a>");
+    expect(tab).not.toContain(">upravit ceny</a>");
+    const key = tab.match(/name="idempotencyKey" value="([^"]+-f)"/)![1]!;
+    const finals = async () => (await listOrderInvoices({ ctx: t.current.ctx, input: { orderId: mine.id } })).invoices.filter((invoice) => invoice.kind === "FINAL");
+
+    for (const [sent, reason] of [
+      [undefined, "DUZP: Povinné pole"],
+      ["", "DUZP: Povinné pole"],
+      ["31.02.2026", "DUZP: "],
+    ] as const) {
+      const refused = await s.page(`/orders/fenceOrder/${mine.id}/invoices`, { form: { proforma: "false", idempotencyKey: key, ...(sent === undefined ? {} : { dateOfTaxableSupply: sent }) } });
+      expect(refused.status).toBe(303);
+      expect(refused.headers.get("Location")).toBe(`/orders/fenceOrder/${mine.id}?tab=4`);
+      expect(await htmlOf(await s.page(`/orders/fenceOrder/${mine.id}?tab=4`, { headers: { Cookie: cookiePair(refused, "ohrada_flash")! } }))).toContain(reason);
+      expect(await finals()).toEqual([]);
+    }
+
+    const duzp = addDays(today, -3);
+    const issued = await s.page(`/orders/fenceOrder/${mine.id}/invoices`, { form: { proforma: "false", idempotencyKey: key, dateOfTaxableSupply: formatCzechDate(duzp) } });
+    expect(issued.status).toBe(303);
+    const [final] = await finals();
+    expect(final).toMatchObject({ created: today, dateOfTaxableSupply: duzp, total: 8596.69, payable: 7737.02 });
+    // The detail: the deducted advance's base and VAT each in its own cell, never run together.
+    const detail = await htmlOf(await s.page(`/orders/invoices/${final!.id}`));
+    expect(detail).toContain(">710,47\u00a0Kč</td>");
+    expect(detail).toContain(">149,20\u00a0Kč</td>");
+    expect(detail).not.toMatch(/Kč\s*\+\s*\d/);
+    expect(detail).toContain(`<dd data-status="OPEN">Otevřená</dd>`);
   });
 
   test("the lines editor: quick 30 % fills the prices; a price beyond the remaining one re-renders it (422); issuing goes to the detail", async () => {

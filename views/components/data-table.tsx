@@ -250,6 +250,21 @@ function Pager({ basePath, state, meta, targetId }: { basePath: string; state: T
   );
 }
 
+type RowProps = { className?: string; style?: CSSProperties; [data: `data-${string}`]: string | number | undefined };
+
+/** One body row of a table: each column's cell with its alignment classes. */
+function BodyRow<Row>(props: { columns: TableColumn<Row>[]; cellClasses: (string | undefined)[]; row: Row; rowProps?: (row: Row) => RowProps }) {
+  return (
+    <tr {...props.rowProps?.(props.row)}>
+      {props.columns.map((column, index) => (
+        <td key={column.key} className={props.cellClasses[index]}>
+          {cellValue(column, props.row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 /**
  * The one server-rendered list table: per-column filters, sorting and paging through htmx with
  * the state in the URL. Without JavaScript the same links and the filter form still work.
@@ -265,7 +280,7 @@ export function DataTable<Row>(props: {
   /** Filters set from outside the table (a tree picker): hidden inputs the form sends along. */
   hiddenFilters?: string[];
   /** A row's own attributes (a background colour, a data attribute for tests). */
-  rowProps?: (row: Row) => { className?: string; style?: CSSProperties; [data: `data-${string}`]: string | number | undefined };
+  rowProps?: (row: Row) => RowProps;
 }) {
   const { t } = useView();
   const { id, basePath, columns, rows, meta, state } = props;
@@ -343,15 +358,7 @@ export function DataTable<Row>(props: {
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
-                <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
-                  {columns.map((column, index) => (
-                    <td key={column.key} className={cellClasses[index]}>
-                      {cellValue(column, row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              rows.map((row) => <BodyRow key={props.rowKey(row)} columns={columns} cellClasses={cellClasses} row={row} rowProps={props.rowProps} />)
             )}
           </tbody>
         </table>
@@ -361,6 +368,55 @@ export function DataTable<Row>(props: {
         <span className="table-loading" role="status">
           {t("table.loading")}
         </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The same table frame without filters, sorting or paging: a short list that is shown whole (an
+ * order's invoices, a document's lines). Cells keep the list's spacing and alignment, so amounts
+ * in neighbouring columns never run together; `footer` rows (totals) go under the body.
+ */
+export function StaticTable<Row>(props: {
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  rowProps?: (row: Row) => RowProps;
+  /** The table's accessible name. */
+  label: string;
+  /** Shown in one row when there are no rows; without it an empty table is not drawn at all. */
+  empty?: string;
+  footer?: ReactNode;
+  id?: string;
+  className?: string;
+}) {
+  const { columns, rows } = props;
+  const cellClasses = columns.map(cellClass);
+  return (
+    <div id={props.id} className={["data-table static-table", props.className].filter(Boolean).join(" ")}>
+      <div className="table-scroll">
+        <table aria-label={props.label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={columns.length}>{props.empty ?? ""}</td>
+              </tr>
+            ) : (
+              rows.map((row) => <BodyRow key={props.rowKey(row)} columns={columns} cellClasses={cellClasses} row={row} rowProps={props.rowProps} />)
+            )}
+          </tbody>
+          {props.footer ? <tfoot>{props.footer}</tfoot> : null}
+        </table>
       </div>
     </div>
   );

@@ -1,12 +1,15 @@
 /**
- * An invoice's detail (/orders/invoices/:id): what it prints (the snapshot's parties and dates),
- * its lines, the VAT recap (or "Nejsem plátce DPH"), the deductions, its payments with the form to
- * record one, mark as paid, the credit note and the link to its PDF.
+ * An invoice's detail (/orders/invoices/:id): what it prints (the snapshot's parties and dates, in
+ * the info box), its lines and the VAT recap (or "Nejsem plátce DPH") in the shared table frame, the
+ * deductions and totals, its payments with the form to record one, mark as paid, the credit note
+ * and the link to its PDF. Each amount has its own cell: a deduction's base and VAT are two columns.
  */
 import { formatCzechDate } from "@/lib/dates";
 import { formatDecimal, formatMoney } from "@/lib/money";
-import type { InvoiceDetail } from "@/modules/orders/invoice/schemas";
+import type { InvoiceDetail, InvoiceLineAnswer, InvoicePayment, InvoiceRecapRow, InvoiceRef } from "@/modules/orders/invoice/schemas";
+import { StaticTable, type TableColumn } from "../components/data-table";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
+import { InfoBox } from "../components/info-box";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH } from "./fence-order-list";
@@ -29,179 +32,131 @@ export function InvoiceDetailPage(props: {
   const payable = inv.kind === "FINAL" || inv.kind === "PROFORMA";
   const open = inv.status === "OPEN" && payable;
   const base = invoiceHref(inv.id);
-  const ref = (target: { id: number; number: string } | null) => (target ? <a href={invoiceHref(target.id)}>{target.number}</a> : null);
+  const ref = (target: InvoiceRef | null) => (target ? <a href={invoiceHref(target.id)}>{target.invoiceNumber}</a> : null);
+  const customer = inv.snapshot.customer;
+  const lineColumns: TableColumn<InvoiceLineAnswer>[] = [
+    { key: "description", label: t("invoices.detail.description") },
+    { key: "quantity", label: t("invoices.detail.quantity"), align: "end", nowrap: true, render: (line) => `${formatDecimal(line.quantity, lang, 3)} ${line.unit}` },
+    { key: "itemPrice", label: t("invoices.detail.itemPrice"), align: "end", nowrap: true, render: (line) => (line.itemPrice === null ? "" : money(line.itemPrice)) },
+    { key: "invoicedPrice", label: t("invoices.detail.invoicedPrice"), align: "end", nowrap: true, render: (line) => money(line.invoicedPrice) },
+    { key: "vatRate", label: t("invoices.detail.vatRate"), align: "end", nowrap: true, render: (line) => `${formatDecimal(line.vatRate, lang)} %` },
+    { key: "vat", label: t("invoices.detail.vat"), align: "end", nowrap: true, render: (line) => money(line.vat) },
+    { key: "total", label: t("invoices.detail.lineTotal"), align: "end", nowrap: true, render: (line) => money(line.total) },
+  ];
+  // The deduction's columns only where something is deducted per rate.
+  const claimed = inv.recap.some((row) => row.claimedBase !== 0 || row.claimedVat !== 0);
+  const recapColumns: TableColumn<InvoiceRecapRow>[] = [
+    { key: "vatRate", label: t("invoices.detail.vatRate"), nowrap: true, render: (row) => `${formatDecimal(row.vatRate, lang)} %` },
+    { key: "base", label: t("invoices.detail.base"), align: "end", nowrap: true, render: (row) => money(row.base) },
+    { key: "vat", label: t("invoices.detail.vat"), align: "end", nowrap: true, render: (row) => money(row.vat) },
+    ...(claimed
+      ? ([
+          { key: "claimedBase", label: t("invoices.detail.claimedBase"), align: "end", nowrap: true, render: (row) => money(row.claimedBase) },
+          { key: "claimedVat", label: t("invoices.detail.claimedVat"), align: "end", nowrap: true, render: (row) => money(row.claimedVat) },
+          { key: "differenceBase", label: t("invoices.detail.differenceBase"), align: "end", nowrap: true, render: (row) => money(row.differenceBase) },
+          { key: "differenceVat", label: t("invoices.detail.differenceVat"), align: "end", nowrap: true, render: (row) => money(row.differenceVat) },
+        ] satisfies TableColumn<InvoiceRecapRow>[])
+      : []),
+  ];
+  const paymentColumns: TableColumn<InvoicePayment>[] = [
+    { key: "paidOn", label: t("invoices.detail.paidOn"), nowrap: true, render: (payment) => formatCzechDate(payment.paidOn) },
+    { key: "amount", label: t("invoices.detail.amount"), align: "end", nowrap: true, render: (payment) => money(payment.amount) },
+    { key: "note", label: t("invoices.detail.note"), render: (payment) => payment.note ?? "" },
+    { key: "taxDocument", label: t("invoices.detail.taxDocument"), nowrap: true, render: (payment) => ref(payment.taxDocument) },
+  ];
   return (
     <AppLayout
-      title={t("invoices.detail.title", { kind: t(`invoices.kind.${inv.kind}`), number: inv.number })}
+      title={t("invoices.detail.title", { kind: t(`invoices.kind.${inv.kind}`), number: inv.invoiceNumber })}
       actions={
         <a className="button" href={invoicePdfHref(inv.id)} target="_blank" rel="noopener">
           {t("invoices.detail.pdf")}
         </a>
       }
     >
-      <dl className="invoice-facts" data-invoice-id={inv.id}>
-        <dt>{t("invoices.list.status")}</dt>
-        <dd data-status={inv.status}>{t(`invoices.status.${inv.status}`)}</dd>
-        {inv.orderId ? (
-          <>
-            <dt>{t("invoices.detail.order")}</dt>
-            <dd>
-              <a href={`${FENCE_ORDER_PATH}/${inv.orderId}?tab=4`}>{inv.orderId}</a>
-            </dd>
-          </>
-        ) : null}
-        <dt>{t("invoices.detail.customer")}</dt>
-        <dd>{[inv.snapshot.customer.name, inv.snapshot.customer.street, [inv.snapshot.customer.postalCode, inv.snapshot.customer.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</dd>
-        <dt>{t("invoices.detail.issueDate")}</dt>
-        <dd>{formatCzechDate(inv.issueDate)}</dd>
-        {inv.taxableSupplyDate ? (
-          <>
-            <dt>{t("invoices.detail.taxableSupplyDate")}</dt>
-            <dd>{formatCzechDate(inv.taxableSupplyDate)}</dd>
-          </>
-        ) : null}
-        <dt>{t("invoices.detail.dueDate")}</dt>
-        <dd>{formatCzechDate(inv.dueDate)}</dd>
-        {inv.linkedTo ? (
-          <>
-            <dt>{t("invoices.detail.linkedTo")}</dt>
-            <dd>{ref(inv.linkedTo)}</dd>
-          </>
-        ) : null}
-        {inv.creditNote ? (
-          <>
-            <dt>{t("invoices.detail.cancelledBy")}</dt>
-            <dd>{ref(inv.creditNote)}</dd>
-          </>
-        ) : null}
-        {inv.originalInvoiceId || inv.proformaInvoiceId ? (
-          <>
-            <dt>{t("invoices.detail.original")}</dt>
-            <dd>
-              <a href={invoiceHref((inv.originalInvoiceId ?? inv.proformaInvoiceId)!)}>{inv.snapshot.originalDocument?.number ?? ""}</a>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      {inv.snapshot.note ? <p className="invoice-note">{inv.snapshot.note}</p> : null}
+      <InfoBox
+        className="invoice-facts"
+        id={`invoice-facts-${inv.id}`}
+        label={t("invoices.detail.facts")}
+        items={[
+          { label: t("invoices.list.status"), value: t(`invoices.status.${inv.status}`), data: { "data-status": inv.status } },
+          inv.orderId ? { label: t("invoices.detail.order"), value: <a href={`${FENCE_ORDER_PATH}/${inv.orderId}?tab=4`}>{inv.orderId}</a> } : null,
+          {
+            label: t("invoices.detail.customer"),
+            value: (
+              <>
+                {customer.name}
+                {customer.street || customer.city ? <span className="info-box-sub">{[customer.street, [customer.postalCode, customer.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</span> : null}
+              </>
+            ),
+          },
+          { label: t("invoices.detail.issueDate"), value: formatCzechDate(inv.created) },
+          inv.dateOfTaxableSupply ? { label: t("invoices.detail.taxableSupplyDate"), value: formatCzechDate(inv.dateOfTaxableSupply) } : null,
+          { label: t("invoices.detail.dueDate"), value: formatCzechDate(inv.dueDate) },
+          inv.linkedTo ? { label: t("invoices.detail.linkedTo"), value: ref(inv.linkedTo) } : null,
+          inv.creditNote ? { label: t("invoices.detail.cancelledBy"), value: ref(inv.creditNote) } : null,
+          inv.originalInvoiceId || inv.proformaInvoiceId
+            ? { label: t("invoices.detail.original"), value: <a href={invoiceHref((inv.originalInvoiceId ?? inv.proformaInvoiceId)!)}>{inv.snapshot.originalDocument?.number ?? ""}</a> }
+            : null,
+        ]}
+      />
+      {inv.snapshot.note ? <p className="alert alert-info invoice-note">{inv.snapshot.note}</p> : null}
 
-      <h2 style={{ fontSize: "1.1rem" }}>{t("invoices.detail.lines")}</h2>
-      <div className="table-scroll">
-        <table className="invoice-lines">
-          <thead>
-            <tr>
-              <th scope="col">{t("invoices.detail.description")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.quantity")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.itemPrice")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.invoicedPrice")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.vatRate")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.vat")}</th>
-              <th scope="col" className="align-end">{t("invoices.detail.lineTotal")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inv.lines.map((line) => (
-              <tr key={line.position}>
-                <td>{line.description}</td>
-                <td className="align-end nowrap">
-                  {formatDecimal(line.quantity, lang, 3)} {line.unit}
-                </td>
-                <td className="align-end nowrap">{line.itemPrice === null ? "" : money(line.itemPrice)}</td>
-                <td className="align-end nowrap">{money(line.invoicedPrice)}</td>
-                <td className="align-end nowrap">{formatDecimal(line.vatRate, lang)} %</td>
-                <td className="align-end nowrap">{money(line.vat)}</td>
-                <td className="align-end nowrap">{money(line.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <h2 className="section-title">{t("invoices.detail.lines")}</h2>
+      <StaticTable className="invoice-lines" label={t("invoices.detail.lines")} columns={lineColumns} rows={inv.items} rowKey={(line) => line.position} />
+
+      <div className="invoice-summary">
+        {inv.snapshot.vatPayer ? (
+          <>
+            <h2 className="section-title">{t("invoices.detail.recap")}</h2>
+            <StaticTable className="invoice-recap" label={t("invoices.detail.recap")} columns={recapColumns} rows={inv.recap} rowKey={(row) => row.vatRate} />
+          </>
+        ) : (
+          <p className="alert alert-info invoice-not-vat-payer">{t("invoices.notVatPayer")}</p>
+        )}
+        <InfoBox
+          className="invoice-totals"
+          layout="rows"
+          title={t("invoices.detail.totals")}
+          items={[
+            { label: t("invoices.detail.total"), value: money(inv.total), data: { "data-total": String(inv.total) } },
+            inv.deducted
+              ? {
+                  label: t("invoices.detail.deducted"),
+                  value: (
+                    <>
+                      {inv.linkedProformas.map((proforma) => (
+                        <span key={proforma.id} className="invoice-deducted-ref">
+                          {ref(proforma)}
+                        </span>
+                      ))}
+                      <span>−{money(inv.deducted)}</span>
+                    </>
+                  ),
+                }
+              : null,
+            { label: t("invoices.detail.payable"), value: money(inv.payable), data: { "data-payable": String(inv.payable) }, emphasis: true },
+            { label: t("invoices.detail.paid"), value: money(inv.paid), data: { "data-paid": String(inv.paid) } },
+            { label: t("invoices.detail.remainingToPay"), value: money(inv.remainingToPay), data: { "data-remaining": String(inv.remainingToPay) } },
+          ]}
+        />
       </div>
 
-      {inv.snapshot.vatPayer ? (
-        <>
-          <h2 style={{ fontSize: "1.1rem" }}>{t("invoices.detail.recap")}</h2>
-          <div className="table-scroll">
-            <table className="invoice-recap">
-              <thead>
-                <tr>
-                  <th scope="col">{t("invoices.detail.vatRate")}</th>
-                  <th scope="col" className="align-end">{t("invoices.detail.base")}</th>
-                  <th scope="col" className="align-end">{t("invoices.detail.vat")}</th>
-                  <th scope="col" className="align-end">{t("invoices.detail.claimed")}</th>
-                  <th scope="col" className="align-end">{t("invoices.detail.difference")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {inv.recap.map((row) => (
-                  <tr key={row.vatRate}>
-                    <td>{formatDecimal(row.vatRate, lang)} %</td>
-                    <td className="align-end nowrap">{money(row.base)}</td>
-                    <td className="align-end nowrap">{money(row.vat)}</td>
-                    <td className="align-end nowrap">
-                      {money(row.claimedBase)} + {money(row.claimedVat)}
-                    </td>
-                    <td className="align-end nowrap">
-                      {money(row.differenceBase)} + {money(row.differenceVat)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      ) : (
-        <p className="invoice-not-vat-payer">{t("invoices.notVatPayer")}</p>
-      )}
-
-      <dl className="invoice-totals">
-        <dt>{t("invoices.detail.total")}</dt>
-        <dd data-total>{money(inv.total)}</dd>
-        {inv.deducted ? (
-          <>
-            <dt>{t("invoices.detail.deducted")}</dt>
-            <dd>
-              {money(inv.deducted)} {inv.linkedProformas.map((proforma) => <span key={proforma.id}> {ref(proforma)}</span>)}
-            </dd>
-          </>
-        ) : null}
-        <dt>{t("invoices.detail.payable")}</dt>
-        <dd data-payable>{money(inv.payable)}</dd>
-        <dt>{t("invoices.detail.paid")}</dt>
-        <dd data-paid>{money(inv.paid)}</dd>
-        <dt>{t("invoices.detail.remainingToPay")}</dt>
-        <dd data-remaining>{money(inv.remainingToPay)}</dd>
-      </dl>
-
       {payable ? (
-        <section className="invoice-payments">
-          <h2 style={{ fontSize: "1.1rem" }}>{t("invoices.detail.payments")}</h2>
-          {inv.payments.length === 0 ? (
-            <p className="empty-row">{t("invoices.detail.noPayments")}</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t("invoices.detail.paidOn")}</th>
-                  <th scope="col" className="align-end">{t("invoices.detail.amount")}</th>
-                  <th scope="col">{t("invoices.detail.note")}</th>
-                  <th scope="col">{t("invoices.detail.taxDocument")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {inv.payments.map((payment) => (
-                  <tr key={payment.id} data-payment-id={payment.id}>
-                    <td>{formatCzechDate(payment.paidOn)}</td>
-                    <td className="align-end nowrap">{money(payment.amount)}</td>
-                    <td>{payment.note ?? ""}</td>
-                    <td>{ref(payment.taxDocument)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+        <section className="invoice-payments" aria-labelledby="invoice-payments-title">
+          <h2 id="invoice-payments-title" className="section-title">
+            {t("invoices.detail.payments")}
+          </h2>
+          <StaticTable
+            label={t("invoices.detail.payments")}
+            columns={paymentColumns}
+            rows={inv.payments}
+            rowKey={(payment) => payment.id}
+            rowProps={(payment) => ({ "data-payment-id": payment.id })}
+            empty={t("invoices.detail.noPayments")}
+          />
           {open ? (
             <>
-              <h3 style={{ fontSize: "1rem" }}>{t("invoices.detail.recordPayment")}</h3>
+              <h3 className="section-title">{t("invoices.detail.recordPayment")}</h3>
               <EntityForm
                 action={`${base}/payments`}
                 fields={props.paymentFields}
@@ -212,23 +167,29 @@ export function InvoiceDetailPage(props: {
               >
                 <input type="hidden" name="idempotencyKey" value={String(props.paymentValues.idempotencyKey ?? "")} />
               </EntityForm>
-              <form method="post" action={`${base}/markAsPaid`} className="mark-as-paid-form">
-                <button type="submit" className="button">
-                  {t("invoices.detail.markAsPaid")}
-                </button>
-              </form>
             </>
           ) : null}
         </section>
       ) : null}
 
-      {inv.kind === "FINAL" && !inv.creditNote ? (
-        <form method="post" action={`${base}/creditNote`} className="credit-note-form" data-confirm={t("invoices.detail.creditNoteConfirm")}>
-          <input type="hidden" name="idempotencyKey" value={props.creditNoteKey} />
-          <button type="submit" className="button button-danger">
-            {t("invoices.detail.creditNote")}
-          </button>
-        </form>
+      {open || (inv.kind === "FINAL" && !inv.creditNote) ? (
+        <div className="form-actions invoice-actions">
+          {open ? (
+            <form method="post" action={`${base}/markAsPaid`} className="mark-as-paid-form">
+              <button type="submit" className="button">
+                {t("invoices.detail.markAsPaid")}
+              </button>
+            </form>
+          ) : null}
+          {inv.kind === "FINAL" && !inv.creditNote ? (
+            <form method="post" action={`${base}/creditNote`} className="credit-note-form" data-confirm={t("invoices.detail.creditNoteConfirm")}>
+              <input type="hidden" name="idempotencyKey" value={props.creditNoteKey} />
+              <button type="submit" className="button button-danger">
+                {t("invoices.detail.creditNote")}
+              </button>
+            </form>
+          ) : null}
+        </div>
       ) : null}
     </AppLayout>
   );

@@ -26,12 +26,12 @@ export const invoiceHref = (id: number) => `${INVOICES_PATH}/${id}`;
 
 export function invoiceColumns(t: T, lang: "cs" | "en"): TableColumn<InvoiceSummary>[] {
   return [
-    { key: "number", label: t("invoices.list.number"), sortable: true, nowrap: true, render: (row) => <a href={invoiceHref(row.id)}>{row.number}</a> },
+    { key: "invoiceNumber", label: t("invoices.list.number"), sortable: true, nowrap: true, render: (row) => <a href={invoiceHref(row.id)}>{row.invoiceNumber}</a> },
     { key: "orderId", label: t("invoices.list.order"), sortable: true, render: (row) => (row.orderId ? <a href={`${FENCE_ORDER_PATH}/${row.orderId}?tab=4`}>{row.orderId}</a> : "") },
     { key: "customer", label: t("invoices.list.customer") },
     { key: "kind", label: t("invoices.list.kind"), sortable: true, render: (row) => t(`invoices.kind.${row.kind}`) },
     { key: "status", label: t("invoices.list.status"), sortable: true, render: (row) => <span data-status={row.status}>{t(`invoices.status.${row.status}`)}</span> },
-    { key: "issueDate", label: t("invoices.list.issueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.issueDate) },
+    { key: "created", label: t("invoices.list.issueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.created) },
     { key: "dueDate", label: t("invoices.list.dueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.dueDate) },
     { key: "total", label: t("invoices.list.total"), sortable: true, align: "end", nowrap: true, render: (row) => formatMoney(row.total, lang) },
     { key: "remainingToPay", label: t("invoices.list.remainingToPay"), align: "end", nowrap: true, render: (row) => formatMoney(row.remainingToPay, lang) },

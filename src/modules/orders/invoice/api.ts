@@ -25,7 +25,7 @@ own.get("/draft", async (c) => {
   return c.json(success(await getInvoiceDraft({ ctx: c.get("ctx"), input: { ...input, share: (QUICK_SHARES as readonly number[]).includes(share) ? share : null } })));
 });
 
-own.get("/:id{[0-9]+}/items", async (c) => c.json(success((await getInvoice({ ctx: c.get("ctx"), input: { id: idParam(c) } })).lines)));
+own.get("/:id{[0-9]+}/items", async (c) => c.json(success((await getInvoice({ ctx: c.get("ctx"), input: { id: idParam(c) } })).items)));
 
 own.post("/:id{[0-9]+}/markAsPaid", async (c) => c.json(success(await markInvoiceAsPaid({ ctx: c.get("ctx"), input: { id: idParam(c) } }))));
 

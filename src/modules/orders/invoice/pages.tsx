@@ -5,7 +5,7 @@
  * - POST /orders/invoices/new?orderId=&proforma=  issues it: to its detail (303), refused the editor again (422);
  * - GET  /orders/invoices/:id                     the detail; POST …/payments, …/markAsPaid, …/creditNote;
  * - GET  /orders/fenceOrder/:id/tab/4             the order's Invoices tab; POST /orders/fenceOrder/:id/invoices
- *   issues the deposit proforma or the final invoice in one click.
+ *   issues the deposit proforma in one click, or the final invoice with the DUZP its confirm step shows.
  * Every write carries an idempotency key rendered with its form, so a resubmitted form applies once.
  */
 import { Hono } from "hono";
@@ -17,8 +17,8 @@ import { ORDER_INVOICES_TAB, OrderInvoicesTab } from "@views/orders/invoice-tab"
 import type { TableState } from "@views/components/data-table";
 import type { FormField, FormValues } from "@views/components/form";
 import { listInputFromQuery } from "@/lib/crud/list-query";
-import { parseCzechDate, todayInPrague } from "@/lib/dates";
-import { AppError } from "@/lib/errors";
+import { formatCzechDate, parseCzechDate, todayInPrague } from "@/lib/dates";
+import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { isHtmx } from "@/lib/http/htmx";
 import { idParam } from "@/lib/http/request";
@@ -66,7 +66,7 @@ const draftQuery = (c: AppContext) => {
 
 async function editorView(c: AppContext, init: { values?: InvoiceEditorValues; error?: AppError } = {}) {
   const draft = await getInvoiceDraft({ ctx: c.get("ctx"), input: draftQuery(c) });
-  const fieldNames = [...draft.lines.flatMap((_, index) => [`lines.${index}.invoicedPrice`, `lines.${index}.source`]), "dueDate", "taxableSupplyDate", "note", "linkedProformas"];
+  const fieldNames = [...draft.items.flatMap((_, index) => [`items.${index}.invoicedPrice`, `items.${index}.source`]), "dueDate", "dateOfTaxableSupply", "note", "linkedProformas"];
   const { errors, formErrors, answer } = formState(c, init.error, fieldNames);
   return renderPage(c, <InvoiceEditorPage draft={draft} values={init.values ?? editorValuesOf(draft, crypto.randomUUID())} errors={errors} formErrors={formErrors} />, answer);
 }
@@ -82,7 +82,7 @@ invoicePages.post(`${INVOICES_PATH}/new`, async (c) => {
   const query = draftQuery(c);
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   const count = Object.keys(body).filter((key) => /^line\.\d+\.source$/.test(key)).length;
-  const lines = Array.from({ length: Math.min(count, 500) }, (_, index) => ({
+  const items = Array.from({ length: Math.min(count, 500) }, (_, index) => ({
     source: text(body[`line.${index}.source`]),
     sourceId: text(body[`line.${index}.sourceId`]),
     invoicedPrice: text(body[`line.${index}.invoicedPrice`]),
@@ -91,17 +91,17 @@ invoicePages.post(`${INVOICES_PATH}/new`, async (c) => {
   const input = {
     orderId: query.orderId,
     proforma: query.proforma,
-    lines,
+    items,
     dueDate: text(body.dueDate) || undefined,
-    taxableSupplyDate: query.proforma ? undefined : text(body.taxableSupplyDate) || undefined,
+    dateOfTaxableSupply: query.proforma ? undefined : text(body.dateOfTaxableSupply) || undefined,
     note: text(body.note),
     linkedProformas: linked,
     idempotencyKey: text(body.idempotencyKey),
   };
   const values: InvoiceEditorValues = {
-    prices: lines.map((line) => line.invoicedPrice),
+    prices: items.map((line) => line.invoicedPrice),
     dueDate: text(body.dueDate),
-    taxableSupplyDate: text(body.taxableSupplyDate),
+    dateOfTaxableSupply: text(body.dateOfTaxableSupply),
     note: text(body.note),
     linked: linked.map(Number),
     idempotencyKey: input.idempotencyKey,
@@ -109,7 +109,7 @@ invoicePages.post(`${INVOICES_PATH}/new`, async (c) => {
   return withFormErrors(async () => {
     const id = await createInvoice({ ctx: c.get("ctx"), input });
     const invoice = await getInvoice({ ctx: c.get("ctx"), input: { id } });
-    flash(c, "success", c.get("t")("invoices.issued", { number: invoice.number }) as string);
+    flash(c, "success", c.get("t")("invoices.issued", { number: invoice.invoiceNumber }) as string);
     return c.redirect(invoiceHref(id), 303);
   }, (error) => editorView(c, { values, error }));
 });
@@ -155,13 +155,18 @@ invoicePages.post(`${INVOICES_PATH}/:id{[0-9]+}/payments`, async (c) => {
   }, (error) => detailView(c, id, { values: payment, error }));
 });
 
-/** A refusal of a one-button form: its messages as toasts, back to where it was pressed. */
-async function buttonAction(c: AppContext, back: string, work: () => Promise<string>): Promise<Response> {
+/** A refusal of a short form: its messages as toasts (a field's named by `labels`), back to where it was pressed. */
+async function buttonAction(c: AppContext, back: string, work: () => Promise<string>, labels: Record<string, string> = {}): Promise<Response> {
   try {
     return c.redirect(await work(), 303);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    for (const message of error.messages) flash(c, "fail", translateMessage(c.get("t"), message));
+    const labelOf = new Map(Object.entries(error.fields).map(([field, message]) => [message, labels[field]]));
+    for (const message of error.messages) {
+      const text = translateMessage(c.get("t"), message);
+      const label = labelOf.get(message);
+      flash(c, "fail", label ? `${label}: ${text}` : text);
+    }
     return c.redirect(back, 303);
   }
 }
@@ -181,7 +186,7 @@ invoicePages.post(`${INVOICES_PATH}/:id{[0-9]+}/creditNote`, async (c) => {
   return buttonAction(c, invoiceHref(id), async () => {
     const creditNote = await createCreditNote({ ctx: c.get("ctx"), input: { id, values: { note: text(body.note), idempotencyKey: text(body.idempotencyKey) } } });
     const issued = await getInvoice({ ctx: c.get("ctx"), input: { id: creditNote } });
-    flash(c, "success", c.get("t")("invoices.issued", { number: issued.number }) as string);
+    flash(c, "success", c.get("t")("invoices.issued", { number: issued.invoiceNumber }) as string);
     return invoiceHref(creditNote);
   });
 });
@@ -192,20 +197,27 @@ const orderTabHref = (orderId: number) => `/orders/fenceOrder/${orderId}?tab=${O
 
 invoicePages.get(`/orders/fenceOrder/:id{[0-9]+}/tab/${ORDER_INVOICES_TAB}`, async (c) => {
   const data = await listOrderInvoices({ ctx: c.get("ctx"), input: { orderId: idParam(c) } });
-  return renderFragment(c, <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} />);
+  return renderFragment(c, <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} dateOfTaxableSupply={formatCzechDate(todayInPrague())} />);
 });
 
-/** One click: the deposit proforma (the confirmation share) or the final invoice (everything not yet invoiced, the paid proformas deducted). */
+/**
+ * The tab's issue buttons: the deposit proforma (the confirmation share) in one click, or the final
+ * invoice (everything not yet invoiced, the paid proformas deducted) with the DUZP its confirm step
+ * sent. A final invoice is a tax document that only a credit note cancels, so its DUZP is never
+ * made up here: without one it is refused, nothing written.
+ */
 invoicePages.post("/orders/fenceOrder/:id{[0-9]+}/invoices", async (c) => {
   const orderId = idParam(c);
   const body = (await c.req.parseBody()) as Record<string, unknown>;
   const proforma = text(body.proforma) === "true";
   return buttonAction(c, orderTabHref(orderId), async () => {
     const ctx = c.get("ctx");
+    const dateOfTaxableSupply = proforma ? undefined : text(body.dateOfTaxableSupply).trim();
+    if (dateOfTaxableSupply === "") throw AppError.invalid({ dateOfTaxableSupply: msg("validation.required") });
     const linkedProformas = proforma ? [] : (await getInvoiceDraft({ ctx, input: { orderId, proforma: false } })).linkableProformas.map((row) => row.id);
-    const id = await createInvoice({ ctx, input: { orderId, proforma, linkedProformas, idempotencyKey: text(body.idempotencyKey) } });
+    const id = await createInvoice({ ctx, input: { orderId, proforma, dateOfTaxableSupply, linkedProformas, idempotencyKey: text(body.idempotencyKey) } });
     const issued = await getInvoice({ ctx, input: { id } });
-    flash(c, "success", c.get("t")("invoices.issued", { number: issued.number }) as string);
+    flash(c, "success", c.get("t")("invoices.issued", { number: issued.invoiceNumber }) as string);
     return orderTabHref(orderId);
-  });
+  }, { dateOfTaxableSupply: c.get("t")("invoices.detail.taxableSupplyDate") as string });
 });

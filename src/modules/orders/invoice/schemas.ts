@@ -29,16 +29,17 @@ export const invoiceLineInput = z.object({
 export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
 
 /**
- * A new proforma or final invoice of an order. Without `lines` the draft's defaults are issued: a
- * proforma the order's confirmation share, a final invoice everything not yet invoiced.
+ * A new proforma or final invoice of an order, under the spec's names (docs/domain.md#invoice).
+ * Without `items` the draft's defaults are issued: a proforma the order's confirmation share, a
+ * final invoice everything not yet invoiced.
  */
 export const invoiceCreateInput = z.object({
   orderId: refId(),
   proforma: booleanField(false),
   dueDate: dateField().optional(),
-  taxableSupplyDate: dateField().optional(),
+  dateOfTaxableSupply: dateField().optional(),
   note: optionalText(1000),
-  lines: z.array(invoiceLineInput).max(500).optional(),
+  items: z.array(invoiceLineInput).max(500).optional(),
   linkedProformas: refIdList(),
   idempotencyKey: idempotencyKeyField(),
 });
@@ -82,7 +83,7 @@ export interface DraftLine {
 /** A paid proforma a final invoice may link and deduct. */
 export interface LinkableProforma {
   id: number;
-  number: string;
+  invoiceNumber: string;
   total: number;
   paid: number;
 }
@@ -93,7 +94,7 @@ export interface InvoiceDraft {
   customer: string;
   vatRate: number;
   vatPayer: boolean;
-  lines: DraftLine[];
+  items: DraftLine[];
   /** The order's total with VAT and the confirmation stage (the deposit) with VAT, Kč. */
   orderTotal: number;
   confirmationPercent: number;
@@ -101,9 +102,10 @@ export interface InvoiceDraft {
   /** Kč without VAT still to invoice over all lines. */
   remaining: number;
   linkableProformas: LinkableProforma[];
-  issueDate: string;
+  /** The defaults of the new document's dates (ISO). */
+  created: string;
   dueDate: string;
-  taxableSupplyDate: string | null;
+  dateOfTaxableSupply: string | null;
 }
 
 export interface InvoicePayment {
@@ -112,20 +114,33 @@ export interface InvoicePayment {
   paidOn: string;
   note: string | null;
   /** The tax document issued for it (a VAT payer's payment on a proforma). */
-  taxDocument: { id: number; number: string } | null;
+  taxDocument: InvoiceRef | null;
 }
 
-/** A document as lists and the API answer it. Money in Kč. */
+/** Another document as an answer names it. */
+export interface InvoiceRef {
+  id: number;
+  invoiceNumber: string;
+}
+
+/**
+ * A document as lists and the API answer it, under the spec's names (docs/domain.md#invoice);
+ * `kind` stands beside `proforma` since there are four kinds of document. Money in Kč.
+ */
 export interface InvoiceSummary {
   id: number;
-  number: string;
+  invoiceNumber: string;
+  /** True for a proforma (zálohová faktura); the other three kinds are tax documents. */
+  proforma: boolean;
   kind: InvoiceKind;
   status: InvoiceStatus;
   orderId: number | null;
   customer: string;
-  issueDate: string;
+  /** The issue date. */
+  created: string;
   dueDate: string;
-  taxableSupplyDate: string | null;
+  /** DUZP; none on a proforma. */
+  dateOfTaxableSupply: string | null;
   total: number;
   /** What the document asks to pay (after deductions). */
   payable: number;
@@ -164,16 +179,16 @@ export interface InvoiceLineAnswer {
 /** One document with what it prints (the snapshot), its recap, payments and links. */
 export interface InvoiceDetail extends InvoiceSummary {
   snapshot: InvoiceSnapshot;
-  lines: InvoiceLineAnswer[];
+  items: InvoiceLineAnswer[];
   recap: InvoiceRecapRow[];
   base: number;
   vat: number;
   deducted: number;
   payments: InvoicePayment[];
-  linkedProformas: { id: number; number: string }[];
+  linkedProformas: InvoiceRef[];
   /** The final invoice that deducts this proforma, the credit note that cancels this invoice. */
-  linkedTo: { id: number; number: string } | null;
-  creditNote: { id: number; number: string } | null;
+  linkedTo: InvoiceRef | null;
+  creditNote: InvoiceRef | null;
 }
 
 /** The order's tab 4: its documents and what remains to invoice. */

@@ -55,7 +55,7 @@ describe("invoices of an order", () => {
     await setUpInvoicing(t.ctx);
     const order = await createInvoiceOrder(t.ctx);
     const draft = await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, ...on } });
-    expect(draft.lines.map((line) => [line.source, line.sourceId, line.itemPrice, line.invoiced, line.remaining, line.suggested])).toEqual([
+    expect(draft.items.map((line) => [line.source, line.sourceId, line.itemPrice, line.invoiced, line.remaining, line.suggested])).toEqual([
       ["ORDER_ITEM", order.itemId, 6885, 0, 6885, 6885],
       ["OTHER_ITEM", order.otherItemId, 869.7, 0, 869.7, 869.7],
       ["ASSEMBLY_ITEM", order.assemblyItemId, 350, 0, 350, 350],
@@ -65,20 +65,20 @@ describe("invoices of an order", () => {
     expect(draft.orderTotal).toBe(INVOICE_ORDER_TOTAL / 100);
     expect(draft.confirmationAmount).toBe(INVOICE_ORDER_DEPOSIT / 100);
     expect(draft.dueDate).toBe("2026-03-16");
-    expect(draft.taxableSupplyDate).toBe("2026-03-16");
+    expect(draft.dateOfTaxableSupply).toBe("2026-03-16");
     const quick = await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, share: 30, ...on } });
-    expect(quick.lines.map((line) => line.suggested)).toEqual([2065.5, 260.9, 105, -300]);
+    expect(quick.items.map((line) => line.suggested)).toEqual([2065.5, 260.9, 105, -300]);
   });
 
   test("the remaining price after two partial invoices (30 %, then 40 % of what remained)", async () => {
     const order = await createInvoiceOrder(t.ctx);
     for (const share of [30, 40]) {
       const draft = await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, share, ...on } });
-      await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: false, lines: draft.lines.map((line) => ({ source: line.source, sourceId: line.sourceId, invoicedPrice: line.suggested })) }, options: on });
+      await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: false, items: draft.items.map((line) => ({ source: line.source, sourceId: line.sourceId, invoicedPrice: line.suggested })) }, options: on });
     }
     const draft = await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, ...on } });
     // 6 885 − 2 065,50 − 1 927,80; 869,70 − 260,90 − 243,50; 350 − 105 − 98; −1 000 + 300 + 280.
-    expect(draft.lines.map((line) => [line.invoiced, line.remaining])).toEqual([
+    expect(draft.items.map((line) => [line.invoiced, line.remaining])).toEqual([
       [3993.3, 2891.7],
       [504.4, 365.3],
       [203, 147],
@@ -87,14 +87,14 @@ describe("invoices of an order", () => {
     // Beyond the remaining price: refused on its line, nothing issued.
     const before = (await listOrderInvoices({ ctx: t.ctx, input: { orderId: order.id } })).invoices.length;
     const refused = await failureOf(
-      createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: false, lines: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 2891.71 }] }, options: on }),
+      createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: false, items: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 2891.71 }] }, options: on }),
     );
-    expect(fieldKeys(refused)).toEqual({ "lines.0.invoicedPrice": "invoices.overRemaining" });
+    expect(fieldKeys(refused)).toEqual({ "items.0.invoicedPrice": "invoices.overRemaining" });
     expect((await listOrderInvoices({ ctx: t.ctx, input: { orderId: order.id } })).invoices).toHaveLength(before);
     // A line the order does not have, and nothing at all to invoice.
-    const foreign = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, lines: [{ source: "ORDER_ITEM", sourceId: 999_999, invoicedPrice: 1 }] }, options: on }));
-    expect(fieldKeys(foreign)).toEqual({ "lines.0.source": "invoices.lineNotOnOrder" });
-    const nothing = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, lines: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 0 }] }, options: on }));
+    const foreign = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, items: [{ source: "ORDER_ITEM", sourceId: 999_999, invoicedPrice: 1 }] }, options: on }));
+    expect(fieldKeys(foreign)).toEqual({ "items.0.source": "invoices.lineNotOnOrder" });
+    const nothing = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, items: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 0 }] }, options: on }));
     expect(nothing.messages[0]!.key).toBe("invoices.nothingToInvoice");
   });
 
@@ -105,16 +105,16 @@ describe("invoices of an order", () => {
     // The deposit: the order's confirmation share (10 %) with VAT, to the haléř.
     const proformaId = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: true }, options: on });
     const proforma = await getInvoice({ ctx: t.ctx, input: { id: proformaId } });
-    expect(proforma).toMatchObject({ kind: "PROFORMA", status: "OPEN", issueDate: TODAY, dueDate: "2026-03-16", taxableSupplyDate: null, total: 859.67, payable: 859.67, remainingToPay: 859.67 });
-    expect(proforma.number).toMatch(/^2026200\d{3}$/);
+    expect(proforma).toMatchObject({ kind: "PROFORMA", status: "OPEN", created: TODAY, dueDate: "2026-03-16", dateOfTaxableSupply: null, total: 859.67, payable: 859.67, remainingToPay: 859.67 });
+    expect(proforma.invoiceNumber).toMatch(/^2026200\d{3}$/);
     expect(proforma.base).toBe(710.47);
-    expect(sum(proforma.lines.map((line) => line.invoicedPrice))).toBe(710.47);
+    expect(sum(proforma.items.map((line) => line.invoicedPrice))).toBe(710.47);
 
     // A partial payment: its tax document (DUZP the payment date), the rest still open.
     const afterFirst = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: "100,00", paidOn: "2026-03-01" } } }, options: on });
     expect(afterFirst).toMatchObject({ status: "OPEN", paid: 100, remainingToPay: 759.67 });
     const firstTax = await getInvoice({ ctx: t.ctx, input: { id: afterFirst.payments[0]!.taxDocument!.id } });
-    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", taxableSupplyDate: "2026-03-01", total: 100, payable: 0, proformaInvoiceId: proformaId });
+    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", dateOfTaxableSupply: "2026-03-01", total: 100, payable: 0, proformaInvoiceId: proformaId });
     // Split shora and kept: 82,64 + 17,36 = 100,00 (82,64 × 21 % zdola would be 17,35 and the document 99,99).
     expect(firstTax.recap).toEqual([{ vatRate: 21, base: 82.64, vat: 17.36, total: 100, claimedBase: 0, claimedVat: 0, differenceBase: 82.64, differenceVat: 17.36 }]);
     // More than remains: refused, nothing recorded.
@@ -131,18 +131,18 @@ describe("invoices of an order", () => {
 
     // The final invoice: everything, the paid proforma deducted per rate (its two tax documents).
     const draft = await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, ...on } });
-    expect(draft.linkableProformas).toEqual([{ id: proformaId, number: proforma.number, total: 859.67, paid: 859.67 }]);
+    expect(draft.linkableProformas).toEqual([{ id: proformaId, invoiceNumber: proforma.invoiceNumber, total: 859.67, paid: 859.67 }]);
     const finalId = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, proforma: false, linkedProformas: [proformaId] }, options: on });
     const final = await getInvoice({ ctx: t.ctx, input: { id: finalId } });
-    expect(final).toMatchObject({ kind: "FINAL", status: "OPEN", total: 8596.69, payable: 7737.02, deducted: 859.67, linkedProformas: [{ id: proformaId, number: proforma.number }] });
+    expect(final).toMatchObject({ kind: "FINAL", status: "OPEN", total: 8596.69, payable: 7737.02, deducted: 859.67, linkedProformas: [{ id: proformaId, invoiceNumber: proforma.invoiceNumber }] });
     expect(final.recap).toEqual([{ vatRate: 21, base: 7104.7, vat: 1491.99, total: 8596.69, claimedBase: 710.47, claimedVat: 149.2, differenceBase: 6394.23, differenceVat: 1342.79 }]);
     // The recap equals the lines to the haléř.
-    expect(sum(final.lines.map((line) => line.invoicedPrice))).toBe(final.recap[0]!.base);
-    expect(sum(final.lines.map((line) => line.vat))).toBe(final.recap[0]!.vat);
-    expect(sum(final.lines.map((line) => line.total))).toBe(final.total);
-    expect((await getInvoice({ ctx: t.ctx, input: { id: proformaId } })).linkedTo).toEqual({ id: finalId, number: final.number });
+    expect(sum(final.items.map((line) => line.invoicedPrice))).toBe(final.recap[0]!.base);
+    expect(sum(final.items.map((line) => line.vat))).toBe(final.recap[0]!.vat);
+    expect(sum(final.items.map((line) => line.total))).toBe(final.total);
+    expect((await getInvoice({ ctx: t.ctx, input: { id: proformaId } })).linkedTo).toEqual({ id: finalId, invoiceNumber: final.invoiceNumber });
     // The proforma is deducted once.
-    const twice = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, lines: [], linkedProformas: [proformaId] }, options: on }));
+    const twice = await failureOf(createInvoice({ ctx: t.ctx, input: { orderId: order.id, items: [], linkedProformas: [proformaId] }, options: on }));
     expect(twice.status).toBe(422);
 
     // Mark as paid: the rest today, closed; a second click changes nothing.
@@ -153,15 +153,15 @@ describe("invoices of an order", () => {
 
     // Never deleted: a 422 that says why.
     const deleted = await failureOf(invoiceService.remove({ ctx: t.ctx, input: { id: finalId } }));
-    expect(deleted.messages[0]).toEqual({ key: "invoices.neverDeleted", values: { number: final.number } });
+    expect(deleted.messages[0]).toEqual({ key: "invoices.neverDeleted", values: { number: final.invoiceNumber } });
 
     // The credit note: the invoice negated, its lines free to invoice again, the proforma free to link again.
     const creditId = await createCreditNote({ ctx: t.ctx, input: { id: finalId, values: {} }, options: on });
     const credit = await getInvoice({ ctx: t.ctx, input: { id: creditId } });
-    expect(credit).toMatchObject({ kind: "CREDIT_NOTE", status: "CLOSED", total: -8596.69, payable: -7737.02, originalInvoiceId: finalId, taxableSupplyDate: TODAY });
-    expect(credit.number).toMatch(/^2026400\d{3}$/);
+    expect(credit).toMatchObject({ kind: "CREDIT_NOTE", status: "CLOSED", total: -8596.69, payable: -7737.02, originalInvoiceId: finalId, dateOfTaxableSupply: TODAY });
+    expect(credit.invoiceNumber).toMatch(/^2026400\d{3}$/);
     expect(credit.recap).toEqual([{ vatRate: 21, base: -7104.7, vat: -1491.99, total: -8596.69, claimedBase: -710.47, claimedVat: -149.2, differenceBase: -6394.23, differenceVat: -1342.79 }]);
-    expect((await getInvoice({ ctx: t.ctx, input: { id: finalId } })).creditNote).toEqual({ id: creditId, number: credit.number });
+    expect((await getInvoice({ ctx: t.ctx, input: { id: finalId } })).creditNote).toEqual({ id: creditId, invoiceNumber: credit.invoiceNumber });
     expect((await getInvoiceDraft({ ctx: t.ctx, input: { orderId: order.id, proforma: false, ...on } })).remaining).toBe(7104.7);
     const again = await failureOf(createCreditNote({ ctx: t.ctx, input: { id: finalId, values: {} }, options: on }));
     expect(again.messages[0]!.key).toBe("invoices.alreadyCredited");
@@ -174,11 +174,11 @@ describe("invoices of an order", () => {
 
   test("two final invoices issued at once cannot both take a line's remaining price; a retried payment applies once", async () => {
     const order = await createInvoiceOrder(t.ctx);
-    const whole = { orderId: order.id, lines: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 6885 }] };
+    const whole = { orderId: order.id, items: [{ source: "ORDER_ITEM", sourceId: order.itemId, invoicedPrice: 6885 }] };
     const results = await Promise.allSettled([createInvoice({ ctx: t.ctx, input: whole, options: on }), createInvoice({ ctx: t.ctx, input: whole, options: on })]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
-    expect(fieldKeys(refused.reason)).toEqual({ "lines.0.invoicedPrice": "invoices.overRemaining" });
+    expect(fieldKeys(refused.reason)).toEqual({ "items.0.invoicedPrice": "invoices.overRemaining" });
 
     const id = (results.find((result) => result.status === "fulfilled") as PromiseFulfilledResult<number>).value;
     const payment = { payment: { amount: 100, paidOn: TODAY, idempotencyKey: `payment-${id}-retry` } };
@@ -211,13 +211,13 @@ describe("invoices of an order", () => {
       expect(proforma).toMatchObject({ total: 710.47, payable: 710.47, vat: 0, recap: [] });
       expect(proforma.snapshot.vatPayer).toBe(false);
       expect(proforma.snapshot.note).toStartWith("Nejsem plátce DPH.");
-      expect(proforma.lines.every((line) => line.vatRate === 0)).toBe(true);
+      expect(proforma.items.every((line) => line.vatRate === 0)).toBe(true);
       const paid = await markInvoiceAsPaid({ ctx: t.ctx, input: { id: proformaId }, options: on });
       expect(paid.payments.map((payment) => payment.taxDocument)).toEqual([null]);
       const finalId = await createInvoice({ ctx: t.ctx, input: { orderId: order.id, linkedProformas: [proformaId] }, options: on });
       const final = await getInvoice({ ctx: t.ctx, input: { id: finalId } });
       expect(final).toMatchObject({ total: 7104.7, payable: 6394.23, deducted: 710.47, recap: [] });
-      expect(final.snapshot.deductions).toEqual([{ taxed: false, number: proforma.number, variableSymbol: proforma.number, amountHalere: 71_047 }]);
+      expect(final.snapshot.deductions).toEqual([{ taxed: false, number: proforma.invoiceNumber, variableSymbol: proforma.invoiceNumber, amountHalere: 71_047 }]);
       const kinds = (await listOrderInvoices({ ctx: t.ctx, input: { orderId: order.id } })).invoices.map((invoice) => invoice.kind);
       expect(kinds).toEqual(["PROFORMA", "FINAL"]);
     } finally {
@@ -236,6 +236,6 @@ describe("invoices of an order", () => {
     expect((await list({ customer: "zirafa", status: "CLOSED" })).rows).toEqual([]);
     expect((await list({ kind: "NONSENSE" })).rows).toEqual([]);
     expect((await list({ from: "2026-02-31" })).rows).toEqual([]);
-    expect(found.meta.sort).toBe("issueDate,desc");
+    expect(found.meta.sort).toBe("created,desc");
   });
 });

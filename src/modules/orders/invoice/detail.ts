@@ -1,0 +1,83 @@
+/**
+ * One document as the API and its page answer it (`GET /api/orders/invoices/:id`): its lines,
+ * VAT recap, payments and the documents it links.
+ */
+import { asc, eq } from "drizzle-orm";
+import { invoiceLines, invoicePayments, invoiceProformaLinks, invoices } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { AppError } from "@/lib/errors";
+import { toHalere } from "@/lib/money";
+import { kc } from "./common";
+import { invoiceTotals } from "./formats/vat";
+import { summaryOf } from "./list";
+import type { InvoiceDetail, InvoiceLineSource } from "./schemas";
+
+/** One document with its lines, recap, payments and links. */
+export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<InvoiceDetail> {
+  const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, input.id)).limit(1);
+  if (!row) throw AppError.notFound();
+  const [lines, payments, links, linkedTo, creditNote] = await Promise.all([
+    ctx.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, row.id)).orderBy(asc(invoiceLines.position)),
+    ctx.db
+      .select({ id: invoicePayments.id, amount: invoicePayments.amount, paidOn: invoicePayments.paidOn, note: invoicePayments.note, taxDocumentId: invoicePayments.taxDocumentId, taxNumber: invoices.number })
+      .from(invoicePayments)
+      .leftJoin(invoices, eq(invoices.id, invoicePayments.taxDocumentId))
+      .where(eq(invoicePayments.invoiceId, row.id))
+      .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id)),
+    ctx.db
+      .select({ id: invoices.id, invoiceNumber: invoices.number })
+      .from(invoiceProformaLinks)
+      .innerJoin(invoices, eq(invoices.id, invoiceProformaLinks.proformaId))
+      .where(eq(invoiceProformaLinks.invoiceId, row.id))
+      .orderBy(asc(invoices.id)),
+    ctx.db
+      .select({ id: invoices.id, invoiceNumber: invoices.number })
+      .from(invoiceProformaLinks)
+      .innerJoin(invoices, eq(invoices.id, invoiceProformaLinks.invoiceId))
+      .where(eq(invoiceProformaLinks.proformaId, row.id))
+      .limit(1),
+    ctx.db.select({ id: invoices.id, invoiceNumber: invoices.number }).from(invoices).where(eq(invoices.originalInvoiceId, row.id)).limit(1),
+  ]);
+  const paidHalere = payments.reduce((sum, payment) => sum + toHalere(payment.amount), 0);
+  const totals = invoiceTotals(row.snapshot);
+  return {
+    ...summaryOf(row, paidHalere),
+    snapshot: row.snapshot,
+    items: lines.map((line, index) => ({
+      position: line.position,
+      source: line.source as InvoiceLineSource,
+      sourceId: line.sourceId,
+      description: line.description,
+      quantity: Number(line.quantity),
+      unit: line.unit,
+      itemPrice: line.itemPrice === null ? null : Number(line.itemPrice),
+      invoicedPrice: Number(line.invoicedPrice),
+      vatRate: Number(line.vatRate),
+      vat: kc(totals.lines[index]?.vatHalere ?? 0),
+      total: kc(totals.lines[index]?.totalHalere ?? 0),
+    })),
+    recap: totals.recap.map((r) => ({
+      vatRate: r.vatRate,
+      base: kc(r.baseHalere),
+      vat: kc(r.vatHalere),
+      total: kc(r.totalHalere),
+      claimedBase: kc(r.claimedBaseHalere),
+      claimedVat: kc(r.claimedVatHalere),
+      differenceBase: kc(r.differenceBaseHalere),
+      differenceVat: kc(r.differenceVatHalere),
+    })),
+    base: kc(totals.baseHalere),
+    vat: kc(totals.vatHalere),
+    deducted: kc(totals.claimedTotalHalere + totals.paidDepositsHalere),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amount: Number(payment.amount),
+      paidOn: payment.paidOn,
+      note: payment.note,
+      taxDocument: payment.taxDocumentId === null ? null : { id: payment.taxDocumentId, invoiceNumber: payment.taxNumber ?? "" },
+    })),
+    linkedProformas: links,
+    linkedTo: linkedTo[0] ?? null,
+    creditNote: creditNote[0] ?? null,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The invoice list (`GET /api/orders/invoices`: its filters, sorting and the SQL behind them), a
+ * document's summary row, and the order's invoices tab.
+ */
+import { asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { invoices } from "@db/schema";
+import type { Ctx } from "@/lib/context";
+import { createCrudService, matchesText } from "@/lib/crud/service";
+import { isValidIsoDate } from "@/lib/dates";
+import { readOrderSnapshot } from "../order-snapshot/service";
+import { halereOf, type InvoiceRow, kc, paidOf } from "./common";
+import { isOrderDepositPaid } from "./deposit";
+import { remainingLines } from "./order-lines";
+import { invoiceCreateInput, type InvoiceStatus, type InvoiceSummary, type OrderInvoices } from "./schemas";
+
+const customerSql = sql`(${invoices.snapshot} -> 'customer' ->> 'name')`;
+
+const dateBound = (compare: typeof gte) => (value: string) => (isValidIsoDate(value) ? compare(invoices.issueDate, value) : sql`false`);
+
+const oneOf = (column: AnyPgColumn, allowed: readonly string[]) => (value: string) => (allowed.includes(value) ? eq(column, value) : sql`false`);
+
+export function summaryOf(row: InvoiceRow, paidHalere: number): InvoiceSummary {
+  const payable = halereOf(row.payable);
+  return {
+    id: row.id,
+    invoiceNumber: row.number,
+    proforma: row.kind === "PROFORMA",
+    kind: row.kind as InvoiceSummary["kind"],
+    status: row.status as InvoiceStatus,
+    orderId: row.orderId,
+    customer: row.snapshot.customer.name,
+    created: row.issueDate,
+    dueDate: row.dueDate,
+    dateOfTaxableSupply: row.taxableSupplyDate,
+    total: Number(row.total),
+    payable: kc(payable),
+    paid: kc(paidHalere),
+    remainingToPay: row.status === "CLOSED" ? 0 : kc(Math.max(payable - paidHalere, 0)),
+    originalInvoiceId: row.originalInvoiceId,
+    proformaInvoiceId: row.proformaInvoiceId,
+  };
+}
+
+/** Rows carry their paid sums under this key until `enrich` reads them for the page. */
+const ROW = Symbol("row");
+type Listed = InvoiceSummary & { [ROW]?: InvoiceRow };
+
+export const listService = createCrudService({
+  table: invoices,
+  input: invoiceCreateInput,
+  toEntity: (row): Listed => Object.assign(summaryOf(row, 0), { [ROW]: row }),
+  toValues: () => ({}),
+  listFields: {
+    id: { column: invoices.id, filter: "number", sortable: true },
+    invoiceNumber: { column: invoices.number, sortKey: invoices.number, filter: "text", sortable: true },
+    proforma: { column: invoices.kind, where: (value) => (value === "true" ? eq(invoices.kind, "PROFORMA") : value === "false" ? ne(invoices.kind, "PROFORMA") : sql`false`) },
+    kind: { column: invoices.kind, sortKey: invoices.kind, where: oneOf(invoices.kind, ["FINAL", "PROFORMA", "PAYMENT_TAX_DOCUMENT", "CREDIT_NOTE"]), sortable: true },
+    status: { column: invoices.status, sortKey: invoices.status, where: oneOf(invoices.status, ["OPEN", "CLOSED"]), sortable: true },
+    orderId: { column: invoices.orderId, filter: "number", sortable: true },
+    customer: { where: (value) => matchesText(customerSql, value) },
+    from: { where: dateBound(gte) },
+    to: { where: dateBound(lte) },
+    created: { column: invoices.issueDate, sortable: true },
+    dueDate: { column: invoices.dueDate, sortable: true },
+    dateOfTaxableSupply: { column: invoices.taxableSupplyDate, sortable: true },
+    total: { column: invoices.total, sortable: true },
+    payable: { column: invoices.payable, sortable: true },
+  },
+  defaultSort: ["created", "desc"],
+  // A broad filter counts a page, not a scan: the pager says "1 000+" (as the fence order list does).
+  countCap: 1000,
+  enrich: async ({ ctx, entities }) => {
+    const paid = await paidOf(ctx, entities.map((entity) => entity.id));
+    return entities.map((entity) => summaryOf((entity as Listed)[ROW]!, paid.get(entity.id) ?? 0));
+  },
+});
+
+/** The order's documents (its tab 4, `GET /api/orders/invoices?orderId=`), oldest first. */
+export async function listOrderInvoices({ ctx, input }: { ctx: Ctx; input: { orderId: number } }): Promise<OrderInvoices> {
+  const snapshot = await readOrderSnapshot(ctx, input.orderId);
+  const [rows, lines, depositPaid] = await Promise.all([
+    ctx.db.select().from(invoices).where(eq(invoices.orderId, input.orderId)).orderBy(asc(invoices.issueDate), asc(invoices.id)),
+    remainingLines(ctx, snapshot),
+    isOrderDepositPaid({ ctx, input }),
+  ]);
+  const paid = await paidOf(ctx, rows.map((row) => row.id));
+  return {
+    orderId: input.orderId,
+    invoices: rows.map((row) => summaryOf(row, paid.get(row.id) ?? 0)),
+    orderBase: kc(lines.reduce((sum, line) => sum + line.priceHalere, 0)),
+    remainingBase: kc(lines.reduce((sum, line) => sum + line.remainingHalere, 0)),
+    depositPaid,
+  };
+}
