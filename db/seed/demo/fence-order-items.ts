@@ -10,8 +10,9 @@
  *   the items tab offers them (per field, gate and wicket, priced from "Cena montáže"), shipping
  *   and sometimes a discount.
  * Sizes, colours and choices are drawn from the seeded generator, so every demo database holds the
- * same items. The tab is saved through the items service (editItems), so the engine validates and
- * prices every item and the variants are made as the office's saves make them.
+ * same items. The tabs are written by fillEmptyItemsTabs (fence-item/items-bulk.ts), which checks
+ * them by the items save's rules, has the engine price every item and makes the variants as the
+ * office's saves make them.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { productCategories, products, shippingTypes } from "@db/schema";
