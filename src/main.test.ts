@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { watchOutput } from "../tests/helpers/child-output";
 
-/** Issue 2: a fresh start on the embedded defaults serves /login and the printed admin login works. */
+/** docs/decisions/017-start-up.md: a fresh start on the embedded defaults serves /login and the printed admin login works. */
 test("first start prints an admin login that works, and a restart keeps the data", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-start-"));
   const start = () =>

@@ -8,7 +8,7 @@ import { waitUntil } from "../../tests/helpers/wait";
 
 
 /**
- * Issue 23: a client of the embedded broker that stops reading its socket must not slow the feed
+ * docs/decisions/057-scale-feed-ingestion.md: a client of the embedded broker that stops reading its socket must not slow the feed
  * for everyone else (docs/decisions/057-scale-feed-ingestion.md). The stalled client here is a raw
  * TCP socket that connects and subscribes, then never reads again; the test waits for a condition
  * with a generous guard and never measures a duration.

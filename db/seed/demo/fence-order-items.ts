@@ -1,5 +1,5 @@
 /**
- * The demo fence orders' items tab (issue 10 part 5): what a customer of a slat fence maker orders,
+ * The demo fence orders' items tab (docs/domain.md#items-tab): what a customer of a slat fence maker orders,
  * so a new user sees priced offers at once. Every order gets
  * - fence fields of the aluminium (or steel) slat system: the full fields, often a shorter end
  *   field and sometimes a second run of another height, each with its posts, caps and footings;

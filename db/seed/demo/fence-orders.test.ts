@@ -1,6 +1,6 @@
 /**
  * The demo fence orders: every status in its count, ages up to 120 days, valid customers, files,
- * promises, and every order's items tab priced through the engine (issue 10 part 5); idempotent.
+ * promises, and every order's items tab priced through the engine; idempotent.
  */
 import { describe, expect, test } from "bun:test";
 import { count, eq, isNotNull, sql } from "drizzle-orm";
@@ -130,7 +130,7 @@ describe("demo fence orders", () => {
   });
 });
 
-describe("the demo orders' items tabs (issue 10 part 5)", () => {
+describe("the demo orders' items tabs", () => {
   test("every item is valid without a hint, and the Common tab warns about none of the orders", async () => {
     for (const tab of await allTabs()) {
       expect(tab.items.length).toBeGreaterThan(0);

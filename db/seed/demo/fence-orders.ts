@@ -1,8 +1,8 @@
 /**
- * Demo fence orders (issue 5 §8): about 200 orders of Czech customers across every status and
+ * Demo fence orders (docs/domain.md#fence-orders): about 200 orders of Czech customers across every status and
  * age (order dates over the last 120 days, so the 60/80/90-day age icons show), with status
  * history, a few files (PNG and PDF) and promises, and every order's items tab filled and priced
- * (issue 10 part 5; fence-order-items.ts): fence fields, gates, wickets and custom pieces of the
+ * (fence-order-items.ts): fence fields, gates, wickets and custom pieces of the
  * demo's slat system with their sub-products, other and assembly items, shipping and discounts.
  *
  * Deterministic (seeded generators; dates relative to today in Prague). The headers, history,

@@ -1,5 +1,5 @@
 /**
- * The items tab's save, `editItems` (docs/domain.md#items-tab; issue 10 part 4): the whole tab in one
+ * The items tab's save, `editItems` (docs/domain.md#items-tab): the whole tab in one
  * transaction, all of it or nothing.
  *
  * - A list sent replaces the stored one: rows with an id are updated (only when something changed,

@@ -1,5 +1,5 @@
 /**
- * Invoices from an order (issue 20 §1; docs/decisions/053-invoice-lines-and-payments.md): the
+ * Invoices from an order (docs/decisions/053-invoice-lines-and-payments.md): the
  * draft of a proforma or final invoice with each order line's price, invoiced and remaining price;
  * issuing it (a snapshot of the company, the customer, the bank and the lines, through
  * `issueInvoice`); payments, mark as paid and the tax document of a proforma's payment; credit

@@ -1,5 +1,5 @@
 /**
- * The scale feed end to end (issue 23 §1, docs/decisions/057-scale-feed-ingestion.md): a real
+ * The scale feed end to end (docs/decisions/057-scale-feed-ingestion.md): a real
  * broker (the embedded aedes; Mosquitto too when TEST_MQTT_URL is set), the app's subscriber, the
  * handler and the batching writer over the test database. Every wait is for a condition with a
  * generous guard; no test measures a duration.
