@@ -32,15 +32,23 @@ import { DEMO_INVOICED_ORDERS } from "@db/seed/demo/invoices";
 import { testPasswordCost } from "./modules/auth/service";
 import { PRODUCT_TYPES } from "./modules/orders/fence-item/engine";
 import type { ItemsTab } from "./modules/orders/fence-item/schemas";
-import { json, useTestApp } from "../tests/helpers/app";
+import { HOOK_TIMEOUT_MS, json, useTestApp } from "../tests/helpers/app";
 
 const t = useTestApp();
+
+/**
+ * The demo company, loaded once for the file: every test that reads it awaits this promise, so none
+ * runs on a half-loaded demo whatever the machine's load (a test that gave up on its limit does not
+ * stop the load under the next one). The tests' limits are hang guards, never timing assertions.
+ */
+let loading: Promise<void> | null = null;
+const demoLoaded = () => (loading ??= seedDemo(t.current.ctx, { passwordCost: testPasswordCost }));
 
 /** `npm start -- --demo` loads the whole demo company, and loading it again changes nothing. */
 test("the demo company loads in order and is idempotent", async () => {
   const { ctx } = t.current;
   const db = ctx.db;
-  await seedDemo(ctx, { passwordCost: testPasswordCost });
+  await demoLoaded();
   const counts = async () => {
     const tables = {
       users,
@@ -104,10 +112,11 @@ test("the demo company loads in order and is idempotent", async () => {
   expect(first.supplierOrderLines).toBeGreaterThan(0);
   await seedDemo(ctx, { passwordCost: testPasswordCost });
   expect(await counts()).toEqual(first);
-}, 60_000);
+}, HOOK_TIMEOUT_MS);
 
 /** A new user opens any demo order and sees a priced offer: GET /items answers valid items and a non-zero summary. */
 test("every demo order's items tab answers priced, valid items of every product type", async () => {
+  await demoLoaded();
   const admin = await t.current.login();
   const ids = (await t.current.ctx.db.select({ id: fenceOrders.id }).from(fenceOrders)).map((row) => row.id);
   expect(ids).toHaveLength(200);
@@ -124,4 +133,4 @@ test("every demo order's items tab answers priced, valid items of every product 
     for (const item of tab.items) types.add(item.productType!);
   }
   expect([...types].sort()).toEqual([...PRODUCT_TYPES].sort());
-}, 60_000);
+}, HOOK_TIMEOUT_MS);

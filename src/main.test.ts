@@ -2,8 +2,9 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { watchOutput } from "../tests/helpers/child-output";
 
-/** Issue 2: a fresh start on the embedded defaults serves /login and the printed admin login works. */
+/** docs/decisions/017-start-up.md: a fresh start on the embedded defaults serves /login and the printed admin login works. */
 test("first start prints an admin login that works, and a restart keeps the data", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-start-"));
   const start = () =>
@@ -12,23 +13,11 @@ test("first start prints an admin login that works, and a restart keeps the data
       stdout: "pipe",
       stderr: "pipe",
     });
-  const readUntil = async (child: ReturnType<typeof start>, pattern: RegExp) => {
-    const reader = child.stdout.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    while (!pattern.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`app exited before ${pattern}: ${text}`);
-      text += decoder.decode(value);
-    }
-    reader.releaseLock();
-    return text;
-  };
   try {
     const first = start();
-    const output = await readUntil(first, /listens on http:\/\/localhost:\d+/);
-    const [, email, password] = /Admin login: (\S+) \/ (\S+)/.exec(output) ?? [];
-    const port = /listens on http:\/\/localhost:(\d+)/.exec(output)![1];
+    const output = watchOutput(first.stdout);
+    const [, port] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
+    const [, email, password] = /Admin login: (\S+) \/ (\S+)/.exec(output.text) ?? [];
     expect(email).toBe("admin@ohrada.local");
     expect(password!.length).toBeGreaterThanOrEqual(12);
 
@@ -48,9 +37,9 @@ test("first start prints an admin login that works, and a restart keeps the data
 
     // The second start finds the admin and prints no new password; the old one still works.
     const second = start();
-    const again = await readUntil(second, /listens on http:\/\/localhost:\d+/);
-    expect(again).not.toContain("Admin login:");
-    const port2 = /listens on http:\/\/localhost:(\d+)/.exec(again)![1];
+    const again = watchOutput(second.stdout);
+    const [, port2] = await again.waitFor(/listens on http:\/\/localhost:(\d+)/);
+    expect(again.text).not.toContain("Admin login:");
     const relogin = await fetch(`http://localhost:${port2}/api/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

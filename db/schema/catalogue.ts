@@ -113,7 +113,7 @@ export const products = pgTable(
     /** Not painted after manufacture (galvanised hardware): its manufacture plan lines skip the painting (docs/domain.md#planning). */
     notForPainting: boolean("not_for_painting").notNull().default(false),
     /**
-     * A manufactured variant (issue 10, dynamic products): the base product it was made from, and
+     * A manufactured variant (docs/decisions/019-items-tab-api.md#dynamic-products): the base product it was made from, and
      * its creation parameter values as a canonical key (JSON of [parameter id, value] pairs sorted
      * by id). One variant per base and values: the unique index below is the guarantee.
      */

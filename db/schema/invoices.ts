@@ -5,7 +5,7 @@ import { auditColumns, bytea, identityId } from "./columns";
 import { fenceOrders } from "./orders";
 
 /**
- * Issue 20, docs/decisions/052-invoice-numbering-and-snapshot.md: the last number given in each
+ * docs/domain.md#invoices, docs/decisions/052-invoice-numbering-and-snapshot.md: the last number given in each
  * series (a year and a kind). The insert of an invoice raises its row in the same transaction
  * (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so a second insert waits for the first to end,
  * and a failed one rolls its number back with it: gapless.

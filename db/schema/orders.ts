@@ -234,7 +234,7 @@ export const fenceOrderFiles = pgTable(
 );
 
 /**
- * Issue 11: an order's offer PDF, cached per language (docs/architecture.md#files). `fingerprint` says what it
+ * docs/domain.md#offer-pdf: an order's offer PDF, cached per language (docs/architecture.md#files). `fingerprint` says what it
  * was made from; a different fingerprint, or `regenerate=true`, rebuilds it.
  */
 export const fenceOfferPdfs = pgTable(
@@ -253,7 +253,7 @@ export const fenceOfferPdfs = pgTable(
 );
 
 /**
- * Issue 11 §4, decision 024: an order's material, its cut list summed per base product, part and
+ * docs/domain.md#ordered-material, decision 024: an order's material, its cut list summed per base product, part and
  * colour over every length, plus its sub-products and the other items bought in. Computed from the
  * items when stale (`fence_orders.material_at` null), so "ordered material" over thousands of
  * orders is one SQL sum instead of thousands of items through the engine.

@@ -38,7 +38,7 @@ export const translationGroups = pgTable("translation_groups", {
 });
 
 /**
- * Issue 11: the company's identity, one row (id 1) like invoice settings. The offer's and the
+ * docs/domain.md#company-identity: the company's identity, one row (id 1) like invoice settings. The offer's and the
  * invoice's headers read it; the logo is stored here (PNG or SVG, size-limited by the service).
  */
 export const companyIdentity = pgTable(

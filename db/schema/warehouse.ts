@@ -82,7 +82,7 @@ export const rackScaleReadings = pgTable(
 );
 
 /**
- * Issue 12 (docs/domain.md#warehouse-item): a product's stock in one warehouse. A manufactured
+ * docs/domain.md#warehouse-item: a product's stock in one warehouse. A manufactured
  * variant is a product, so variants stock apart. The quantity changes only through the stock
  * operations (production, stocktaking, transfer), under a row lock; the check is the last guard
  * that stock never goes negative.

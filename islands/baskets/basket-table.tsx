@@ -1,5 +1,5 @@
 /**
- * The basket tables (issue 12 §2; docs/domain.md#baskets), one island for every basket: the common
+ * The basket tables (docs/domain.md#baskets), one island for every basket: the common
  * basket's lines and a warehouse basket's lines (editable quantity, remove) and the read-only
  * previews of the source warehouse baskets. Built with @tanstack/react-table (v9: `useTable` over
  * the core features; the markup is ours).
@@ -158,7 +158,7 @@ function RemoveCell({ row }: { row: BasketItem }) {
 function columnsOf(editable: boolean, texts: BasketTableTexts) {
   return helper.columns([
     // The product's id, as docs/domain.md#common-basket means it and as the catalogue shows it; the line's
-    // own id only addresses the line (data-item-id, the quantity and remove forms). Issue 18.
+    // own id only addresses the line (data-item-id, the quantity and remove forms).
     helper.accessor((row) => row.shopProduct.id, { id: "productId", header: () => texts.id }),
     helper.accessor((row) => row.shopProduct.name, {
       id: "product",

@@ -20,7 +20,7 @@ export interface SpacerCalculatorDialogProps {
 }
 
 /**
- * The spacer calculator as a modal dialog, for the items editor island (issue 10): the same
+ * The spacer calculator as a modal dialog, for the items editor island (docs/domain.md#items-tab): the same
  * calculator as /manufacture/spacerCalculator, with an Apply button that hands the chosen
  * option back to the item.
  *

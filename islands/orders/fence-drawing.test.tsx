@@ -1,5 +1,5 @@
 /**
- * The live drawing of a fence item (issue 10 part 4), rendered to a string and read as SVG: for each
+ * The live drawing of a fence item (docs/domain.md#items-tab), rendered to a string and read as SVG: for each
  * worked example of docs/fence-geometry.md it draws the engine's slats, labels the example's numbers,
  * and shows what the type has (two wings, wheels, hinges and lock); an incomplete item gets a
  * placeholder instead.

@@ -1,5 +1,5 @@
 /**
- * A live front view of one fence item (issue 10 part 4): the fence field, gate or wicket as entered,
+ * A live front view of one fence item (docs/domain.md#items-tab): the fence field, gate or wicket as entered,
  * drawn to scale from the engine's numbers (docs/fence-geometry.md). The model and its layout live
  * in src/modules/orders/fence-item/drawing-model.ts, shared with the offer PDF (decision 022); this
  * file paints the laid-out scene as DOM SVG.

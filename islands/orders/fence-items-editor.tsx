@@ -1,5 +1,5 @@
 /**
- * The order's items tab (issue 10 part 4; docs/domain.md#items-tab): fence items one at a
+ * The order's items tab (docs/domain.md#items-tab): fence items one at a
  * time with their drawing, other and assembly items, shipping, discount, note, measurement date
  * and the summary, every number computed live by the fence engine the server also runs. One save
  * (`PUT /api/orders/fenceOrder/:id/items`, Ctrl+S or the button) sends the whole tab; the list

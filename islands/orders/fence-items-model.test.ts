@@ -18,7 +18,7 @@ describe("the items editor's form model", () => {
     expect([parseNum(""), parseNum(" 1 234,5 "), parseNum("12.25"), parseNum("-3"), parseNum("12a"), parseNum(true)]).toEqual([undefined, 1234.5, 12.25, -3, Number.NaN, undefined]);
   });
 
-  test("numbers are shown to the places asked, not two (issue 18: 1500 × 2550 mm is 3,825 m², not 3,83)", () => {
+  test("numbers are shown to the places asked, not two (1500 × 2550 mm is 3,825 m², not 3,83)", () => {
     expect([formatNumber(3.825, 3), formatNumber(4.781_25, 3), formatNumber(0.5, 3), formatNumber(11.7849), formatNumber(-2.5)]).toEqual(["3,825", "4,781", "0,5", "11,78", "−2,5"]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The items editor's form model (issue 10 part 4): the tab as the office types it (text as typed,
+ * The items editor's form model (docs/domain.md#items-tab): the tab as the office types it (text as typed,
  * so "1 234,5" survives until it is saved), what the engine reads from it, the body of one
  * `editItems` save, the checks before sending, and the texts the editor asks the server for.
  * Pure and browser-safe; the editor (fence-items-editor.tsx) holds it in React state.

@@ -1,5 +1,5 @@
 /**
- * The texts the items editor shows (issue 10 part 4): the server translates exactly these keys into
+ * The texts the items editor shows (docs/domain.md#items-tab): the server translates exactly these keys into
  * the island's props (views/orders/fence-items-tab.tsx). Kept out of the island's own modules, so
  * the list never ships to the browser.
  */

@@ -15,7 +15,7 @@ export interface ProductPickerProps {
   category?: number | null;
   /** Only products of these categories (and below them): the other and assembly items' pickers (docs/domain.md#editor-categories). */
   categories?: readonly number[];
-  /** Only products a fence item of this type may take (the items API's own search, issue 18). */
+  /** Only products a fence item of this type may take (the items API's own search). */
   itemType?: string | null;
   /** Offered after the matches, whatever was typed: the virtual "new custom" product. */
   extra?: ProductHit[];

@@ -64,7 +64,7 @@ describe("shared field schemas", () => {
     expect(fieldError(refId(), null)?.key).toBe("validation.required");
     expect(parseInput(z.object({ v: dateField() }), { v: "7.3.2026" }).v).toBe("2026-03-07");
     expect(parseInput(z.object({ v: dateField() }), { v: "2026-03-07" }).v).toBe("2026-03-07");
-    // Issue 18: a date in the right format that no calendar has is told so, not to use the format it used.
+    // A date in the right format that no calendar has is told so, not to use the format it used.
     expect(fieldError(dateField(), "31.02.2026")?.key).toBe("validation.noSuchDate");
     expect(fieldError(dateField(), "2026-02-29")?.key).toBe("validation.noSuchDate");
     expect(fieldError(dateField(), "0.13.2026")?.key).toBe("validation.noSuchDate");

@@ -1,4 +1,4 @@
-/** Issue 11: Settings → Company (the company identity the offer's and the invoice's headers print). */
+/** docs/domain.md#company-identity: Settings → Company (the company identity the offer's and the invoice's headers print). */
 export const companyIdentity = {
   cs: {
     companyIdentity: {

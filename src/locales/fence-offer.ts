@@ -1,4 +1,4 @@
-/** Issue 11: the offer PDF (GET /pdf/fenceOffer/:id) and its buttons on the Common tab. */
+/** docs/domain.md#offer-pdf: the offer PDF (GET /pdf/fenceOffer/:id) and its buttons on the Common tab. */
 export const fenceOffer = {
   cs: {
     fenceOffer: {

@@ -1,4 +1,4 @@
-/** Fence orders (issue 5): list, editor's Common tab, status rules. Files keys live in fence-order-files.ts. */
+/** Fence orders (docs/domain.md#fence-orders): list, editor's Common tab, status rules. Files keys live in fence-order-files.ts. */
 export const fenceOrder = {
   cs: {
     fenceOrder: {

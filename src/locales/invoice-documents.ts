@@ -1,4 +1,4 @@
-/** Issue 20 §2, §3: the invoice PDF (GET /pdf/invoices/:id) and the accountant export (its form, job and ZIP). */
+/** docs/decisions/054-invoice-pdf-and-accountant-export.md: the invoice PDF (GET /pdf/invoices/:id) and the accountant export (its form, job and ZIP). */
 export const invoiceDocuments = {
   cs: {
     invoicePdf: {

@@ -1,4 +1,4 @@
-/** Issue 20: invoices, proformas, payment tax documents and credit notes; the accountant export. */
+/** docs/domain.md#invoices: invoices, proformas, payment tax documents and credit notes; the accountant export. */
 export const invoices = {
   cs: {
     invoices: {

@@ -1,4 +1,4 @@
-/** Issue 22: the workshop kiosk (docs/domain.md#kiosk-scan-flow). */
+/** The workshop kiosk (docs/domain.md#kiosk-scan-flow). */
 export const kiosk = {
   cs: {
     kiosk: {

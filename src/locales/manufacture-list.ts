@@ -1,4 +1,4 @@
-/** Issue 11 §3: the manufacture list (cut list) of a fence order, its xlsx and "add all to the common basket". */
+/** docs/domain.md#manufacture-list: the manufacture list (cut list) of a fence order, its xlsx and "add all to the common basket". */
 export const manufactureList = {
   cs: {
     manufactureList: {

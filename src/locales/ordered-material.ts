@@ -1,4 +1,4 @@
-/** Issue 11 §4: ordered material, the summed cut list of the orders whose material is being ordered; issue 12 §4: against stock, and a supplier order of the short lines. */
+/** Ordered material (docs/domain.md#ordered-material): the summed cut list of the orders whose material is being ordered, against stock, and a supplier order of the short lines. */
 export const orderedMaterial = {
   cs: {
     orderedMaterial: {

@@ -1,4 +1,4 @@
-/** Issue 23 §2: the live scale pages, silent scales, unknown ids, the feed's settings and the discrepancies (docs/domain.md#scale-feed). */
+/** The live scale pages, silent scales, unknown ids, the feed's settings and the discrepancies (docs/domain.md#scale-feed). */
 export const scaleFeed = {
   cs: {
     scaleFeed: {

@@ -1,4 +1,4 @@
-/** Issue 12 §1, §5: the warehouse page, the warehouse item edit, the stock exports and the transfer log. */
+/** The warehouse page, the warehouse item edit, the stock exports and the transfer log (docs/domain.md#warehouse-page, docs/domain.md#transfer-log). */
 export const warehouseStockView = {
   cs: {
     stockView: {

@@ -1,4 +1,4 @@
-/** Issue 12 §3: the stock operations (production, stocktaking, warehouse transfer, upload of manufacture data). */
+/** docs/domain.md#stock-operations: the stock operations (production, stocktaking, warehouse transfer, upload of manufacture data). */
 export const warehouseStock = {
   cs: {
     warehouseStock: {

@@ -1,4 +1,4 @@
-/** Issue 18: an uploaded workbook refused by its unpacked size or its cells (src/lib/xlsx/read.ts). */
+/** An uploaded workbook refused by its unpacked size or its cells (src/lib/xlsx/read.ts). */
 export const xlsx = {
   cs: {
     xlsx: {

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** Upper bound for the database hooks (bun gives hooks 5 s otherwise); never a timing assertion. */
-const HOOK_TIMEOUT_MS = 120_000;
+export const HOOK_TIMEOUT_MS = 120_000;
 
 export interface TestDatabaseHolder {
   readonly database: TestDatabase;

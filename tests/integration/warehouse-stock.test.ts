@@ -13,13 +13,14 @@ import { addToBasket, getOrCreateBasket, setBasketItemQuantity } from "@/modules
 import { MANUFACTURE_DATA_MAX_BYTES } from "@/modules/warehouse/stock/schemas";
 import { produce, takeStock, transferBasket } from "@/modules/warehouse/stock/service";
 import type { Ctx } from "@/lib/context";
-import { openPostgres } from "@/lib/db";
+import { openPostgres, selectRows } from "@/lib/db";
 import { ean13 } from "@/lib/ean13";
 import { usingPostgres } from "../helpers/db";
 import { createProduct } from "../helpers/factories";
 import { json, type Session, useTestApp } from "../helpers/app";
 import { fileOf, PNG } from "../helpers/image-fixtures";
 import { stockHelpers } from "../helpers/stock";
+import { waitUntil } from "../helpers/wait";
 
 const t = useTestApp();
 let counter = 0;
@@ -371,6 +372,10 @@ describe("a basket line changed while an operation runs (PostgreSQL)", () => {
     return openPostgres(url.toString(), { max: 6 });
   }
 
+  /** How many sessions on the test's database wait for a lock: the events the race below waits for, instead of a pause. */
+  const waitingForLocks = async () =>
+    (await selectRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+
   /**
    * Holds the target's warehouse item locked, so the operation stops after it has read the
    * baskets; runs `change` meanwhile, then lets the operation go.
@@ -389,12 +394,15 @@ describe("a basket line changed while an operation runs (PostgreSQL)", () => {
       });
       await isHeld;
       const running = operation({ ...t.current.ctx, db: pool.db });
-      await Bun.sleep(300);
+      await waitUntil(waitingForLocks, (waiting) => waiting >= 1, "the operation to wait for the held row");
+      let settled = false;
       const changing = change({ ...t.current.ctx, db: pool.db }).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      await Bun.sleep(300);
+      void changing.then(() => (settled = true));
+      // The change either finishes beside the waiting operation or queues behind it for a lock.
+      await waitUntil(async () => settled || (await waitingForLocks()) >= 2, (done) => done, "the change to finish or to wait behind the operation");
       release();
       await holder;
       await running;

@@ -1,5 +1,5 @@
 /**
- * The basket pages (issue 12 §2; docs/domain.md#baskets; decision 027):
+ * The basket pages (docs/domain.md#baskets; decision 027):
  * - the common basket: save-basket form, Source Warehouses with their previews and the down arrow
  *   (island basket-sources), the products to produce or count (island basket-table), the
  *   Production and Stocktaking forms, the barcode and CSV links, the upload of manufacture data;

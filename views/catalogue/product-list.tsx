@@ -12,7 +12,7 @@ import { useView } from "../view-context";
 export const PRODUCT_TABLE_ID = "list-product";
 export const CATEGORY_FILTER_INPUT_ID = `${PRODUCT_TABLE_ID}-filter-categories`;
 
-/** docs/domain.md#products-list: id and name filterable, categories joined with commas; variants (issue 10) name their base product. */
+/** docs/domain.md#products-list: id and name filterable, categories joined with commas; variants (docs/decisions/019-items-tab-api.md#dynamic-products) name their base product. */
 export function productColumns(t: T): TableColumn<Product>[] {
   const link = (row: Product, text: string | number) => <a href={`/products/${row.id}`}>{text}</a>;
   return [

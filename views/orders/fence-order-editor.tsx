@@ -181,7 +181,7 @@ function ItemsWarning({ orderId, items }: { orderId: number; items: ItemsCheck }
   );
 }
 
-/** docs/domain.md#offer-pdf: the offer PDF (issue 11), shown from the cache or built anew, in a new tab. */
+/** docs/domain.md#offer-pdf: the offer PDF, shown from the cache or built anew, in a new tab. */
 function OfferButtons({ orderId }: { orderId: number }) {
   const { t } = useView();
   return (

@@ -1,5 +1,5 @@
 /**
- * The accountant export's form (issue 20 §3; docs/decisions/054-invoice-pdf-and-accountant-export.md):
+ * The accountant export's form (docs/decisions/054-invoice-pdf-and-accountant-export.md):
  * from and to (both required), and under them the export's progress, polled by htmx every second
  * while the job runs ("120 of 1000 documents"), then the ZIP's link. Without JavaScript the form
  * still posts to the page, which answers with the progress; a reload shows it again. The invoice

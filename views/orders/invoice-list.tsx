@@ -1,5 +1,5 @@
 /**
- * The invoices list (/orders/invoices, issue 20 §1): number, order, customer, type, status,
+ * The invoices list (/orders/invoices, docs/decisions/053-invoice-lines-and-payments.md): number, order, customer, type, status,
  * created, due, total and what remains to pay, with the shared table (sorting, paging) and a
  * filter bar (status, type, issue date range, customer). The accountant export form has its spot
  * above the table.

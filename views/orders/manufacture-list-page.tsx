@@ -1,5 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3; docs/domain.md#manufacture-list: product id linking to the
+ * The manufacture list of a fence order (docs/domain.md#manufacture-list: product id linking to the
  * product, name, colour, length, amount): the cut list grouped by product with a subtotal row each
  * and a grand total, the items left out and why, an xlsx export, printing (app.css's print rules
  * drop the menu, the baskets column and these buttons) and "add all to the common basket" (a plain

@@ -1,5 +1,5 @@
 /**
- * Ordered material (issue 11 §4, issue 12 §4): the orders whose material is being ordered
+ * Ordered material (docs/domain.md#ordered-material): the orders whose material is being ordered
  * (ORDER_CONFIRMATION and MATERIAL_ORDER), each with a checkbox, and "Fill in the material list"
  * summing the chosen ones: per product, part and colour, the pieces and running metres, what the
  * warehouses hold and have on the way and what is short (in red; "only short lines" keeps those),

@@ -1,5 +1,5 @@
 /**
- * Settings → Company (issue 11 §1, admins): the company identity's form, and under it the logo with
+ * Settings → Company (docs/domain.md#company-identity, admins): the company identity's form, and under it the logo with
  * its preview, the upload form and Remove. The logo part is a fragment of its own: with htmx an
  * upload or a removal answers it again; without JavaScript each is a plain form post.
  */

@@ -44,7 +44,7 @@ export function SelectWarehousePage({ warehouses }: { warehouses: Warehouse[] })
   );
 }
 
-/** docs/domain.md#warehouse-exports (issue 12 §1): the stock of one warehouse or of all (a sheet each) as xlsx. */
+/** docs/domain.md#warehouse-exports: the stock of one warehouse or of all (a sheet each) as xlsx. */
 function StockExportPanel({ warehouses }: { warehouses: Warehouse[] }) {
   const { t } = useView();
   return (

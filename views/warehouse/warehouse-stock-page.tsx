@@ -30,7 +30,7 @@ const CATEGORY_FILTER_INPUT_ID = `${STOCK_TABLE_ID}-filter-categories`;
 const quantity = (value: number, lang: Lang) => formatDecimal(value, lang, 3);
 
 function ScaleQuantityCell({ row, t }: { row: WarehouseItemRow; t: T }) {
-  // Kept live by islands/scales/scale-live.ts (data-live-item); blank, not 0, when no scale reports for the item (issue 18).
+  // Kept live by islands/scales/scale-live.ts (data-live-item); blank, not 0, when no scale reports for the item (docs/domain.md#scale-live).
   return <span data-live-item={row.id}>{row.scaleQuantity === null ? null : <ScaleQuantity row={row} scaleQuantity={row.scaleQuantity} t={t} />}</span>;
 }
 

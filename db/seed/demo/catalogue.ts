@@ -1,10 +1,10 @@
 /**
- * Demo catalogue of a Czech fence maker (issue 3 §6): 56 categories up to three levels deep
+ * Demo catalogue of a Czech fence maker: 56 categories up to three levels deep
  * (fences, gates, wickets, accessories, assembly), 36 category parameters with units, and about
  * 390 products with invoice names, EAN-13 codes (859… prefix), weights, prices, parameter values,
  * a few English translations and, when e-shops exist, a few e-shop prices.
  *
- * What the company makes (issue 10 part 5): an aluminium slat system ("Lamela") in slat heights
+ * What the company makes (what the demo orders' items use, fence-order-items.ts): an aluminium slat system ("Lamela") in slat heights
  * 80, 100 and 120 mm, one made-to-measure product of every product type (fence field, cantilever,
  * rail, one-wing and two-wing gate, one-wing and two-wing wicket) per slat height, a steel fence
  * field and a custom piece. Their categories bring the fence engine's parameters of their type
@@ -224,7 +224,7 @@ export const DEMO_PARAMETERS: ParameterSpec[] = [
   { key: "kridla", name: "Počet křídel", unit: "", defaultValue: "1", creationParameter: true, categories: ["brany", "branky"] },
   { key: "hmotnost", name: "Hmotnost křídla", unit: "kg", categories: ["brany"] },
   { key: "nosnost", name: "Max. hmotnost brány", unit: "kg", categories: ["pohony", "voziky"] },
-  // The fence engine's parameters (issue 10; the reference seed's rows, found by role), each on the made-to-measure categories of the types that read it.
+  // The fence engine's parameters (docs/domain.md#items-tab; the reference seed's rows, found by role), each on the made-to-measure categories of the types that read it.
   ...FENCE_PARAMETERS.map((definition): ParameterSpec => {
     const { name, unit, defaultValue } = fenceCategoryParameter(definition.key);
     return { key: definition.key, name, unit: unit as ParameterUnit, defaultValue: defaultValue ?? undefined, categories: categoriesReading(definition.key), role: definition.key };
@@ -769,7 +769,7 @@ function demoProducts(): DemoProduct[] {
     list.push({ name, invoiceName, categories: [category], unitPrice: base, weight: 0, storable: false, params: {} });
   }
 
-  // Made to measure (issue 10): the slat system, one product per type and slat height, priced per m²
+  // Made to measure (docs/domain.md#items-tab): the slat system, one product per type and slat height, priced per m²
   // (a standard piece gives the unit price); made to order, so neither stored nor coded.
   const madeToMeasure = (type: ProductType, name: string, invoiceName: string, m2Price: number, engine: FenceProductParameters, category: string) => {
     const standard = fenceItemOfType(type, 0, engine) as { height: number; length: number };

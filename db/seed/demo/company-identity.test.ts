@@ -25,7 +25,7 @@ describe("seedDemoCompanyIdentity", () => {
     expect(before.map((row) => [row.id, row.offerValidityDays])).toEqual([[1, 14]]);
   });
 
-  test("a demo record still saying the old fixed 10 / 55 / 35 % in its closing text gets the new text; any other text stays (issue 18 §2)", async () => {
+  test("a demo record still saying the old fixed 10 / 55 / 35 % in its closing text gets the new text; any other text stays", async () => {
     const old =
       "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
       "Platba: 10 % při potvrzení objednávky, 55 % při dodání materiálu a 35 % po dokončení montáže. " +

@@ -18,13 +18,13 @@ export const DEMO_COMPANY_IDENTITY = {
   email: "obchod@ploty-ohrada.cz",
   web: "https://www.ploty-ohrada.cz",
   offerValidityDays: 30,
-  // No payment schedule here: the offer prints the order's own (issue 18 §2); {platba} would put it into this text instead.
+  // No payment schedule here: the offer prints the order's own (docs/domain.md#payment-rules); {platba} would put it into this text instead.
   offerClosingText:
     "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
     "Termín montáže domluvíme po zaměření, obvykle do 6 týdnů. Těšíme se na spolupráci.",
 };
 
-/** What the demo's closing text said before issue 18: a fixed 10 / 55 / 35 % that contradicted an order with other rules. */
+/** What the demo's closing text said before each order printed its own payment schedule: a fixed 10 / 55 / 35 % that contradicted an order with other rules. */
 const PREVIOUS_DEMO_CLOSING_TEXT =
   "Děkujeme za Váš zájem o naše ploty a brány. Ceny platí při objednání do konce platnosti nabídky. " +
   "Platba: 10 % při potvrzení objednávky, 55 % při dodání materiálu a 35 % po dokončení montáže. " +

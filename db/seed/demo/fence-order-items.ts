@@ -1,5 +1,5 @@
 /**
- * The demo fence orders' items tab (issue 10 part 5): what a customer of a slat fence maker orders,
+ * The demo fence orders' items tab (docs/domain.md#items-tab): what a customer of a slat fence maker orders,
  * so a new user sees priced offers at once. Every order gets
  * - fence fields of the aluminium (or steel) slat system: the full fields, often a shorter end
  *   field and sometimes a second run of another height, each with its posts, caps and footings;
@@ -10,8 +10,9 @@
  *   the items tab offers them (per field, gate and wicket, priced from "Cena montáže"), shipping
  *   and sometimes a discount.
  * Sizes, colours and choices are drawn from the seeded generator, so every demo database holds the
- * same items. The tab is saved through the items service (editItems), so the engine validates and
- * prices every item and the variants are made as the office's saves make them.
+ * same items. The tabs are written by fillEmptyItemsTabs (fence-item/items-bulk.ts), which checks
+ * them by the items save's rules, has the engine price every item and makes the variants as the
+ * office's saves make them.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { productCategories, products, shippingTypes } from "@db/schema";

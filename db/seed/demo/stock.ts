@@ -1,5 +1,5 @@
 /**
- * Demo stock (issue 18): a company that has been running for about four months. An opening
+ * Demo stock (docs/decisions/045-demo-stock-history.md): a company that has been running for about four months. An opening
  * stocktaking in each warehouse, then every week a production (materials from "Výroba –
  * polotovary" made into goods in "Hlavní sklad Brno"), a transfer from Brno to the Prague
  * expedition, and now and then goods received or a counted loss. Every move goes through the stock

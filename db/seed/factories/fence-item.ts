@@ -1,5 +1,5 @@
 /**
- * Fence products the items tab can price (issue 10): a category bringing the fence engine's
+ * Fence products the items tab can price (docs/domain.md#items-tab): a category bringing the fence engine's
  * parameters (FENCE_PARAMETERS: slat height, bars, profiles…) and the creation parameters of
  * dynamic products (height, width, colour), and products in it with their values. Raw inserts,
  * like the other catalogue factories; shared by the tests, the bench and the demo seed.

@@ -44,7 +44,7 @@ export async function createWarehouseWithStock(
 }
 
 /**
- * A warehouse item (issue 12) as the stock operations leave it: the quantity is set directly here,
+ * A warehouse item (docs/domain.md#warehouses) as the stock operations leave it: the quantity is set directly here,
  * for tests and the demo only (the app changes it through production, stocktaking and transfer).
  * Numbers as numeric(14,3) text or numbers; `rackScales` attaches scales.
  */
@@ -69,7 +69,7 @@ export async function createWarehouseItem(
   return row!.id;
 }
 
-/** One transfer-log row (issue 12 §5), as a stock operation writes it; `createdAt` now unless given. */
+/** One transfer-log row (docs/domain.md#transfer-log), as a stock operation writes it; `createdAt` now unless given. */
 export async function createTransferLog(
   ctx: Ctx,
   values: {

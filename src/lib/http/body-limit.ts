@@ -14,7 +14,7 @@ const tooLarge = () => AppError.error("PAYLOAD_TOO_LARGE");
 
 /**
  * Each route's cap: its declared upload limit, or MAX_BODY_BYTES. A body whose Content-Length
- * says it is over the cap is refused from the header, before a byte of it is awaited (issue 18: a
+ * says it is over the cap is refused from the header, before a byte of it is awaited (a
  * client declaring 129 MiB and sending 5 bytes must not hold the request open); one without a
  * Content-Length is counted as it streams and refused at the cap.
  */

@@ -1,5 +1,5 @@
 /**
- * A product's barcode label (issue 3, Tools tab): 100 × 60 mm, one page. Text is real text in
+ * A product's barcode label (docs/domain.md#product-editor, Tools tab): 100 × 60 mm, one page. Text is real text in
  * Roboto (searchable, Czech diacritics intact); the barcode is a PNG from src/lib/barcode.ts
  * without its own digits, which are printed below it as text instead.
  */

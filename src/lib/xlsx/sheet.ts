@@ -41,7 +41,7 @@ const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, " ").slice(0, 3
 /**
  * The workbook's bytes: one sheet per table. Written through exceljs's streaming writer, each row
  * committed as it is added: 10,000 rows take about a third of the in-memory workbook's time
- * (issue 12's stock export, decision 026). Inline strings instead of a shared-string table: a
+ * (the warehouses' stock export, decision 026). Inline strings instead of a shared-string table: a
  * somewhat bigger file, read the same by every spreadsheet.
  */
 export async function tablesToXlsx({ title, sheets }: { title?: string; sheets: XlsxSheet[] }): Promise<Uint8Array> {

@@ -70,7 +70,7 @@ describe("scanInput", () => {
   });
 });
 
-describe("every code the app prints is one the menu box opens (issue 18)", () => {
+describe("every code the app prints is one the menu box opens", () => {
   test.each([1, 9, 10, 2_147_483_647])("product %d: its label's P<id>, and O<id>, W<id>", async (id) => {
     const { productBarcode } = await import("@/lib/barcode");
     const label = productBarcode({ id, ean13: null }).value;

@@ -1,5 +1,5 @@
 /**
- * The basket pages (issue 12 §2; docs/domain.md#baskets): their paths and the inline quantity edit's
+ * The basket pages (docs/domain.md#baskets): their paths and the inline quantity edit's
  * input. Browser-safe: zod and constants only (the basket table island imports the paths).
  */
 import { z } from "zod";

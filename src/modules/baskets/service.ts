@@ -29,7 +29,7 @@ import { setBasketItemQuantityInput, warehouseBasketInput } from "./page-schemas
 
 export const COMMON_BASKET_HREF = "/warehouse/basket/common";
 
-/** Why a product cannot be in a basket or in stock: a service (`storable` false, e.g. "Montáž plotu"). Issue 18. */
+/** Why a product cannot be in a basket or in stock: a service (`storable` false, e.g. "Montáž plotu"; docs/decisions/036-stock-issue-18.md). */
 export const notStorableMessage = (name: string) => msg("basket.notStorable", { name });
 
 /** The products among `ids` that are not stored (services), by id, with their names. */
@@ -136,7 +136,7 @@ export async function addToBasket({ ctx, input }: { ctx: Ctx; input: unknown }):
 }
 
 /**
- * Adds several products to one of the caller's baskets in one transaction (issue 11: the
+ * Adds several products to one of the caller's baskets in one transaction (docs/domain.md#manufacture-list: the
  * manufacture list's "add all"): each line grows the product's basket line as addToBasket does;
  * the same product twice adds once with the amounts summed. An unknown product or a line that
  * would overflow adds nothing at all. Idempotency is the caller's (withIdempotency around this).

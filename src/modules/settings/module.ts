@@ -49,7 +49,7 @@ export const settingsModule = defineModule({
     [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
   pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages]),
-  // The company identity (issue 11 §1): admins edit it, everyone reads it (its API's GETs).
+  // The company identity (docs/domain.md#company-identity): admins edit it, everyone reads it (its API's GETs).
   adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),

@@ -42,7 +42,7 @@ async function ownCommonBasket(ctx: Ctx, input: unknown): Promise<BasketLine[]> 
 /** `GET /pdf/barcodesFromBasket/{userId}`: one label per line; an empty basket is one page saying so. */
 export async function basketBarcodesPdf({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ fileName: string; pdf: Uint8Array }> {
   const lines = await ownCommonBasket(ctx, input);
-  // A service has no label to stick on anything: its line (added before baskets refused services) is named, not printed (issue 18).
+  // A service has no label to stick on anything: its line (added before baskets refused services) is named, not printed.
   const services = await nonStorableProducts(ctx, lines.map((line) => line.productId));
   if (services.length) throw AppError.fail(services.map((product) => notStorableMessage(product.name)));
   const t = tFor(ctx.lang);

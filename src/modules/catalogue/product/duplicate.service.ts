@@ -1,5 +1,5 @@
 /**
- * "Duplicate product" (issue 3, Tools tab): a new product "<name> (kopie)" with the same
+ * "Duplicate product" (docs/domain.md#product-editor, Tools tab): a new product "<name> (kopie)" with the same
  * columns, categories, parameter values, translations, e-shop prices and images. Not copied:
  * the EAN-13 (unique, it identifies one product when scanned), the system role (the
  * application relies on exactly one row per role) and a variant's base and key (one variant per

@@ -1,5 +1,5 @@
 /**
- * A product's images (issue 3, Images tab): stored as bytea in product_images, ordered by
+ * A product's images (docs/domain.md#product-editor, Images tab): stored as bytea in product_images, ordered by
  * sort_order, exactly one main image while the product has any. Every write locks the product
  * row first, so parallel uploads, reorders and main switches of one product run one at a time.
  */
@@ -12,7 +12,7 @@ import { AppError, msg } from "@/lib/errors";
 import { checkFiles, IMAGE_KINDS, type IncomingFile, MB, type UploadRules } from "@/lib/uploads";
 import { parseInput } from "@/lib/validation";
 
-/** Issue 3: jpg, png or webp, each at most 10 MB, checked by content. */
+/** docs/domain.md#product-editor: jpg, png or webp, each at most 10 MB, checked by content. */
 export const PRODUCT_IMAGE_RULES: UploadRules = { kinds: IMAGE_KINDS, maxBytes: 10 * MB, maxFiles: 10, field: "files" };
 
 export interface ProductImage {

@@ -1,5 +1,5 @@
 /**
- * The product's barcode label (issue 3, Tools tab): EAN-13 when the product has one, otherwise
+ * The product's barcode label (docs/domain.md#product-editor, Tools tab): EAN-13 when the product has one, otherwise
  * Code 128 `P<id>` (docs/domain.md#barcodes), its names and its price. Rendered on demand: it takes a
  * few milliseconds and must follow every edit of the product, so it is not cached.
  */

@@ -1,6 +1,5 @@
 /**
- * The items tab's API (docs/domain.md#items-tab, docs/decisions/019-items-tab-api.md; issue 10
- * part 4), mounted at /api/orders/fenceOrder:
+ * The items tab's API (docs/domain.md#items-tab, docs/decisions/019-items-tab-api.md), mounted at /api/orders/fenceOrder:
  * - GET  /:id/items           the whole tab (items with every derived number, other and assembly
  *                              items, suggested assembly, shipping, discount, note, measurement
  *                              date, totals and summary);
@@ -12,7 +11,7 @@
  *                              (docs/decisions/034-items-tab-version.md);
  * - GET  /:id/dynamicProducts the order's manufactured variants;
  * - GET  /itemProducts        a fence item's product picker: base products by name, of the item's
- *                              `type` only (issue 18);
+ *                              `type` only (product-types.ts);
  * - GET  /itemProduct/:id     one product as the items editor computes with it (prices, the
  *                              engine's parameters, creation parameters), when the office picks it;
  * - DELETE /item/:id, /otherItem/:id, /subProduct/:id   one row each, code DELETED, data

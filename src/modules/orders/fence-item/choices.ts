@@ -70,7 +70,7 @@ const PICKER_CANDIDATES = 60;
 /**
  * `GET /api/orders/fenceOrder/itemProducts?type=&name=`: what a fence item's product picker offers:
  * base products (no variants) whose name has the text, of the item's type only (product-types.ts;
- * issue 18: a gate's product was offered, and picked by the keyboard, in a fence item).
+ * before that a gate's product could be offered, and picked by the keyboard, in a fence item).
  */
 export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ id: number; name: string; systemRole: string | null }[]> {
   const { type, name } = parseInput(itemProductSearchInput, input);

@@ -1,5 +1,5 @@
 /**
- * Dynamic products (issue 10 part 3): category parameters with `creationParameter` (length,
+ * Dynamic products (docs/decisions/019-items-tab-api.md#dynamic-products): category parameters with `creationParameter` (length,
  * height, colour…) make a manufactured variant of the chosen base product. This is the pure part,
  * shared by the server and the items island: which item field fills which creation parameter, the
  * variant's canonical key, and its name. Browser-safe: this folder only.

@@ -1,5 +1,5 @@
 /**
- * The cut list (issue 11 §3, docs/domain.md#manufacture-list): every slat, bar, profile, stile, post
+ * The cut list (docs/domain.md#manufacture-list): every slat, bar, profile, stile, post
  * and rod that fence items need, derived from the items' fields, the engine's geometry and the
  * products' category parameters, grouped by product, component, colour and length, with totals;
  * plus the items' sub-products (posts, caps, footings: catalogue products chosen per item) and the

@@ -1,5 +1,5 @@
 /**
- * The drawing of one fence item (issue 10 part 4, issue 11): a front view of the fence field, gate
+ * The drawing of one fence item (docs/domain.md#items-tab, docs/domain.md#offer-pdf): a front view of the fence field, gate
  * or wicket as entered, drawn to scale from the engine's numbers (docs/fence-geometry.md). It is
  * seen from the street: posts, frame (top and bottom bar, C profile, U profiles, stiles, field
  * dividers), the slats with their spacers and the tail at the top of the filling, the wings of

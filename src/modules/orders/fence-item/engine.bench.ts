@@ -1,5 +1,5 @@
 /**
- * How many fence items the engine computes a second (issue 10: at least 50,000). Prints figures,
+ * How many fence items the engine computes a second (at least 50,000). Prints figures,
  * asserts nothing. Run: `bun src/modules/orders/fence-item/engine.bench.ts`; `npm run bench`
  * runs it too and reads its `BENCH_RESULT {json}` line.
  */

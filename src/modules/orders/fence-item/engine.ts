@@ -1,5 +1,5 @@
 /**
- * The fence engine (issue 10 part 1): one pure, browser-safe module the server and the items
+ * The fence engine (docs/domain.md#fence-item): one pure, browser-safe module the server and the items
  * editor island share. An item and its product's category parameters in, every derived number
  * and the validation out. Imports nothing but its own folder (no zod here: the hot path is plain
  * arithmetic, 50,000+ items a second).

@@ -1,5 +1,5 @@
 /**
- * The items tab's save, `editItems` (docs/domain.md#items-tab; issue 10 part 4): the whole tab in one
+ * The items tab's save, `editItems` (docs/domain.md#items-tab): the whole tab in one
  * transaction, all of it or nothing.
  *
  * - A list sent replaces the stored one: rows with an id are updated (only when something changed,
@@ -37,7 +37,7 @@ type Header = Omit<ReturnType<typeof editItemsInput.parse>, "items" | "otherItem
 const headerInput = editItemsInput.omit({ items: true, otherItems: true, assemblyItems: true });
 
 /** What was sent, parsed: a list left out is undefined, a row with format errors null (its messages are in `fields`). */
-interface ParsedTab {
+export interface ParsedTab {
   sent: (key: string) => boolean;
   header: Header;
   items?: (FenceItemDraft | null)[];
@@ -87,7 +87,7 @@ export function parseTab(values: unknown): ParsedTab {
 
 // ---- checking -----------------------------------------------------------------------------------
 
-interface References {
+export interface References {
   products: Map<number, VariantBase>;
   categories: Map<number, string>;
   /** The fence items' products' parameters: those the stored items had, and the others sent. */
@@ -97,19 +97,31 @@ interface References {
 
 /** The products, categories, parameters and shipping type the save refers to, read in one round (parameters the stored tab had are not read again). */
 async function readReferences(ctx: Ctx, parsed: ParsedTab, stored: OrderSnapshot): Promise<References> {
-  const { order } = stored;
+  const shippingTypeId = parsed.sent("shippingType") ? (parsed.header.shippingType ?? null) : stored.order.shippingTypeId;
+  const found = await readTabsReferences(ctx, [parsed], shippingTypeId === null ? [] : [shippingTypeId], stored.parameters);
+  return { ...found, shippingType: shippingTypeId === null ? null : (found.shippingTypes.get(shippingTypeId) ?? null) };
+}
+
+/** What some parsed tabs refer to (their products, categories, the fence items' products' parameters) and these shipping types, read in one round. */
+export async function readTabsReferences(
+  ctx: Ctx,
+  tabs: readonly ParsedTab[],
+  shippingTypeIds: readonly number[],
+  known?: ProductParameters,
+): Promise<Omit<References, "shippingType"> & { shippingTypes: Map<number, NonNullable<References["shippingType"]>> }> {
   const productIds = new Set<number>();
   const categoryIds = new Set<number>();
   const itemProducts = new Set<number>();
-  for (const item of parsed.items ?? []) {
-    if (item?.product) (productIds.add(item.product), itemProducts.add(item.product));
-    for (const line of item?.subProducts ?? []) {
-      if (line.product && line.product !== SUB_PRODUCT_TO_CHOOSE) productIds.add(line.product);
-      if (line.productCategory) categoryIds.add(line.productCategory);
+  for (const parsed of tabs) {
+    for (const item of parsed.items ?? []) {
+      if (item?.product) (productIds.add(item.product), itemProducts.add(item.product));
+      for (const line of item?.subProducts ?? []) {
+        if (line.product && line.product !== SUB_PRODUCT_TO_CHOOSE) productIds.add(line.product);
+        if (line.productCategory) categoryIds.add(line.productCategory);
+      }
     }
+    for (const line of [...(parsed.otherItems ?? []), ...(parsed.assemblyItems ?? [])]) if (line && line.product !== VIRTUAL_CUSTOM_PRODUCT_ID) productIds.add(line.product);
   }
-  for (const line of [...(parsed.otherItems ?? []), ...(parsed.assemblyItems ?? [])]) if (line && line.product !== VIRTUAL_CUSTOM_PRODUCT_ID) productIds.add(line.product);
-  const shippingTypeId = parsed.sent("shippingType") ? (parsed.header.shippingType ?? null) : order.shippingTypeId;
   const [productRows, categoryRows, parameters, shipping] = await Promise.all([
     productIds.size
       ? ctx.db
@@ -118,20 +130,23 @@ async function readReferences(ctx: Ctx, parsed: ParsedTab, stored: OrderSnapshot
           .where(inArray(products.id, [...productIds]))
       : [],
     categoryIds.size ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
-    readProductParameters(ctx, [...itemProducts], stored.parameters),
-    shippingTypeId === null
-      ? []
-      : ctx.db.select({ id: shippingTypes.id, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance }).from(shippingTypes).where(eq(shippingTypes.id, shippingTypeId)),
+    readProductParameters(ctx, [...itemProducts], known),
+    shippingTypeIds.length
+      ? ctx.db
+          .select({ id: shippingTypes.id, price: shippingTypes.price, priceByDistance: shippingTypes.priceByDistance })
+          .from(shippingTypes)
+          .where(inArray(shippingTypes.id, [...new Set(shippingTypeIds)]))
+      : [],
   ]);
   return {
     products: new Map(productRows.map((row) => [row.id, row])),
     categories: new Map(categoryRows.map((row) => [row.id, row.name])),
     parameters,
-    shippingType: shipping[0] ?? null,
+    shippingTypes: new Map(shipping.map((row) => [row.id, row])),
   };
 }
 
-interface ItemPlan {
+export interface ItemPlan {
   index: number;
   item: FenceItemDraft;
   existing: ItemRow | null;
@@ -141,7 +156,7 @@ interface ItemPlan {
   subProducts?: SubProductInput[];
 }
 
-interface OtherPlan {
+export interface OtherPlan {
   itemType: OtherItemType;
   index: number;
   line: OtherItemInput;
@@ -153,7 +168,7 @@ const flag = (fields: Fields, field: string, message: Message) => {
 };
 
 /** Every rule of docs/domain.md#fence-item-validation (and its sub-products and other items) over what was sent; the plans of what to write. */
-function checkTab(parsed: ParsedTab, stored: OrderSnapshot, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
+export function checkTab(parsed: ParsedTab, stored: Pick<OrderSnapshot, "items" | "otherItems" | "assemblyItems">, refs: References): { items: ItemPlan[]; others: OtherPlan[]; fields: Fields } {
   const fields: Fields = { ...parsed.fields };
   const storedItems = new Map(stored.items.map((item) => [item.row.id, item.row]));
   const storedSubProducts = new Map(stored.items.map((item) => [item.row.id, item.subProducts]));
@@ -249,7 +264,7 @@ function checkTab(parsed: ParsedTab, stored: OrderSnapshot, refs: References): {
 
 // ---- writing ------------------------------------------------------------------------------------
 
-const decimal = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+export const decimal = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
 
 /** JSON with object keys sorted, so a jsonb read back compares equal to what would be written. */
 const canonical = (value: unknown): string =>
@@ -266,10 +281,40 @@ function unchanged(stored: Record<string, unknown>, next: Record<string, unknown
   });
 }
 
+/** The row of a sub-product line of a fence item, `index` its place on the item. */
+export function subProductRowValues(line: SubProductInput, itemId: number, index: number) {
+  return {
+    itemId,
+    productCategoryId: line.productCategory ?? null,
+    productId: line.product ?? null,
+    itemType: line.itemType ?? null,
+    amount: decimal(line.amount) ?? "1",
+    unitPrice: decimal(line.unitPrice),
+    invoiceName: line.invoiceName ?? null,
+    sortOrder: index,
+  };
+}
+
+/** The row of an other or assembly item (the virtual custom product keeps its own name, link and storable flag instead of a product). */
+export function otherRowValues({ line, itemType, index }: OtherPlan, orderId: number) {
+  const custom = line.product === VIRTUAL_CUSTOM_PRODUCT_ID;
+  return {
+    orderId,
+    itemType,
+    productId: custom ? null : line.product,
+    amount: decimal(line.amount)!,
+    unitPrice: decimal(line.unitPrice)!,
+    invoiceName: line.invoiceName ?? null,
+    url: custom ? (line.url ?? null) : null,
+    storable: custom ? line.storable : null,
+    sortOrder: index,
+  };
+}
+
 type Table = typeof fenceOrderItems | typeof fenceOrderSubProducts | typeof fenceOrderOtherItems;
 
 /** Updates the changed rows (one upsert by id) and inserts the new ones; answers the new ids in order. */
-async function saveRows<T extends Table>(
+export async function saveRows<T extends Table>(
   ctx: Ctx,
   table: T,
   rows: { id: number | null; stored: Record<string, unknown> | null; values: Record<string, unknown> }[],
@@ -293,7 +338,7 @@ async function saveRows<T extends Table>(
 }
 
 /** The order's own fields of the tab, merged: a field left out keeps the stored value (the omission rules of docs/domain.md#offer-form applied). */
-function orderFieldsOf(parsed: ParsedTab, stored: OrderSnapshot, shippingType: References["shippingType"]) {
+export function orderFieldsOf(parsed: ParsedTab, stored: OrderSnapshot, shippingType: References["shippingType"]) {
   const { header, sent } = parsed;
   const { order } = stored;
   const shippingTypeId = sent("shippingType") ? (header.shippingType ?? null) : order.shippingTypeId;
@@ -407,16 +452,7 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
     const rows = lines.map(({ plan, line, index }) => ({
       id: line.id ?? null,
       stored: line.id ? (storedLines.get(line.id) ?? null) : null,
-      values: {
-        itemId: itemIds.get(plan)!,
-        productCategoryId: line.productCategory ?? null,
-        productId: line.product ?? null,
-        itemType: line.itemType ?? null,
-        amount: decimal(line.amount) ?? "1",
-        unitPrice: decimal(line.unitPrice),
-        invoiceName: line.invoiceName ?? null,
-        sortOrder: index,
-      },
+      values: subProductRowValues(line, itemIds.get(plan)!, index),
     }));
     pair(
       lines.filter(({ line }) => !line.id).map(({ line }) => line.tmpId),
@@ -432,24 +468,11 @@ export async function saveItemsTab(ctx: Ctx, orderId: number, parsed: ParsedTab)
     await ctx.db
       .delete(fenceOrderOtherItems)
       .where(and(eq(fenceOrderOtherItems.orderId, orderId), inArray(fenceOrderOtherItems.itemType, sentTypes), kept.length ? notInArray(fenceOrderOtherItems.id, kept) : undefined));
-    const rows = others.map(({ line, itemType, index }) => {
-      const custom = line.product === VIRTUAL_CUSTOM_PRODUCT_ID;
-      return {
-        id: line.id ?? null,
-        stored: line.id ? (storedOthers.get(line.id) ?? null) : null,
-        values: {
-          orderId,
-          itemType,
-          productId: custom ? null : line.product,
-          amount: decimal(line.amount)!,
-          unitPrice: decimal(line.unitPrice)!,
-          invoiceName: line.invoiceName ?? null,
-          url: custom ? (line.url ?? null) : null,
-          storable: custom ? line.storable : null,
-          sortOrder: index,
-        },
-      };
-    });
+    const rows = others.map((plan) => ({
+      id: plan.line.id ?? null,
+      stored: plan.line.id ? (storedOthers.get(plan.line.id) ?? null) : null,
+      values: otherRowValues(plan, orderId),
+    }));
     pair(
       others.filter(({ line }) => !line.id).map(({ line }) => line.tmpId),
       await saveRows(ctx, fenceOrderOtherItems, rows),

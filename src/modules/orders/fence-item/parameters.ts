@@ -1,5 +1,5 @@
 /**
- * The category parameters the fence engine reads (issue 10: no size of a product type lives in
+ * The category parameters the fence engine reads (docs/decisions/035-engine-parameter-roles.md: no size of a product type lives in
  * code). Each product carries these as category parameter values; the engine takes them as a
  * typed map. The reference seed creates one category parameter per entry (name, unit, default,
  * and the key as its role), and `fenceParametersFrom` reads a product's stored values back into

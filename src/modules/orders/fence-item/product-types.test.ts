@@ -3,7 +3,7 @@ import { productFitsType } from "./product-types";
 
 const keys = (...list: string[]) => new Set(list);
 
-describe("which products an item of a type takes (issue 18)", () => {
+describe("which products an item of a type takes", () => {
   const fence = keys("pieceHeight", "topBar", "bottomBar", "uProfile", "weightPerMeter", "assemblyPrice");
   const wicket = keys("pieceHeight", "topBar", "bottomBar", "uProfile", "post", "stop", "lock", "hingeBearing");
   const railGate = keys("pieceHeight", "topBar", "wheel80", "railGateOverhang");

@@ -1,5 +1,5 @@
 /**
- * Which products a fence item of a type may take (issue 18; docs/decisions/034-items-tab-version.md):
+ * Which products a fence item of a type may take (docs/decisions/034-items-tab-version.md):
  * the catalogue has no product type, so a product's type is read from the engine parameters it has
  * values for. Each type's construction reads its own set (docs/fence-geometry.md, "Per product
  * type"); a product with a value its item's type does not read is of another type (a gate's lock

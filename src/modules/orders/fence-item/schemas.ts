@@ -234,7 +234,7 @@ export type EditItemsInput = z.output<typeof editItemsInput>;
 
 /**
  * `GET /api/orders/fenceOrder/itemProducts`: the products a fence item's picker offers: base
- * products whose name has `name`, of the item's `type` (issue 18; product-types.ts).
+ * products whose name has `name`, of the item's `type` (product-types.ts).
  */
 export const itemProductSearchInput = z.object({
   type: z.preprocess(blank, z.enum(PRODUCT_TYPES, { error: "validation.invalid" }).optional()),

@@ -1,5 +1,5 @@
 /**
- * The items tab of a fence order (issue 10 parts 3 and 4; docs/domain.md#items-tab):
+ * The items tab of a fence order (docs/domain.md#items-tab):
  * - `getOrderItems`: the whole tab with every derived number (items-read.ts);
  * - `editOrderItems`: `editItems`, the whole tab in one transaction, at most once per idempotency
  *   key (items-write.ts);

@@ -95,7 +95,7 @@ describe("minimum 0 (docs/domain.md#fence-item-validation): filling width, filli
   });
 });
 
-describe("amount, length and height above 0 (issue 18)", () => {
+describe("amount, length and height above 0", () => {
   const fence = { productType: "FENCE", product: 1, color: "RAL 7016", height: 1800, length: 2500, amount: 1, m2price: 100, spacerHeight: 20, distancingType: "SCREWS" } as const;
   const parameters = { topBar: 60, bottomBar: 50, uProfile: 24 };
 

@@ -44,7 +44,7 @@ const FILLINGS = [
   ["realSolidPartFillingWidth", "length"],
 ] as const;
 
-/** Typed fields that must be above 0 (issue 18): no item is made of 0 pieces, nor 0 mm long or high. */
+/** Typed fields that must be above 0 (docs/domain.md#fence-item-validation): no item is made of 0 pieces, nor 0 mm long or high. */
 const POSITIVE = ["amount", "length", "height"] as const;
 
 export function validateFenceItem(item: FenceItemFields, geometry: FenceGeometry, parameters: FenceParameters): FenceItemValidation {

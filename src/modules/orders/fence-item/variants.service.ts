@@ -1,5 +1,5 @@
 /**
- * Dynamic products (issue 10 part 3): a fence item's manufactured variant of its base product.
+ * Dynamic products (docs/decisions/019-items-tab-api.md#dynamic-products): a fence item's manufactured variant of its base product.
  *
  * - The product's category parameters with `creationParameter` (height, length, colour…) take the
  *   item's values (creation.ts says which field fills which); the rest of the variant's parameter
@@ -94,7 +94,7 @@ export async function findOrCreateVariants(ctx: Ctx, requests: readonly VariantR
       name: variantNameOf(request.base.name, appended),
       invoiceName: variantNameOf(request.base.invoiceName ?? request.base.name, appended),
       vatId: request.base.vatId,
-      // Made to stock: the warehouse holds variants (issue 10 part 3).
+      // Made to stock: the warehouse holds variants (docs/decisions/019-items-tab-api.md#dynamic-products).
       storable: true,
       weight: request.base.weight,
       unitPrice: request.base.unitPrice,

@@ -1,5 +1,5 @@
 /**
- * What the offer PDF says (issue 11 §2), ready to print: every text translated and every number
+ * What the offer PDF says (docs/domain.md#offer-pdf), ready to print: every text translated and every number
  * formatted, in the order's offer language. The numbers are the items tab's own (`itemsTabOf` over
  * the order's snapshot: the engine's prices and the order's summary); nothing is priced again here.
  * The drawings are the items editor's (drawing-model.ts) from the snapshot's one engine result per
@@ -95,8 +95,8 @@ export interface OfferSource {
 const DASH = "–";
 
 /**
- * Where a company's closing text wants the order's payment schedule in words (docs/decisions/022,
- * amended for issue 18): `{platba}`, or `{payment}`, any case.
+ * Where a company's closing text wants the order's payment schedule in words (docs/decisions/022-offer-pdf.md):
+ * `{platba}`, or `{payment}`, any case.
  */
 export const PAYMENT_PLACEHOLDER = /\{(platba|payment)\}/i;
 const moneyOrDash = (kc: number | null | undefined, lang: Lang) => (kc === null || kc === undefined ? DASH : formatMoney(kc, lang));
@@ -196,7 +196,7 @@ export function offerContent(source: OfferSource): OfferDocumentData {
     delivery: order.paymentRuleDelivery,
     completion: order.paymentRuleCompletion,
   }).filter((stage) => stage.percent > 0);
-  // One schedule only (issue 18 §2): where the company's closing text asks for it with {platba},
+  // One schedule only (docs/domain.md#payment-rules): where the company's closing text asks for it with {platba},
   // it is written there in words and the terms block leaves it out; otherwise the terms block has it.
   const closingText = identity.offerClosingText?.trim() || null;
   const scheduleInText = closingText !== null && PAYMENT_PLACEHOLDER.test(closingText);

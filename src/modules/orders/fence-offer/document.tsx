@@ -1,5 +1,5 @@
 /**
- * The offer PDF (issue 11 §2): A4, Roboto (Czech diacritics), the company header, the customer's
+ * The offer PDF (docs/domain.md#offer-pdf): A4, Roboto (Czech diacritics), the company header, the customer's
  * addresses, the offer's number, date and validity, the fence items each with its drawing, the
  * other and assembly items, shipping and discount, the summary, the payment rules as amounts, the
  * delivery timeframe and "Strana X z Y" on every page. Everything it prints arrives ready in

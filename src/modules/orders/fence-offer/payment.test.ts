@@ -1,4 +1,4 @@
-/** The payment rules as amounts (issue 11 §2, docs/domain.md#payment-rules): rounded to the haléř, summing to the total exactly. */
+/** The payment rules as amounts (docs/domain.md#payment-rules): rounded to the haléř, summing to the total exactly. */
 import { describe, expect, test } from "bun:test";
 import { paymentStages } from "./payment";
 

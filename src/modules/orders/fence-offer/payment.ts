@@ -1,5 +1,5 @@
 /**
- * The offer's payment rules as amounts (issue 11 §2, docs/domain.md#payment-rules; 10 / 55 / 35 % by default, docs/domain.md#order-defaults): each
+ * The offer's payment rules as amounts (docs/domain.md#payment-rules; 10 / 55 / 35 % by default, docs/domain.md#order-defaults): each
  * stage's share of the total with VAT, in haléře. Shares are cut at the running sum, so every
  * stage is rounded to the haléř (half up), a 0 % stage is exactly 0, and the stages add up to the
  * total exactly; the last stage takes the remainder.

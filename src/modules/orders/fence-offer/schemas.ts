@@ -1,4 +1,4 @@
-/** The offer PDF (issue 11 §2, docs/domain.md#offer-pdf). Browser-safe: zod and constants only. */
+/** The offer PDF (docs/domain.md#offer-pdf). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { booleanField } from "@/lib/zod-fields";
 

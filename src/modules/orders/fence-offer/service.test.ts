@@ -1,5 +1,5 @@
 /**
- * The offer PDF (issue 11 §2): what it says, read back from the PDF with the repository's own
+ * The offer PDF (docs/domain.md#offer-pdf): what it says, read back from the PDF with the repository's own
  * reader (tests/helpers/pdf-text.ts; the HTTP tests read it with poppler), and its cache: reused
  * while nothing it is made from changed, rebuilt on `regenerate`, on an item's edit or removal, a
  * sub-product's removal, a company identity change, per language; the process's copy answered
@@ -256,7 +256,7 @@ describe("the company logo", () => {
   });
 });
 
-describe("what one offer reads (issue 19: once each)", () => {
+describe("what one offer reads (docs/decisions/048-order-read-model.md: once each)", () => {
   test("an uncached offer of four items, a sub-product, two lines, shipping and a discount: nine statements, each table read once", async () => {
     const { statements } = await sqlClient(t.database).capture(() => offer({ orderId: offerOrder.id, regenerate: true }));
     const subjects = statements.map((statement) => statement.sql).filter((text) => !/^\s*(begin|commit)\b/i.test(text)).map(statementSubject);

@@ -1,5 +1,5 @@
 /**
- * The offer PDF of a fence order (issue 11 §2, docs/domain.md#offer-pdf; decision 022), cached in
+ * The offer PDF of a fence order (docs/domain.md#offer-pdf; decision 022), cached in
  * PostgreSQL per order and language (docs/architecture.md#files).
  *
  * - One statement says whether the cache holds it: the fingerprint of what the PDF is made from

@@ -1,4 +1,4 @@
-/** An order's files over the API (issue 5 §5); mounted at /api. */
+/** An order's files over the API (docs/domain.md#order-files); mounted at /api. */
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import { AppError, msg } from "@/lib/errors";

@@ -1,5 +1,5 @@
 /**
- * An order's files (issue 5 §5, tab 3): images and PDFs, each at most 20 MB, typed by content
+ * An order's files (docs/domain.md#order-files, tab 3): images and PDFs, each at most 20 MB, typed by content
  * (src/lib/uploads.ts) and stored as bytea in fence_order_files. One refused file refuses the
  * whole upload and nothing is stored.
  */
@@ -10,7 +10,7 @@ import { isRowId } from "@/lib/crud/service";
 import { AppError } from "@/lib/errors";
 import { checkFiles, IMAGE_KINDS, type IncomingFile, MB, type UploadRules } from "@/lib/uploads";
 
-/** Issue 5 §5: jpg, png, webp or PDF, each at most 20 MB, checked by content. */
+/** docs/domain.md#order-files: jpg, png, webp or PDF, each at most 20 MB, checked by content. */
 export const ORDER_FILE_RULES: UploadRules = { kinds: [...IMAGE_KINDS, "pdf"], maxBytes: 20 * MB, maxFiles: 10, field: "files" };
 
 export interface OrderFile {

@@ -1,5 +1,5 @@
 /**
- * Invoices' API under /api/orders/invoices (issue 20 §1): the generic list (filters `status`,
+ * Invoices' API under /api/orders/invoices (docs/decisions/053-invoice-lines-and-payments.md): the generic list (filters `status`,
  * `kind`, `from`, `to`, `customer`, `orderId`; paging and sorting), get, create and update (a
  * payment; nothing an issued document prints changes), delete answering a 422 that says why; and
  * `GET /draft` (the lines editor's data), `GET /{id}/items` (singleItems), `POST /{id}/markAsPaid`

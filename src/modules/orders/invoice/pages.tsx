@@ -1,5 +1,5 @@
 /**
- * Invoices' pages (issue 20 §1):
+ * Invoices' pages (docs/decisions/053-invoice-lines-and-payments.md):
  * - GET  /orders/invoices                        the list (filters status, kind, from, to, customer);
  * - GET  /orders/invoices/new?orderId=&proforma=  the lines editor (`share=` fills a quick button's prices);
  * - POST /orders/invoices/new?orderId=&proforma=  issues it: to its detail (303), refused the editor again (422);

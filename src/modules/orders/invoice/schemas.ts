@@ -1,5 +1,5 @@
 /**
- * Invoices' inputs and answers (issue 20 §1; docs/decisions/053-invoice-lines-and-payments.md).
+ * Invoices' inputs and answers (docs/decisions/053-invoice-lines-and-payments.md).
  * Browser-safe: the pages' forms and the API validate with the same schemas. Money is sent in Kč
  * with at most two decimals and answered in Kč; the service computes in haléře.
  */

@@ -1,5 +1,5 @@
 /**
- * The manufacture list's API (issue 11 §3; docs/domain.md#manufacture-list), mounted at
+ * The manufacture list's API (docs/domain.md#manufacture-list), mounted at
  * /api/orders/manufactureList:
  * - POST /all {id}                       the order's manufacture list (cut list grouped by product,
  *                                          colour and length, totals, the products to produce, the

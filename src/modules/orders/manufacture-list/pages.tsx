@@ -1,5 +1,5 @@
 /**
- * The manufacture list page of a fence order (issue 11 §3; docs/domain.md#manufacture-list):
+ * The manufacture list page of a fence order (docs/domain.md#manufacture-list):
  * - GET  /orders/fenceOrder/manufacture/:orderId              the page (views/orders/manufacture-list-page.tsx);
  * - GET  /orders/fenceOrder/manufacture/:orderId/export.xlsx  the same list as an xlsx download;
  * - POST /orders/fenceOrder/manufacture/:orderId/addToBasket  "add all to the common basket" from the

@@ -1,5 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3; docs/domain.md#manufacture-list). Browser-safe: zod, constants and types only.
+ * The manufacture list of a fence order (docs/domain.md#manufacture-list). Browser-safe: zod, constants and types only.
  */
 import { z } from "zod";
 import { idempotencyKeyField, refId } from "@/lib/zod-fields";

@@ -1,5 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3; docs/domain.md#manufacture-list): the cut list of its fence
+ * The manufacture list of a fence order (docs/domain.md#manufacture-list): the cut list of its fence
  * items (fence-item/cut-list.ts), and "add all to the common basket".
  * - `cutListItemsOf(snapshots)`: the items of one or many orders' snapshots (order-snapshot/service.ts,
  *   the one reader of orders) as the cut list reads them: fields, base product's engine parameters
@@ -73,7 +73,7 @@ export async function getManufactureList({ ctx, input }: { ctx: Ctx; input: unkn
 }
 
 /**
- * "Add all to the common basket" (issue 11 §3): the order's products to produce (each item's
+ * "Add all to the common basket" (docs/domain.md#manufacture-list): the order's products to produce (each item's
  * manufactured variant, else its product, with the items' amounts summed) and its sub-products
  * with their amounts, into the caller's common basket in one transaction. With an idempotency key
  * a retried click answers the first result and adds nothing (docs/architecture.md#idempotency); a

@@ -1,5 +1,5 @@
 /**
- * The one reader of fence orders (issue 19 §1; docs/decisions/048-order-read-model.md): an order's
+ * The one reader of fence orders (docs/decisions/048-order-read-model.md): an order's
  * header, its fence items with their products' parameters and one engine result each, their
  * sub-products, the other and assembly lines, shipping, discount and the totals, and on request the
  * fingerprint of what it is made from. The items tab (its GET, the save's answer, the Common tab's

@@ -1,5 +1,5 @@
 /**
- * Ordered material's API (issue 11 §4, issue 12 §4):
+ * Ordered material's API (docs/domain.md#ordered-material):
  * - GET  /api/orders/fenceOrder/orderedMaterial (`?orders=1,2` narrows the sum, `?short=1` keeps the short lines,
  *   `?sources=1` adds each line's orders): the orders and their summed material against stock;
  * - POST /api/orders/fenceOrder/orderedMaterial/supplierOrder {supplier, name?, orders?, idempotencyKey?}: a supplier

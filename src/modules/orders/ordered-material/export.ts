@@ -5,7 +5,7 @@ import { tablesToXlsx, XLSX_NUMBER, type XlsxColumn } from "@/lib/xlsx/sheet";
 import { materialXlsxColumns } from "../manufacture-list/export";
 import { getOrderedMaterial } from "./service";
 
-/** The stock columns (issue 12 §4), between the running metres and the orders as on the page. */
+/** The stock columns (docs/domain.md#ordered-material), between the running metres and the orders as on the page. */
 const STOCK_COLUMNS = ["inStock", "onTheWay", "short"] as const;
 
 export async function exportOrderedMaterialXlsx({ ctx, input }: { ctx: Ctx; input: Record<string, unknown> }): Promise<{ fileName: string; bytes: Uint8Array }> {

@@ -1,6 +1,6 @@
 /**
- * The ordered material page and its xlsx (issue 11 §4), and "Create a supplier order" from its
- * short lines (issue 12 §4):
+ * The ordered material page and its xlsx (docs/domain.md#ordered-material), and "Create a supplier order" from its
+ * short lines (docs/domain.md#ordered-material):
  * - GET  /orders/fenceOrder/orderedMaterial                ?orders=1,2&short=1; a fresh idempotency key per render;
  * - GET  /orders/fenceOrder/orderedMaterial/export.xlsx    the same choice as a download;
  * - POST /orders/fenceOrder/orderedMaterial/supplierOrder  the form (supplier, name, orders, idempotencyKey): to the

@@ -1,5 +1,5 @@
 /**
- * Ordered material (issue 11 §4; docs/domain.md#ordered-material): the summed cut list of the
+ * Ordered material (docs/domain.md#ordered-material): the summed cut list of the
  * orders whose material is being ordered. Browser-safe: zod, constants and types only.
  */
 import { z } from "zod";
@@ -9,20 +9,20 @@ import type { CutComponent, CutListProduct } from "../fence-item/cut-list";
 
 export const ORDERED_MATERIAL_PATH = "/orders/fenceOrder/orderedMaterial";
 export const ORDERED_MATERIAL_XLSX_PATH = `${ORDERED_MATERIAL_PATH}/export.xlsx`;
-/** "Create a supplier order" from the short lines (issue 12 §4): the page's form posts here, the API is the same path under /api. */
+/** "Create a supplier order" from the short lines (docs/domain.md#ordered-material): the page's form posts here, the API is the same path under /api. */
 export const ORDERED_MATERIAL_SUPPLIER_ORDER_PATH = `${ORDERED_MATERIAL_PATH}/supplierOrder`;
 
 /** Sent by the page's order checkboxes: with no `orders` beside it, every box was unticked (not "every order"). */
 export const ORDERS_FORM_SENT = "picked";
 
-/** The statuses whose orders' material is ordered now (issue 11 §4). */
+/** The statuses whose orders' material is ordered now (docs/domain.md#ordered-material). */
 export const ORDERED_MATERIAL_STATUSES = ["ORDER_CONFIRMATION", "MATERIAL_ORDER"] as const;
 
 /** The orders to sum (ids, a comma list or repeated); none means every order in those statuses. */
 const chosenOrders = () => z.preprocess((value) => (typeof value === "string" ? value.split(",").filter((id) => id.trim() !== "") : value), refIdList());
 
 /**
- * `orders`: the orders to sum; `short`: only the lines the stock does not cover (issue 12 §4);
+ * `orders`: the orders to sum; `short`: only the lines the stock does not cover (docs/domain.md#ordered-material);
  * `sources`: each line's orders too (the page and the xlsx ask; the API answers them on `?sources=1`, decision 024).
  */
 export const orderedMaterialInput = z.object({
@@ -77,7 +77,7 @@ export interface OrderedMaterialLine {
   /** Which orders the pieces come from, and how many of each, orders ascending; empty unless asked (`withSources`). */
   sources: OrderSource[];
   /**
-   * Against stock (issue 12 §4, decision 024): what all warehouses hold of the line's product and
+   * Against stock (decision 024): what all warehouses hold of the line's product and
    * have on the way (0 when it has no warehouse item), and what is short. A product's stock counts
    * once: when it has several lines, it covers them in the list's order. All three are null for a
    * custom other item (no product, nothing in stock to compare).

@@ -41,7 +41,7 @@ async function threeOrders() {
 const lineOf = (material: Awaited<ReturnType<typeof getOrderedMaterial>>, component: string, color: string | null) =>
   material.lines.find((line) => line.component === component && line.color === color);
 
-describe("ordered material (issue 11 §4)", () => {
+describe("ordered material (docs/domain.md#ordered-material)", () => {
   test("sums the cut list of the orders in order confirmation and material order per product, part and colour, with the orders each line comes from; other statuses are left out", async () => {
     expect(await getOrderedMaterial({ ctx: t.ctx, input: {} })).toEqual({
       orders: [],
@@ -169,7 +169,7 @@ describe("ordered material (issue 11 §4)", () => {
   });
 });
 
-// ---- against stock (issue 12 §4) ------------------------------------------------------------------
+// ---- against stock (docs/domain.md#ordered-material) ------------------------------------------------------------------
 
 let warehouseCount = 0;
 async function warehouse(name: string): Promise<number> {
@@ -220,7 +220,7 @@ const linesOf = async (orderId: number) =>
     (line) => [line.productId, line.quantity],
   );
 
-describe("ordered material against stock (issue 12 §4)", () => {
+describe("ordered material against stock (docs/domain.md#ordered-material)", () => {
   test("each line: Σ stock and Σ on the way over both warehouses, and what is short; a product's stock covers its lines once, in the list's order", async () => {
     const { order, screws, motor, caps } = await stockScenario();
     const material = await getOrderedMaterial({ ctx: t.ctx, input: { orders: String(order) } });

@@ -1,5 +1,5 @@
 /**
- * Ordered material (issue 11 §4, decision 024): the cut list (fence-item/cut-list.ts) of every
+ * Ordered material (decision 024): the cut list (fence-item/cut-list.ts) of every
  * fence item of the orders in ORDER_CONFIRMATION and MATERIAL_ORDER, summed per base product,
  * part and colour over every length (a slat of 2 476 mm and one of 1 176 mm are the same
  * material: pieces and running metres add up), with the sub-products and the other items bought
@@ -11,7 +11,7 @@
  * recomputes the stale orders of the two statuses, then sums in SQL. Over 2,000 orders that is one
  * grouped query instead of 6,000 items through the engine (tests/bench/ordered-material.ts).
  *
- * Against stock (issue 12 §4): each line carries what all warehouses hold of its product and have
+ * Against stock (docs/domain.md#ordered-material): each line carries what all warehouses hold of its product and have
  * on the way (summed in the same statement) and what is short; "Create a supplier order" turns the
  * short lines of the same choice of orders into one supplier order (`createSupplierOrderFromShortLines`).
  */
@@ -379,7 +379,7 @@ export async function getOrderedMaterial({ ctx, input }: { ctx: Ctx; input: unkn
 }
 
 /**
- * "Create a supplier order" (issue 12 §4): the short lines of the chosen orders (the page's
+ * "Create a supplier order" (docs/domain.md#ordered-material): the short lines of the chosen orders (the page's
  * choice: `orders`, none meaning every order in the statuses) as one supplier order for the chosen
  * supplier, a line per product with what is short of it (its lines' shorts summed), in the list's
  * order; one transaction, and a retried submit (the same idempotency key) answers the first order

@@ -1,5 +1,5 @@
 /**
- * The company identity over the API (issue 11 §1), mounted at /api/settings/company: GET and PUT
+ * The company identity over the API (docs/domain.md#company-identity), mounted at /api/settings/company: GET and PUT
  * the record, GET, PUT (multipart, field `files`) and DELETE its logo. Reads are every signed-in
  * user's, writes admins' (the module's admin prefix opens the API's reads).
  */

@@ -1,5 +1,5 @@
 /**
- * The company logo's check (issue 11 §1, decision 021): a PNG by its magic bytes, or an SVG by its
+ * The company logo's check (decision 021): a PNG by its magic bytes, or an SVG by its
  * root element, at most COMPANY_LOGO_MAX_BYTES. An SVG is a document that can run script and fetch
  * from elsewhere when opened on its own, so one that holds a script, an event handler, a DOCTYPE
  * with entities or a reference outside itself is refused, with the reason. The check reads the

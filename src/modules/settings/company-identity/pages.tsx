@@ -1,5 +1,5 @@
 /**
- * Settings → Company (issue 11 §1), admins only: the form (422 with field errors and FORM_NOT_VALID,
+ * Settings → Company (docs/domain.md#company-identity), admins only: the form (422 with field errors and FORM_NOT_VALID,
  * or a flash toast and a redirect), the logo's upload and removal (htmx answers the logo part with
  * a toast; a plain form post redirects with a flash toast).
  */

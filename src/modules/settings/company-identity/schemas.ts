@@ -1,9 +1,9 @@
-/** The company's identity (issue 11 §1): what the offer's and the invoice's headers print. Browser-safe: zod and constants only. */
+/** The company's identity (docs/domain.md#company-identity): what the offer's and the invoice's headers print. Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { isValidDic, isValidIco, normalizeDic, normalizePostalCode } from "@/lib/company-ids";
 import { booleanField, emailField, integerField, optionalText, requiredText, storableString } from "@/lib/zod-fields";
 
-/** Issue 11: the company's identity is one record with this id (like invoice settings). */
+/** docs/domain.md#company-identity: the company's identity is one record with this id (like invoice settings). */
 export const COMPANY_IDENTITY_ID = 1;
 
 /** What the offer's and the invoice's headers print; the logo travels apart (`CompanyLogo`). */

@@ -1,4 +1,4 @@
-/** The company identity's service (issue 11 §1): each validation rule, the first save and the next, the logo's checks. */
+/** The company identity's service (docs/domain.md#company-identity): each validation rule, the first save and the next, the logo's checks. */
 import { describe, expect, test } from "bun:test";
 import { companyIdentity } from "@db/schema";
 import { createUser } from "@db/seed/factories/users";

@@ -1,5 +1,5 @@
 /**
- * The company's identity (issue 11 §1, decision 021): one record, id 1, that the offer's and the
+ * The company's identity (decision 021): one record, id 1, that the offer's and the
  * invoice's headers print. Admins save it (the first save creates it) and set or remove its logo;
  * everyone reads it.
  */

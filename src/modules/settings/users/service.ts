@@ -1,5 +1,5 @@
 /**
- * Staff accounts (docs/domain.md#users, issue 4): list, create with an initial or generated password,
+ * Staff accounts (docs/domain.md#users): list, create with an initial or generated password,
  * edit, reset a password, delete. Rules:
  * - email (case-insensitive) and kiosk card code are unique, with messages that say so;
  * - the last active admin keeps the admin flag, stays active and is not deleted;

@@ -1,4 +1,4 @@
-/** Issue 12 §1 JSON API (docs/domain.md#warehouse-item): a warehouse's items, one item's read and edit, and the xlsx exports. Mounted at /api. */
+/** The warehouse items' JSON API (docs/domain.md#warehouse-page, docs/domain.md#warehouse-item): a warehouse's items, one item's read and edit, and the xlsx exports. Mounted at /api. */
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
 import type { AppContext, AppEnv } from "@/lib/hono-env";

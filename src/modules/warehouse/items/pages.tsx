@@ -1,4 +1,4 @@
-/** Issue 12 §1: the warehouse page, the warehouse item edit and the stock exports. */
+/** docs/domain.md#warehouse-page: the warehouse page, the warehouse item edit and the stock exports. */
 import { Hono } from "hono";
 import { WarehouseItemEditPage, warehouseItemFields, warehouseItemValues } from "@views/warehouse/warehouse-item-edit";
 import { STOCK_TABLE_ID, StockTable, WarehouseExportLink, WarehouseStockPage } from "@views/warehouse/warehouse-stock-page";

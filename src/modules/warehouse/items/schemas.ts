@@ -1,6 +1,6 @@
 /**
- * Issue 12 §1 (docs/domain.md#warehouse-page, docs/domain.md#warehouse-item,
- * docs/domain.md#warehouse-exports): what a warehouse holds, read side. Browser-safe: zod, constants and pure rules only.
+ * What a warehouse holds (docs/domain.md#warehouse-page, docs/domain.md#warehouse-item,
+ * docs/domain.md#warehouse-exports), read side. Browser-safe: zod, constants and pure rules only.
  */
 import { z } from "zod";
 import { decimalField, refId, refIdList } from "@/lib/zod-fields";
@@ -81,7 +81,7 @@ export type ScaleColour = "none" | "red" | "orange";
 /**
  * docs/decisions/026-stock-read-side.md: round(sum of the scales' last weights / product weight). None (null, shown
  * blank) when no attached scale has reported — no scale at all is not an empty rack — or the
- * product has no weight to divide by (issue 18, decision 036). Weights in grams, the product's
+ * product has no weight to divide by (decision 036). Weights in grams, the product's
  * weight in grams per piece.
  */
 export function scaleQuantityOf(totalGrams: number | null, productWeight: number): number | null {

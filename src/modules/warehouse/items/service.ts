@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, read side of stock: a warehouse's items (the page, the API, the exports) and the
+ * The read side of stock (docs/domain.md#warehouse-page): a warehouse's items (the page, the API, the exports) and the
  * item edit (on the way, required level, rack scales). Quantities move only through the stock
  * operations (src/modules/warehouse/stock/); nothing here writes a quantity.
  */

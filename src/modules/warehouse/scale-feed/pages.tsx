@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: the live stream of the scale pages, the feed's settings and the discrepancy page
+ * The live stream of the scale pages, the feed's settings and the discrepancy page
  * (docs/domain.md#scale-feed, docs/domain.md#scale-discrepancies).
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * The scale feed end to end (issue 23 §1, docs/decisions/057-scale-feed-ingestion.md): a real
+ * The scale feed end to end (docs/decisions/057-scale-feed-ingestion.md): a real
  * broker (the embedded aedes; Mosquitto too when TEST_MQTT_URL is set), the app's subscriber, the
  * handler and the batching writer over the test database. Every wait is for a condition with a
  * generous guard; no test measures a duration.
@@ -21,6 +21,7 @@ import { runPeriodicJobsNow } from "../../../../tests/helpers/jobs";
 import { useTestDatabase } from "../../../../tests/helpers/service";
 import { createScaleFeed, type ScaleFeed } from "./feed";
 import { purgeOldScaleReadingsJob, SCALE_HISTORY_DAYS } from "./retention";
+import { waitUntil } from "../../../../tests/helpers/wait";
 
 const t = useTestDatabase();
 
@@ -31,18 +32,8 @@ const modes: { name: string; url: string | undefined; prefix: string }[] = [
   ...(externalUrl ? [{ name: `external broker ${externalUrl}`, url: externalUrl, prefix: `ohrada-test-${runId}/scales` }] : []),
 ];
 
-const GUARD_MS = 20_000;
-
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + GUARD_MS;
-  let last: T = await read();
-  while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; last seen: ${JSON.stringify(last)}`);
-    await Bun.sleep(25);
-    last = await read();
-  }
-  return last;
-}
+/** Conditions are awaited without a deadline (tests/helpers/wait.ts): the test's limit is the only clock. */
+const waitFor = waitUntil;
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {

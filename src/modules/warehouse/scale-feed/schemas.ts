@@ -1,6 +1,5 @@
 /**
- * Issue 23 §2 (docs/domain.md#scale-feed, docs/domain.md#scale-discrepancies): what the office
- * sees of the scale feed. Browser-safe: zod, constants and pure rules only.
+ * What the office sees of the scale feed (docs/domain.md#scale-feed, docs/domain.md#scale-discrepancies). Browser-safe: zod, constants and pure rules only.
  */
 import { z } from "zod";
 import { integerField } from "@/lib/zod-fields";

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2 services with numbers: the discrepancy job (docs/domain.md#scale-discrepancies), the
+ * The scale feed's services with numbers: the discrepancy job (docs/domain.md#scale-discrepancies), the
  * live poller's diff (docs/decisions/058-scale-live-updates.md), the sparkline's points, the
  * feed's settings.
  */

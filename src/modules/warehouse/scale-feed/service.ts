@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: what the office sees of the scale feed (docs/domain.md#scale-feed,
+ * What the office sees of the scale feed (docs/domain.md#scale-feed,
  * docs/domain.md#scale-discrepancies). The feed's MQTT handler writes the scales' weights, the
  * history and the unknown reports; everything here only reads them, except the feed's settings and
  * the items' `scale_disagree_since`, kept by the discrepancy job (docs/decisions/058-scale-live-updates.md).

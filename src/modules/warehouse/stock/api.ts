@@ -1,5 +1,5 @@
 /**
- * The stock operations over the API (issue 12 §3; docs/domain.md#stock-operations), mounted at /api by the warehouse
+ * The stock operations over the API (docs/domain.md#stock-operations), mounted at /api by the warehouse
  * module. Each operation answers ITEMS_TRANSFORMED with what it moved (the upload ADDED); a retried submit with the same
  * idempotency key (body `idempotencyKey`, form field or the Idempotency-Key header) applies once.
  * - POST /transformation/transform {targetWarehouse, sourceBaskets, newProductName?} (production);

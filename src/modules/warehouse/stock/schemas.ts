@@ -1,5 +1,5 @@
 /**
- * The stock operations of issue 12 (docs/domain.md#stock-operations:
+ * The stock operations (docs/domain.md#stock-operations:
  * production, stocktaking, transfer, upload of manufacture data). Browser-safe: zod and constants only.
  * The transfer types are here so the transfer log's read side can import them.
  */

@@ -411,7 +411,7 @@ describe("uploadManufactureData", () => {
     expect(await listBasketItems({ ctx, input: { type: "COMMON" } })).toEqual([]);
   }, 60_000);
 
-  test("a workbook that unpacks too big or holds too many cells is refused readably before it is loaded; nothing added (issue 18)", async () => {
+  test("a workbook that unpacks too big or holds too many cells is refused readably before it is loaded; nothing added", async () => {
     const ctx = await newUserCtx();
     const w = await createWarehouse("Bomby");
     const upload = (fileName: string, data: Uint8Array) => failureOf(uploadManufactureData({ ctx, input: { warehouseId: w, files: [{ fileName, data }] } }));
@@ -440,7 +440,7 @@ describe("uploadManufactureData", () => {
   });
 });
 
-describe("a product that is not stored (a service, issue 18)", () => {
+describe("a product that is not stored (a service)", () => {
   /** A line put in before baskets refused such products: the stock operations must still refuse it. */
   async function legacyLine(ctx: Ctx, type: "COMMON" | "WAREHOUSE", warehouseId: number, productId: number, quantity: string) {
     const basketId = await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type, warehouseId } });

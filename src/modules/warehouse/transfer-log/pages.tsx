@@ -1,4 +1,4 @@
-/** Issue 12 §5: the transfer log page (`?logGroup=` shows one operation). */
+/** docs/domain.md#transfer-log: the transfer log page (`?logGroup=` shows one operation). */
 import { Hono } from "hono";
 import { TRANSFER_LOG_TABLE_ID, TransferLogPage, TransferLogTable } from "@views/warehouse/transfer-log-page";
 import type { TableState } from "@views/components/data-table";

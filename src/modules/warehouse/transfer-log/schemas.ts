@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 (docs/domain.md#transfer-log): the read-only log of
+ * The transfer log (docs/domain.md#transfer-log): the read-only log of
  * stock moves. Browser-safe: zod, constants and the row colour.
  */
 import { z } from "zod";
@@ -76,7 +76,7 @@ export const LOG_GROUP_MARK_LENGTH = 6;
 const LOG_MARK_LIGHTNESS = 42;
 
 /**
- * The log group as the log shows it (issue 18): its first characters and a swatch in the rows'
+ * The log group as the log shows it (docs/domain.md#transfer-log): its first characters and a swatch in the rows'
  * hue, instead of the 36-character UUID. Derived from the group alone, so the same operation has
  * the same mark on every page and in every language; the link carries the full group.
  */

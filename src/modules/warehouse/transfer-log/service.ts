@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5: the transfer log, read only (the stock operations append to it). Newest first by
+ * docs/domain.md#transfer-log: the transfer log, read only (the stock operations append to it). Newest first by
  * (created_at, id), which the (created_at, id) index serves backwards, so a page of a million
  * rows reads 50 index entries; each filter has an index of its own led by its column.
  */

@@ -1,5 +1,5 @@
 /**
- * The accountant export (issue 20 §3): queued for a period, run by the job runner, its ZIP read
+ * The accountant export (docs/decisions/054-invoice-pdf-and-accountant-export.md): queued for a period, run by the job runner, its ZIP read
  * back with fflate — a PDF and an ISDOC per document in the period and none outside it, one Pohoda
  * pack, the CSV's rows — the ISDOCs and the pack valid against their XSDs (xmllint), progress
  * "n of n", and the dates refused with 422 before anything is queued.

@@ -1,5 +1,5 @@
 /**
- * The accountant export's routes (issue 20 §3; docs/decisions/054-invoice-pdf-and-accountant-export.md).
+ * The accountant export's routes (docs/decisions/054-invoice-pdf-and-accountant-export.md).
  * API (mounted at /api):
  * - GET /orders/invoices/accountantExport?from=&to= queues the export and answers its job id
  *   (422 for a missing or malformed date, or from after to); its state is GET /api/jobs/:id.

@@ -1,4 +1,4 @@
-/** The accountant export's paths and input (issue 20 §3). Browser-safe: zod and constants only. */
+/** The accountant export's paths and input (docs/decisions/054-invoice-pdf-and-accountant-export.md). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { dateField } from "@/lib/zod-fields";
 

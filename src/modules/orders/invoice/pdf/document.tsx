@@ -1,5 +1,5 @@
 /**
- * The invoice PDF (issue 20 §2; docs/decisions/054-invoice-pdf-and-accountant-export.md): the
+ * The invoice PDF (docs/decisions/054-invoice-pdf-and-accountant-export.md): the
  * offer's pieces (src/lib/pdf) with the invoice's own blocks — the payment details beside the
  * QR Platba picture (formats/qr-platba.tsx, drawn per the graphic manual), the lines table with
  * the VAT rate, base and total, and the VAT recap (per rate the supply, the advance deducted and

@@ -1,4 +1,4 @@
-/** The invoice PDF's path and query (issue 20 §2). Browser-safe: zod and constants only. */
+/** The invoice PDF's path and query (docs/decisions/054-invoice-pdf-and-accountant-export.md). Browser-safe: zod and constants only. */
 import { z } from "zod";
 import { booleanField } from "@/lib/zod-fields";
 

@@ -1,5 +1,5 @@
 /**
- * The invoice PDF (issue 20 §2): what it says read back with poppler (an independent reader), its
+ * The invoice PDF (docs/decisions/054-invoice-pdf-and-accountant-export.md): what it says read back with poppler (an independent reader), its
  * QR Platba read back with zbarimg, its text unchanged after the company and the order change (it
  * prints the stored snapshot), and the process's held copy.
  */
