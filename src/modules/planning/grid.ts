@@ -2,7 +2,8 @@
  * The shipment and assembly grid (docs/domain.md#planning; docs/decisions/055-planning.md): the
  * vans it shows (`readPlanningVans`), the plans of a range as cards (`plansForDateRange`, one
  * statement answered as one JSON text), one card (`getPlan`) and the cards' material marks
- * (`materialForDateRange`, asked for after the grid is shown).
+ * (`materialForDateRange`, asked for after the grid is shown). The plans' fence items come from
+ * the order read model's item read (order-snapshot/order-items.ts), embedded in the statement.
  */
 import { depositPaidSql } from "@/modules/orders/invoice/deposit";
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { Ctx } from "@/lib/context";
 import { selectRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
+import { orderItemsSql } from "@/modules/orders/order-snapshot/order-items";
 import { materialReadinessOf } from "@/modules/orders/ordered-material/service";
 import { readManufactured } from "./manufacture-plans";
 import { type DateRange, dateRangeInput, idInput, type MaterialForDateRange, type PlanCard, planColour, type PlanningVan, type PlansForDateRange } from "./schemas";
@@ -30,7 +32,8 @@ async function plannedTypesOf(ctx: Ctx, where: ReturnType<typeof sql>): Promise<
   const rows = await selectRows<{ plan_id: number; product_type: string; count: string }>(
     ctx.db,
     sql`select pi.plan_id, i.product_type, sum(pi.amount) as count
-        from order_plan_items pi join order_plans p on p.id = pi.plan_id join fence_order_items i on i.id = pi.item_id
+        from order_plan_items pi join order_plans p on p.id = pi.plan_id
+          join ${orderItemsSql(sql`select order_id from order_plans p where ${where}`)} i on i.id = pi.item_id
         where ${where}
         group by pi.plan_id, i.product_type
         order by pi.plan_id, min(i.sort_order), min(i.id)`,
@@ -109,7 +112,8 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
       ctx.db,
       sql`with counts as (
             select pi.plan_id, i.product_type, sum(pi.amount) as count, min(i.sort_order) as s, min(i.id) as i
-            from order_plan_items pi join order_plans p on p.id = pi.plan_id join fence_order_items i on i.id = pi.item_id
+            from order_plan_items pi join order_plans p on p.id = pi.plan_id
+              join ${orderItemsSql(sql`select order_id from order_plans where date between ${from} and ${to}`)} i on i.id = pi.item_id
             where p.date between ${from} and ${to}
             group by pi.plan_id, i.product_type
           ), types as (

@@ -1,13 +1,13 @@
 /**
  * The order's planning as tab 5 shows it (docs/domain.md#planning; docs/decisions/055-planning.md):
  * each fence item with what is planned, delivered and assembled and what remains, and the order's
- * plans with their items and marks (`getOrderPlanning`). What remains is also the limit of a new
+ * plans with their items and marks (`getOrderPlanning`). The items come through the order read model
+ * (order-snapshot/order-items.ts, by way of plan-facts.ts). What remains is also the limit of a new
  * plan (plan-writes.ts).
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { deliveryVans, fenceOrders, orderPlanItems, orderPlans } from "@db/schema";
 import type { Ctx } from "@/lib/context";
-import { selectRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
@@ -69,17 +69,11 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
   if (!order) throw AppError.notFound();
   const amounts = await readItemPlanAmounts(ctx, id);
   const manufactured = await readManufactured(ctx, [id]);
-  const names = await selectRows<{ id: number; product_type: string; name: string | null }>(
-    ctx.db,
-    sql`select i.id, i.product_type, coalesce(m.name, p.name) as name
-        from fence_order_items i left join products p on p.id = i.product_id left join products m on m.id = i.manufactured_product_id
-        where i.order_id = ${id}`,
-  );
-  const nameOf = new Map(names.map((row) => [Number(row.id), row]));
+  const nameOf = new Map(amounts.map((row) => [row.itemId, row]));
   const items = amounts.map((row): OrderPlanningItem => ({
     id: row.itemId,
-    productType: nameOf.get(row.itemId)?.product_type ?? "",
-    name: nameOf.get(row.itemId)?.name ?? null,
+    productType: row.productType,
+    name: row.name,
     amount: row.amount,
     deliveryPlanned: row.deliveryPlanned,
     assemblyPlanned: row.assemblyPlanned,
@@ -110,7 +104,7 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
       .map((line) => ({
         id: line.id,
         itemId: line.itemId,
-        productType: nameOf.get(line.itemId)?.product_type ?? "",
+        productType: nameOf.get(line.itemId)?.productType ?? "",
         name: nameOf.get(line.itemId)?.name ?? null,
         amount: line.amount,
         deliveredOn: line.deliveredOn,
