@@ -365,3 +365,60 @@ export function DataTable<Row>(props: {
     </div>
   );
 }
+
+/**
+ * The same table frame without filters, sorting or paging: a short list that is shown whole (an
+ * order's invoices, a document's lines). Cells keep the list's spacing and alignment, so amounts
+ * in neighbouring columns never run together; `footer` rows (totals) go under the body.
+ */
+export function StaticTable<Row>(props: {
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  rowProps?: (row: Row) => { className?: string; [data: `data-${string}`]: string | number | undefined };
+  /** The table's accessible name. */
+  label: string;
+  /** Shown in one row when there are no rows; without it an empty table is not drawn at all. */
+  empty?: string;
+  footer?: ReactNode;
+  id?: string;
+  className?: string;
+}) {
+  const { columns, rows } = props;
+  const cellClasses = columns.map(cellClass);
+  return (
+    <div id={props.id} className={["data-table", props.className].filter(Boolean).join(" ")}>
+      <div className="table-scroll">
+        <table aria-label={props.label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={columns.length}>{props.empty ?? ""}</td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
+                  {columns.map((column, index) => (
+                    <td key={column.key} className={cellClasses[index]}>
+                      {cellValue(column, row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {props.footer ? <tfoot>{props.footer}</tfoot> : null}
+        </table>
+      </div>
+    </div>
+  );
+}

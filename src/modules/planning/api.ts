@@ -62,7 +62,13 @@ export async function conflictEnvelope(c: AppContext, conflict: PlanVersionConfl
   return {
     status: "error" as const,
     code: "CONFLICT",
-    meta: { message, changedBy: conflict.changedBy, changedAt: conflict.changedAt.toISOString(), version: conflict.version, plan: conflict.plan },
+    meta: {
+      message,
+      changedBy: conflict.changedBy,
+      changedAt: conflict.changedAt.toISOString(),
+      version: conflict.version,
+      plan: { date: conflict.plan.date, van: { id: conflict.plan.vanId, name: van?.name ?? "" } },
+    },
   };
 }
 

@@ -52,6 +52,7 @@ const cardColumns = {
   id: orderPlans.id,
   date: orderPlans.date,
   vanId: orderPlans.vanId,
+  vanName: deliveryVans.name,
   version: orderPlans.version,
   delivery: orderPlans.delivery,
   assembly: orderPlans.assembly,
@@ -65,12 +66,12 @@ type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["
 const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manufactured: boolean | null, depositPaid: boolean): PlanCard => ({
   id: row.id,
   date: row.date,
-  vanId: row.vanId,
+  van: { id: row.vanId, name: row.vanName },
   version: row.version,
   order: { id: row.orderId, lastName: row.lastName, firstName: row.firstName, status: row.status },
   delivery: row.delivery,
   assembly: row.assembly,
-  colour: planColour(row)!,
+  color: planColour(row)!,
   plannedTypes: types.get(row.id) ?? [],
   manufactured,
   depositPaid,
@@ -81,6 +82,7 @@ export async function readPlanCard(ctx: Ctx, id: number): Promise<PlanCard> {
     .select({ row: cardColumns, depositPaid: depositPaidSql(fenceOrders.id) })
     .from(orderPlans)
     .innerJoin(fenceOrders, eq(fenceOrders.id, orderPlans.orderId))
+    .innerJoin(deliveryVans, eq(deliveryVans.id, orderPlans.vanId))
     .where(eq(orderPlans.id, id));
   if (!found) throw AppError.notFound();
   const { row, depositPaid } = found;
@@ -129,24 +131,24 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
             select x.order_id from (select distinct order_id from order_plans where date between ${from} and ${to}) x
             where ${depositPaidSql(sql`x.order_id`)}
           )
-          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made, paid.order_id is not null)
+          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, v.name, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made, paid.order_id is not null)
                    order by p.date, p.van_id, p.id), '[]')::text as cards
-          from order_plans p join fence_orders o on o.id = p.order_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
+          from order_plans p join fence_orders o on o.id = p.order_id join delivery_vans v on v.id = p.van_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
             left join paid on paid.order_id = p.order_id
           where p.date between ${from} and ${to}`,
     ),
     readPlanningVans(ctx, { from, to }),
   ]);
-  type Tuple = [number, string, number, number, boolean, boolean, number, string, string, string, string | null, boolean | null, boolean];
-  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured, depositPaid]): PlanCard => ({
+  type Tuple = [number, string, number, string, number, boolean, boolean, number, string, string, string, string | null, boolean | null, boolean];
+  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, vanName, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured, depositPaid]): PlanCard => ({
     id,
     date,
-    vanId,
+    van: { id: vanId, name: vanName },
     version,
     order: { id: orderId, lastName, firstName, status },
     delivery,
     assembly,
-    colour: planColour({ delivery, assembly })!,
+    color: planColour({ delivery, assembly })!,
     plannedTypes: types
       ? types.split(",").map((pair) => {
           const [productType, count] = pair.split(":");

@@ -51,7 +51,7 @@ async function readManufacturePlan(ctx: Ctx, where: { id?: number; orderId?: num
     order: plan.order,
     manufactureDate: plan.plan.manufactureDate,
     paintingDate: plan.plan.paintingDate,
-    lines: lines.map(({ line, product }) => ({ id: line.id, product, amount: line.amount, notForPainting: line.notForPainting, manufactured: line.manufactured })),
+    lines: lines.map(({ line, product }) => ({ id: line.id, product, plannedAmount: line.amount, notForPainting: line.notForPainting, manufactured: line.manufactured })),
   };
 }
 
@@ -143,19 +143,24 @@ export async function addManufactureLineToBasket({ ctx, input }: { ctx: Ctx; inp
   });
 }
 
-/** The manufacture and painting calendar: each plan on its manufacture day (MANUFACTURE) and its painting day (PAINTING), by day, kind and order; one JSON text, as the grid. */
+/** The manufacture and painting calendar: each plan on its manufacture day (workplace MANUFACTURE) and its painting day (PAINTING), by day, workplace and order; one JSON text, as the grid. */
 export async function manufacturePlansForDateRange({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ from: string; to: string; entries: ManufactureEntry[] }> {
   const { from, to } = parseInput(dateRangeInput, input);
   const [row] = await selectRows<{ entries: string }>(
     ctx.db,
     sql`with days as (
-          select m.manufacture_date as date, 'MANUFACTURE' as kind, m.id, m.order_id from manufacture_plans m where m.manufacture_date between ${from} and ${to}
+          select m.manufacture_date as date, 'MANUFACTURE' as workplace, m.id, m.order_id from manufacture_plans m where m.manufacture_date between ${from} and ${to}
           union all
           select m.painting_date, 'PAINTING', m.id, m.order_id from manufacture_plans m where m.painting_date between ${from} and ${to}
         )
-        select coalesce(json_agg(json_build_array(d.date, d.kind, d.id, o.id, o.last_name) order by d.date, d.kind, o.id), '[]')::text as entries
+        select coalesce(json_agg(json_build_array(d.date, d.workplace, d.id, o.id, o.last_name) order by d.date, d.workplace, o.id), '[]')::text as entries
         from days d join fence_orders o on o.id = d.order_id`,
   );
-  const entries = (JSON.parse(row!.entries) as [string, ManufactureEntry["kind"], number, number, string][]).map(([date, kind, planId, orderId, lastName]) => ({ date, kind, planId, order: { id: orderId, lastName } }));
+  const entries = (JSON.parse(row!.entries) as [string, ManufactureEntry["workplace"], number, number, string][]).map(([date, workplace, planId, orderId, lastName]) => ({
+    date,
+    workplace,
+    planId,
+    order: { id: orderId, lastName },
+  }));
   return { from, to, entries };
 }

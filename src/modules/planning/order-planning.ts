@@ -37,7 +37,7 @@ export interface OrderPlanEntry {
   van: { id: number; name: string; spz: string };
   delivery: boolean;
   assembly: boolean;
-  colour: PlanColour;
+  color: PlanColour;
   version: number;
   items: {
     id: number;
@@ -97,7 +97,7 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
     van,
     delivery: plan.delivery,
     assembly: plan.assembly,
-    colour: planColour(plan)!,
+    color: planColour(plan)!,
     version: plan.version,
     items: planItems
       .filter((line) => line.planId === plan.id)

@@ -32,9 +32,9 @@ export function planColour(types: { delivery: boolean; assembly: boolean }): Pla
 const NO_COLOUR = new Set(["", "-", "–", "bez barvy", "bez nátěru", "žádná", "none", "no colour", "no color"]);
 export const isNoColour = (color: string | null | undefined): boolean => NO_COLOUR.has((color ?? "").trim().toLowerCase());
 
-/** The daily manufacture entry's kind (not the timesheets' workplaces). */
-export const MANUFACTURE_KINDS = ["MANUFACTURE", "PAINTING"] as const;
-export type ManufactureKind = (typeof MANUFACTURE_KINDS)[number];
+/** Where a daily manufacture entry is worked: made or painted (not the timesheets' workplaces). */
+export const MANUFACTURE_WORKPLACES = ["MANUFACTURE", "PAINTING"] as const;
+export type ManufactureWorkplace = (typeof MANUFACTURE_WORKPLACES)[number];
 
 /** `from` and `to` (ISO or dd.mm.yyyy), both required, `from` not after `to`, at most MAX_RANGE_DAYS. */
 export const dateRangeInput = z
@@ -104,12 +104,12 @@ export interface PlanningVan {
 export interface PlanCard {
   id: number;
   date: string;
-  vanId: number;
+  van: { id: number; name: string };
   version: number;
   order: { id: number; lastName: string; firstName: string; status: string };
   delivery: boolean;
   assembly: boolean;
-  colour: PlanColour;
+  color: PlanColour;
   /** Pieces planned per product type of the fence items (FENCE, GATE…), in the order of first appearance. */
   plannedTypes: { productType: string; count: number }[];
   /** The readiness mark: every line of the order's manufacture plan manufactured; null without a plan. */
@@ -139,7 +139,7 @@ export interface PlansForDateRange {
 /** A daily manufacture entry: an order made or painted that day. */
 export interface ManufactureEntry {
   date: string;
-  kind: ManufactureKind;
+  workplace: ManufactureWorkplace;
   planId: number;
   order: { id: number; lastName: string };
 }
@@ -147,7 +147,7 @@ export interface ManufactureEntry {
 export interface ManufacturePlanLine {
   id: number;
   product: { id: number; name: string };
-  amount: number;
+  plannedAmount: number;
   notForPainting: boolean;
   manufactured: boolean;
 }

@@ -166,7 +166,7 @@ describe("re-planning", () => {
     const planned = await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date: "2026-12-01", vanId: van, delivery: true, assembly: true, items: [{ itemId: order.first, amount: 3 }] } });
     const mover = await createUser(t.ctx, { firstName: "Petra", lastName: "Dvořáková" });
     const moved = await movePlan({ ctx: { ...t.ctx, userId: mover.id }, input: { id: planned.id, date: "2026-12-04", vanId: otherVan, version: 1 } });
-    expect(moved).toMatchObject({ id: planned.id, date: "2026-12-04", vanId: otherVan, version: 2, colour: "PURPLE", plannedTypes: [{ productType: "FENCE", count: 3 }] });
+    expect(moved).toMatchObject({ id: planned.id, date: "2026-12-04", van: { id: otherVan }, version: 2, color: "PURPLE", plannedTypes: [{ productType: "FENCE", count: 3 }] });
 
     let conflict: unknown;
     try {
@@ -176,7 +176,7 @@ describe("re-planning", () => {
     }
     expect(conflict).toBeInstanceOf(PlanVersionConflict);
     expect(conflict).toMatchObject({ changedBy: { id: mover.id, name: "Petra Dvořáková" }, version: 2, plan: { date: "2026-12-04", vanId: otherVan } });
-    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: "2026-12-04", vanId: otherVan, version: 2 });
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: "2026-12-04", van: { id: otherVan }, version: 2 });
 
     expect(await deletePlan({ ctx: t.ctx, input: { id: planned.id, version: 2 } })).toEqual({ id: planned.id });
     expect((await failureOf(getPlan({ ctx: t.ctx, input: { id: planned.id } }))).status).toBe(404);
@@ -197,7 +197,7 @@ describe("two moves of one version at once", () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect(lost[0]).toBeInstanceOf(PlanVersionConflict);
-    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: won[0]!.date, vanId: won[0]!.vanId, version: 2 });
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: won[0]!.date, van: won[0]!.van, version: 2 });
   });
 });
 
@@ -213,14 +213,14 @@ describe("the grid", () => {
 
     const grid = await plansForDateRange({ ctx: t.ctx, input: { from: "01.03.2027", to: "07.03.2027" } });
     expect(grid.from).toBe("2027-03-01");
-    expect(grid.plans.map((card) => [card.date, card.vanId, card.colour, card.plannedTypes])).toEqual([["2027-03-01", parked, "BLUE", [{ productType: "FENCE", count: 4 }]]]);
+    expect(grid.plans.map((card) => [card.date, card.van.id, card.color, card.plannedTypes])).toEqual([["2027-03-01", parked, "BLUE", [{ productType: "FENCE", count: 4 }]]]);
     expect(grid.vans.map((v) => v.id)).toContain(parked);
     expect(grid.vans.map((v) => v.id)).not.toContain(unused);
     expect(grid.vans.every((v) => v.active || v.id === parked)).toBe(true);
 
     const later = await plansForDateRange({ ctx: t.ctx, input: { from: "2027-03-02", to: "2027-03-08" } });
     expect(later.vans.map((v) => v.id)).not.toContain(parked);
-    expect(later.plans.map((card) => card.colour)).toEqual(["YELLOW"]);
+    expect(later.plans.map((card) => card.color)).toEqual(["YELLOW"]);
   });
 
   test("the range is required, in order and at most a year and a week", async () => {
@@ -326,13 +326,13 @@ describe("the manufacture plan", () => {
     const plan = await saveManufacturePlan({ ctx: t.ctx, input: { orderId: order, manufactureDate: "2026-12-07", paintingDate: "09.12.2026" } });
     // The items' lines are their manufactured variants (named after the base product); the hinge is the sub-product.
     const [made, rawMade] = await Promise.all([product, bare].map(async (id) => (await t.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name));
-    expect(plan.lines.map((line) => [line.product.name.startsWith(made!) || line.product.name.startsWith(rawMade!) ? "item" : line.product.id, line.amount, line.notForPainting, line.manufactured])).toEqual([
+    expect(plan.lines.map((line) => [line.product.name.startsWith(made!) || line.product.name.startsWith(rawMade!) ? "item" : line.product.id, line.plannedAmount, line.notForPainting, line.manufactured])).toEqual([
       ["item", 6, false, false],
       ["item", 1, true, false],
       [hinge, 2, true, false],
     ]);
     const calendar = await manufacturePlansForDateRange({ ctx: t.ctx, input: { from: "2026-12-07", to: "2026-12-13" } });
-    expect(calendar.entries.filter((entry) => entry.planId === plan.id).map((entry) => [entry.date, entry.kind])).toEqual([
+    expect(calendar.entries.filter((entry) => entry.planId === plan.id).map((entry) => [entry.date, entry.workplace])).toEqual([
       ["2026-12-07", "MANUFACTURE"],
       ["2026-12-09", "PAINTING"],
     ]);
