@@ -312,6 +312,10 @@ describe("the order's tabs 5–8", () => {
     // Readiness: the material is not in stock (nothing is), no manufacture plan yet.
     expect(tab5).toMatch(/data-readiness="material" data-short="[1-9]\d*"/);
     expect(tab5).toContain('data-readiness="manufactured" data-state="none"');
+    // Built from the shared pieces: the facts in an info box, the items in the data table frame, the new plan's date the shared date input.
+    expect(tab5).toContain('class="info-box"');
+    expect(tab5).toContain('<div class="data-table"><div class="table-scroll"><table aria-label="Položky k naplánování">');
+    expect(tab5).toMatch(/<input id="field-date" required=""[^>]*placeholder="dd.mm.rrrr" pattern="[^"]+" data-kind="date" name="date"/);
     const itemId = Number(/name="amount\.(\d+)" value="6"/.exec(tab5)?.[1]);
     expect(itemId).toBeGreaterThan(0);
     const planned = await session.page(`/orders/fenceOrder/${id}/planning`, {
@@ -335,7 +339,11 @@ describe("the order's tabs 5–8", () => {
 
     const tab6 = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "01.02.2027", paintingDate: "03.02.2027" }, headers: htmx });
     expect(tab6.status).toBe(200);
-    expect(await tab6.text()).toContain('class="manufacture-plan-lines"');
+    const tab6Html = await tab6.text();
+    expect(tab6Html).toContain('class="manufacture-plan-lines"');
+    // The dates in the shared date input, shown dd.mm.yyyy.
+    expect(tab6Html).toMatch(/<input id="field-manufactureDate"[^>]*data-kind="date" name="manufactureDate" value="01.02.2027"/);
+    expect(tab6Html).toMatch(/<input id="field-paintingDate"[^>]*data-kind="date" name="paintingDate" value="03.02.2027"/);
     // The grid's card carries the readiness mark: not manufactured yet.
     const grid = await (await session.page("/orders/planning?from=15.02.2027&to=15.02.2027")).text();
     expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Ještě není vyrobeno"><path d="M5 5l10 10M15 5L5 15">');

@@ -211,48 +211,48 @@ export function MarksTab({ planning, kind, errors }: { planning: OrderPlanning; 
         <div key={plan.id} className="plan-marks" data-plan-id={plan.id}>
           <h3 className="tab-section-title">{`${formatCzechDate(plan.date)} · ${plan.van.name} (${formatSpz(plan.van.spz)})`}</h3>
           <div className="data-table">
-          <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t("planning.tab.item")}</th>
-                <th scope="col">{t("planning.tab.amount")}</th>
-                <th scope="col">{t(`planning.tab.${kind}`)}</th>
-                <th scope="col">{t("planning.tab.note")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("planning.tab.save")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.items.map((line) => {
-                const formId = `mark-${kind}-${line.id}`;
-                const name = line.name ?? line.productType;
-                const done = kind === "delivered" ? line.deliveredOn : line.assembledOn;
-                return (
-                  <tr key={line.id} data-plan-item-id={line.id} className={done ? "manufacture-line-done" : undefined}>
-                    <td>{name}</td>
-                    <td className="align-end nowrap">{pieces(line.amount, lang)}</td>
-                    <td>
-                      <input form={formId} {...dateInputAttributes(t)} className="plan-date" name="date" size={10} defaultValue={formatCzechDate(done)} aria-label={`${t(`planning.tab.${kind}`)}: ${name}`} />
-                    </td>
-                    <td>
-                      <input form={formId} type="text" className="plan-note" name="note" maxLength={2000} defaultValue={(kind === "delivered" ? line.deliveredNote : line.assembledNote) ?? ""} aria-label={`${t("planning.tab.note")}: ${name}`} />
-                    </td>
-                    <td>
-                      <form id={formId} {...htmxForm(action)}>
-                        <input type="hidden" name="planItemId" value={line.id} />
-                        <button type="submit" className="button" aria-label={`${t("planning.tab.save")}: ${name}`}>
-                          {t("planning.tab.save")}
-                        </button>
-                      </form>
-                    </td>
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("planning.tab.item")}</th>
+                    <th scope="col">{t("planning.tab.amount")}</th>
+                    <th scope="col">{t(`planning.tab.${kind}`)}</th>
+                    <th scope="col">{t("planning.tab.note")}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t("planning.tab.save")}</span>
+                    </th>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          </div>
+                </thead>
+                <tbody>
+                  {plan.items.map((line) => {
+                    const formId = `mark-${kind}-${line.id}`;
+                    const name = line.name ?? line.productType;
+                    const done = kind === "delivered" ? line.deliveredOn : line.assembledOn;
+                    return (
+                      <tr key={line.id} data-plan-item-id={line.id} className={done ? "manufacture-line-done" : undefined}>
+                        <td>{name}</td>
+                        <td className="align-end nowrap">{pieces(line.amount, lang)}</td>
+                        <td>
+                          <input form={formId} {...dateInputAttributes(t)} className="plan-date" name="date" size={10} defaultValue={formatCzechDate(done)} aria-label={`${t(`planning.tab.${kind}`)}: ${name}`} />
+                        </td>
+                        <td>
+                          <input form={formId} type="text" className="plan-note" name="note" maxLength={2000} defaultValue={(kind === "delivered" ? line.deliveredNote : line.assembledNote) ?? ""} aria-label={`${t("planning.tab.note")}: ${name}`} />
+                        </td>
+                        <td>
+                          <form id={formId} {...htmxForm(action)}>
+                            <input type="hidden" name="planItemId" value={line.id} />
+                            <button type="submit" className="button" aria-label={`${t("planning.tab.save")}: ${name}`}>
+                              {t("planning.tab.save")}
+                            </button>
+                          </form>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           </div>
         </div>
       ))}
