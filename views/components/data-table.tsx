@@ -387,7 +387,7 @@ export function StaticTable<Row>(props: {
   const { columns, rows } = props;
   const cellClasses = columns.map(cellClass);
   return (
-    <div id={props.id} className={["data-table", props.className].filter(Boolean).join(" ")}>
+    <div id={props.id} className={["data-table static-table", props.className].filter(Boolean).join(" ")}>
       <div className="table-scroll">
         <table aria-label={props.label}>
           <thead>
