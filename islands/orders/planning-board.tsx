@@ -59,7 +59,7 @@ async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMark
 interface MovedCard {
   id: number;
   date: string;
-  van: { id: number; name: string };
+  vehicle: { id: number; name: string };
   version: number;
 }
 
@@ -105,7 +105,7 @@ export default function PlanningBoard({ gridId, range, texts, materialMarks }: P
       if (card.parentElement === cell) return;
       const answer = (await callApi<MovedCard>(`/api/orders/planning/${card.dataset.planId}/move`, {
         method: "PUT",
-        body: JSON.stringify({ date: cell.dataset.date, vanId: Number(cell.dataset.van), version: Number(card.dataset.version) }),
+        body: JSON.stringify({ date: cell.dataset.date, vehicle: Number(cell.dataset.van), version: Number(card.dataset.version) }),
       })) as ({ meta?: { message?: string } } & Awaited<ReturnType<typeof callApi<MovedCard>>>) | null;
       if (answer?.status === "success" && answer.data) {
         card.dataset.version = String(answer.data.version);

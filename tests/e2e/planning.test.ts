@@ -37,7 +37,7 @@ describeBrowser("Planning grid", () => {
     await card.dragTo(target);
     await page.locator(`td.plan-cell[data-date="2027-02-03"][data-van="${ford}"] .plan-card[data-version="2"]`).waitFor();
     expect(await page.locator(".toast").last().innerText()).toContain("Přesunuto");
-    expect(await getPlan({ ctx, input: { id: plan.id } })).toMatchObject({ date: "2027-02-03", van: { id: ford }, version: 2, color: "PURPLE" });
+    expect(await getPlan({ ctx, input: { id: plan.id } })).toMatchObject({ date: "2027-02-03", vehicle: { id: ford }, version: 2, color: "PURPLE" });
 
     // The keyboard way: the card's move link, the form, back to the grid.
     await target.getByRole("link", { name: `Přesunout zakázku ${order.id} na jiný den nebo dodávku` }).press("Enter");

@@ -36,10 +36,10 @@ const statusOf = async (id: number) => (await okJson<{ data: { status: string } 
 describe("/api/orders/planning", () => {
   let planId: number;
 
-  test("POST plans both items for delivery and assembly: CREATED, the order PLANNED", async () => {
+  test("POST plans both items for delivery and assembly (the van as the spec's `vehicle`): CREATED, the order PLANNED", async () => {
     const response = await api("/api/orders/planning", {
       method: "POST",
-      json: { orderId: order.id, date: "07.12.2026", vanId: van, delivery: true, assembly: true, items: order.itemIds.map((itemId, index) => ({ itemId, amount: index === 0 ? 2 : 1 })) },
+      json: { orderId: order.id, date: "07.12.2026", vehicle: { id: van }, delivery: true, assembly: true, items: order.itemIds.map((itemId, index) => ({ itemId, amount: index === 0 ? 2 : 1 })) },
     });
     expect(response.status).toBe(201);
     const body = await json(response);
@@ -55,7 +55,7 @@ describe("/api/orders/planning", () => {
       {
         id: planId,
         date: "2026-12-07",
-        van: { id: van, name: "Iveco Daily" },
+        vehicle: { id: van, name: "Iveco Daily" },
         version: 1,
         order: { id: order.id, lastName: expect.stringContaining("Novák"), firstName: "Jan", status: "PLANNED" },
         delivery: true,
@@ -83,18 +83,18 @@ describe("/api/orders/planning", () => {
   });
 
   test("PUT /:id/move: the day and the van change; a second move over version 1 is a 409 naming who, when and where", async () => {
-    const moved = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-09", vanId: otherVan, version: 1 } });
+    const moved = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-09", vehicle: otherVan, version: 1 } });
     expect(moved.status).toBe(200);
-    expect(await json(moved)).toMatchObject({ code: "UPDATED", data: { id: planId, date: "2026-12-09", van: { id: otherVan, name: "Ford Transit" }, version: 2, plannedTypes: [{ productType: "FENCE", count: 3 }] } });
+    expect(await json(moved)).toMatchObject({ code: "UPDATED", data: { id: planId, date: "2026-12-09", vehicle: { id: otherVan, name: "Ford Transit" }, version: 2, plannedTypes: [{ productType: "FENCE", count: 3 }] } });
 
     const late = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } }, other);
     expect(late.status).toBe(409);
     const body = await json(late);
-    expect(body).toMatchObject({ status: "error", code: "CONFLICT", meta: { version: 2, changedBy: { id: session.user.id }, plan: { date: "2026-12-09", van: { id: otherVan, name: "Ford Transit" } } } });
+    expect(body).toMatchObject({ status: "error", code: "CONFLICT", meta: { version: 2, changedBy: { id: session.user.id }, plan: { date: "2026-12-09", vehicle: { id: otherVan, name: "Ford Transit" } } } });
     expect(body.meta.message).toContain("09.12.2026, Ford Transit (2AB 3456)");
     expect(body.meta.message).toMatch(/^.+ mezitím změnil\(a\) .+: nyní/);
     const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
-    expect([plan.date, plan.van.id, plan.version]).toEqual(["2026-12-09", otherVan, 2]);
+    expect([plan.date, plan.vehicle.id, plan.version]).toEqual(["2026-12-09", otherVan, 2]);
   });
 
   test("POST /mark: delivered, then assembled closes the order; the order's planning shows the marks", async () => {
@@ -103,6 +103,7 @@ describe("/api/orders/planning", () => {
       [0, 0],
       [0, 0],
     ]);
+    expect(planning.plans.map((plan: { vehicle: unknown }) => plan.vehicle)).toEqual([{ id: otherVan, name: "Ford Transit", spz: "2AB3456" }]);
     const lines = planning.plans[0].items.map((line: { id: number }) => line.id);
     for (const planItemId of lines) {
       expect(await json(await api("/api/orders/planning/mark", { method: "POST", json: { planItemId, kind: "delivered", date: "2026-12-09" } }))).toMatchObject({ code: "UPDATED", data: { status: "PLANNED" } });
@@ -119,6 +120,8 @@ describe("/api/orders/planning", () => {
     const bad = await api("/api/orders/planning", { method: "POST", json: { orderId: order.id, date: "31.02.2026", vanId: van, items: [{ itemId: order.itemIds[0], amount: -1 }] } });
     expect(bad.status).toBe(422);
     expect(Object.keys((await json(bad)).fields).sort()).toEqual(["date", "delivery", "items.0.amount"]);
+    const noVan = await api("/api/orders/planning", { method: "POST", json: { orderId: order.id, date: "2026-12-10", vehicle: "Iveco", delivery: true, items: [{ itemId: order.itemIds[0], amount: 1 }] } });
+    expect([noVan.status, (await json(noVan)).fields]).toEqual([422, { vanId: "Neplatná hodnota" }]);
     expect((await api("/api/orders/planning/999999")).status).toBe(404);
     expect((await api("/api/orders/planning/999999/move", { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } })).status).toBe(404);
 
@@ -258,7 +261,7 @@ describe("/orders/planning pages", () => {
     const refused = await session.page(`/orders/planning/${planId}/move`, { form: { date: "32.01.2027", vanId: String(van), version: "2" } });
     expect(refused.status).toBe(422);
     const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
-    expect([plan.date, plan.van.id, plan.version]).toEqual(["2027-01-06", otherVan, 2]);
+    expect([plan.date, plan.vehicle.id, plan.version]).toEqual(["2027-01-06", otherVan, 2]);
   });
 
   test("without a session: to the login", async () => {
@@ -314,7 +317,7 @@ describe("the order's tabs 5–8", () => {
     expect(tab5).toContain('data-readiness="manufactured" data-state="none"');
     // Built from the shared pieces: the facts in an info box, the items in the data table frame, the new plan's date the shared date input.
     expect(tab5).toContain('class="info-box"');
-    expect(tab5).toContain('<div class="data-table"><div class="table-scroll"><table aria-label="Položky k naplánování">');
+    expect(tab5).toContain('<div class="data-table static-table"><div class="table-scroll"><table aria-label="Položky k naplánování">');
     expect(tab5).toMatch(/<input id="field-date" required=""[^>]*placeholder="dd.mm.rrrr" pattern="[^"]+" data-kind="date" name="date"/);
     const itemId = Number(/name="amount\.(\d+)" value="6"/.exec(tab5)?.[1]);
     expect(itemId).toBeGreaterThan(0);

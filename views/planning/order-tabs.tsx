@@ -111,7 +111,7 @@ export function PlanningTab({ planning, vans, shortLines, idempotencyKey, errors
   ];
   const planColumns: TableColumn<OrderPlanEntry>[] = [
     { key: "date", label: t("planning.date"), nowrap: true, render: (plan) => <a href={`${PLANNING_PATH}?from=${plan.date}&to=${plan.date}`}>{formatCzechDate(plan.date)}</a> },
-    { key: "van", label: t("planning.van"), render: (plan) => `${plan.van.name} (${formatSpz(plan.van.spz)})` },
+    { key: "vehicle", label: t("planning.van"), render: (plan) => `${plan.vehicle.name} (${formatSpz(plan.vehicle.spz)})` },
     { key: "types", label: t("planning.tab.types"), render: (plan) => <PlanSwatch color={plan.color} /> },
     { key: "items", label: t("planning.tab.planItems"), render: (plan) => plan.items.map((line) => `${line.name ?? line.productType} ${pieces(line.amount, lang)}×`).join(", ") },
     {
@@ -209,7 +209,7 @@ export function MarksTab({ planning, kind, errors }: { planning: OrderPlanning; 
       {plans.length === 0 ? <p className="empty-row">{t("planning.tab.nothingToMark")}</p> : null}
       {plans.map((plan) => (
         <div key={plan.id} className="plan-marks" data-plan-id={plan.id}>
-          <h3 className="tab-section-title">{`${formatCzechDate(plan.date)} · ${plan.van.name} (${formatSpz(plan.van.spz)})`}</h3>
+          <h3 className="tab-section-title">{`${formatCzechDate(plan.date)} · ${plan.vehicle.name} (${formatSpz(plan.vehicle.spz)})`}</h3>
           <div className="data-table">
             <div className="table-scroll">
               <table>

@@ -189,7 +189,7 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
   };
   const cells = new Map<string, PlanCard[]>();
   for (const card of grid?.plans ?? []) {
-    const key = `${card.date}|${card.van.id}`;
+    const key = `${card.date}|${card.vehicle.id}`;
     const list = cells.get(key);
     if (list) list.push(card);
     else cells.set(key, [card]);

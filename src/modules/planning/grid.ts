@@ -66,7 +66,7 @@ type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["
 const toCard = (row: CardRow, types: Map<number, PlanCard["plannedTypes"]>, manufactured: boolean | null, depositPaid: boolean): PlanCard => ({
   id: row.id,
   date: row.date,
-  van: { id: row.vanId, name: row.vanName },
+  vehicle: { id: row.vanId, name: row.vanName },
   version: row.version,
   order: { id: row.orderId, lastName: row.lastName, firstName: row.firstName, status: row.status },
   delivery: row.delivery,
@@ -143,7 +143,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
   const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, vanName, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured, depositPaid]): PlanCard => ({
     id,
     date,
-    van: { id: vanId, name: vanName },
+    vehicle: { id: vanId, name: vanName },
     version,
     order: { id: orderId, lastName, firstName, status },
     delivery,

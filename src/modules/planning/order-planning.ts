@@ -34,7 +34,8 @@ export interface OrderPlanningItem {
 export interface OrderPlanEntry {
   id: number;
   date: string;
-  van: { id: number; name: string; spz: string };
+  /** The plan's van (the spec's `vehicle`), with its registration for the tab. */
+  vehicle: { id: number; name: string; spz: string };
   delivery: boolean;
   assembly: boolean;
   color: PlanColour;
@@ -83,7 +84,7 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
     assemblyRemaining: remaining(row.amount, row.assemblyPlanned),
   }));
   const planRows = await ctx.db
-    .select({ plan: orderPlans, van: { id: deliveryVans.id, name: deliveryVans.name, spz: deliveryVans.spz } })
+    .select({ plan: orderPlans, vehicle: { id: deliveryVans.id, name: deliveryVans.name, spz: deliveryVans.spz } })
     .from(orderPlans)
     .innerJoin(deliveryVans, eq(deliveryVans.id, orderPlans.vanId))
     .where(eq(orderPlans.orderId, id))
@@ -91,10 +92,10 @@ export async function getOrderPlanning({ ctx, input }: { ctx: Ctx; input: unknow
   const planItems = planRows.length
     ? await ctx.db.select().from(orderPlanItems).where(inArray(orderPlanItems.planId, planRows.map((row) => row.plan.id))).orderBy(asc(orderPlanItems.id))
     : [];
-  const plans = planRows.map(({ plan, van }): OrderPlanEntry => ({
+  const plans = planRows.map(({ plan, vehicle }): OrderPlanEntry => ({
     id: plan.id,
     date: plan.date,
-    van,
+    vehicle,
     delivery: plan.delivery,
     assembly: plan.assembly,
     color: planColour(plan)!,

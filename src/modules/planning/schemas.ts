@@ -50,22 +50,36 @@ export type DateRange = z.infer<typeof dateRangeInput>;
 /** Amounts of fence items: pieces with at most 3 decimals, more than 0. */
 const amountField = () => decimalField({ min: 0.001, max: 999_999, places: 3 });
 
+/**
+ * A plan's van as an input takes the spec's name, `vehicle` (an id or `{id}`, as a plan answers
+ * it), or `vanId` (the forms' field): one field, `vanId` once parsed, and its errors are named so.
+ * When both are sent, `vanId` is taken (docs/decisions/061-planning-read-model-and-names.md).
+ */
+const withVehicle = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((body) => {
+    if (!body || typeof body !== "object" || Array.isArray(body) || !("vehicle" in body)) return body;
+    const { vehicle, ...rest } = body as Record<string, unknown>;
+    return rest.vanId === undefined || rest.vanId === null || rest.vanId === "" ? { ...rest, vanId: vehicle } : rest;
+  }, schema);
+
 /** Plan an order's items (tab 5): a day, a van, delivery and/or assembly, and each item's amount (at most what remains). */
-export const createPlanInput = z
-  .object({
-    orderId: refId(),
-    date: dateField(),
-    vanId: refId(),
-    delivery: booleanField(),
-    assembly: booleanField(),
-    items: z.array(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required" }).min(1, "planning.validation.noItems").max(500),
-    idempotencyKey: idempotencyKeyField(),
-  })
-  .refine((plan) => plan.delivery || plan.assembly, { path: ["delivery"], message: "planning.validation.noType" });
+export const createPlanInput = withVehicle(
+  z
+    .object({
+      orderId: refId(),
+      date: dateField(),
+      vanId: refId(),
+      delivery: booleanField(),
+      assembly: booleanField(),
+      items: z.array(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required" }).min(1, "planning.validation.noItems").max(500),
+      idempotencyKey: idempotencyKeyField(),
+    })
+    .refine((plan) => plan.delivery || plan.assembly, { path: ["delivery"], message: "planning.validation.noType" }),
+);
 export type CreatePlanInput = z.infer<typeof createPlanInput>;
 
 /** Re-plan: only the day and the van change; `version` is the plan's as the client read it. */
-export const movePlanInput = z.object({ id: refId(), date: dateField(), vanId: refId(), version: integerField({ min: 1 }) });
+export const movePlanInput = withVehicle(z.object({ id: refId(), date: dateField(), vanId: refId(), version: integerField({ min: 1 }) }));
 
 export const deletePlanInput = z.object({ id: refId(), version: integerField({ min: 1 }) });
 
@@ -100,11 +114,11 @@ export interface PlanningVan {
   active: boolean;
 }
 
-/** A card of the grid: one plan (its date, van, order, colour, and planned types with counts). */
+/** A card of the grid: one plan (its date, van as the spec's `vehicle`, order, colour, and planned types with counts). */
 export interface PlanCard {
   id: number;
   date: string;
-  van: { id: number; name: string };
+  vehicle: { id: number; name: string };
   version: number;
   order: { id: number; lastName: string; firstName: string; status: string };
   delivery: boolean;
