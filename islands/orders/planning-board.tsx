@@ -17,8 +17,11 @@ type MaterialState = "IN_STOCK" | "ON_THE_WAY" | "SHORT" | "UNKNOWN";
 export interface PlanningBoardProps {
   gridId: string;
   range: { from: string; to: string };
-  /** `shortList` holds `{list}`, where the short products go; `skipped` holds `{count}`. */
-  texts: { moved: string; failed: string; shortList: string; skipped: string };
+  /**
+   * `shortList` holds `{list}`, where the short products go, each as `shortLine` with `{name}`,
+   * `{available}` and `{required}` ("Sloupek 60×60: 0 z 3 ks"); `skipped` holds `{count}`.
+   */
+  texts: { moved: string; failed: string; shortList: string; shortLine: string; skipped: string };
   /** Each state's words and icon markup (escaped on the server). */
   materialMarks: Record<MaterialState, { title: string; markup: string }>;
 }
@@ -42,7 +45,9 @@ async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMark
     slot.className = MARK_CLASS[order.state];
     slot.dataset.material = order.state;
     slot.innerHTML = mark.markup;
-    const list = order.short.map((line) => `${line.name} ${number.format(line.available)}/${number.format(line.required)}`).join(", ");
+    const list = order.short
+      .map((line) => texts.shortLine.replace("{name}", line.name).replace("{available}", number.format(line.available)).replace("{required}", number.format(line.required)))
+      .join(", ");
     const parts = [mark.title];
     if (list) parts.push(texts.shortList.replace("{list}", list));
     if (order.skipped) parts.push(texts.skipped.replace("{count}", String(order.skipped)));
@@ -54,7 +59,7 @@ async function showMaterialMarks(grid: HTMLElement, { range, texts, materialMark
 interface MovedCard {
   id: number;
   date: string;
-  vanId: number;
+  vehicle: { id: number; name: string };
   version: number;
 }
 
@@ -100,7 +105,7 @@ export default function PlanningBoard({ gridId, range, texts, materialMarks }: P
       if (card.parentElement === cell) return;
       const answer = (await callApi<MovedCard>(`/api/orders/planning/${card.dataset.planId}/move`, {
         method: "PUT",
-        body: JSON.stringify({ date: cell.dataset.date, vanId: Number(cell.dataset.van), version: Number(card.dataset.version) }),
+        body: JSON.stringify({ date: cell.dataset.date, vehicle: Number(cell.dataset.van), version: Number(card.dataset.version) }),
       })) as ({ meta?: { message?: string } } & Awaited<ReturnType<typeof callApi<MovedCard>>>) | null;
       if (answer?.status === "success" && answer.data) {
         card.dataset.version = String(answer.data.version);

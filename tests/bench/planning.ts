@@ -121,7 +121,7 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
       material: async () => ok(await session.api(`/api/orders/planning/material?${query}`), "the material marks"),
       move: async () => {
         flip = !flip;
-        const response = await session.api(`/api/orders/planning/${moving.id}/move`, { method: "PUT", json: { date: flip ? addDays(moving.date, 1) : moving.date, vanId: moving.vanId, version } });
+        const response = await session.api(`/api/orders/planning/${moving.id}/move`, { method: "PUT", json: { date: flip ? addDays(moving.date, 1) : moving.date, vehicle: moving.vehicle, version } });
         version = JSON.parse(await ok(response, "the move")).data.version;
       },
     },

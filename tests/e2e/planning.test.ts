@@ -37,7 +37,7 @@ describeBrowser("Planning grid", () => {
     await card.dragTo(target);
     await page.locator(`td.plan-cell[data-date="2027-02-03"][data-van="${ford}"] .plan-card[data-version="2"]`).waitFor();
     expect(await page.locator(".toast").last().innerText()).toContain("Přesunuto");
-    expect(await getPlan({ ctx, input: { id: plan.id } })).toMatchObject({ date: "2027-02-03", vanId: ford, version: 2, colour: "PURPLE" });
+    expect(await getPlan({ ctx, input: { id: plan.id } })).toMatchObject({ date: "2027-02-03", vehicle: { id: ford }, version: 2, color: "PURPLE" });
 
     // The keyboard way: the card's move link, the form, back to the grid.
     await target.getByRole("link", { name: `Přesunout zakázku ${order.id} na jiný den nebo dodávku` }).press("Enter");
@@ -88,7 +88,9 @@ describeBrowser("Planning from the order", () => {
     await page.locator('#planning-grid[data-material-ready="true"]').waitFor();
     const material = card.locator("[data-material-order]");
     expect(await material.getAttribute("data-material")).toBe("SHORT");
-    expect(await material.getAttribute("title")).toContain("Plot Lamela E2E plán 0/");
+    // The tooltip names the state, then each short product with its unit.
+    expect(await material.getAttribute("title")).toMatch(/^Materiál chybí\. Chybí: Plot Lamela E2E plán: 0 z [\d\u00a0 ,]+ ks/);
+    expect(await material.locator("path").getAttribute("d")).toBe("M10 3l8 14H2L10 3zm0 5v4m0 2.5v.5");
 
     // Tab 8: assembled (the delivery first, in tab 7) closes the order.
     await page.goto(`/orders/fenceOrder/${orderId}?tab=7`);

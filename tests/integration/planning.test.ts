@@ -36,10 +36,10 @@ const statusOf = async (id: number) => (await okJson<{ data: { status: string } 
 describe("/api/orders/planning", () => {
   let planId: number;
 
-  test("POST plans both items for delivery and assembly: CREATED, the order PLANNED", async () => {
+  test("POST plans both items for delivery and assembly (the van as the spec's `vehicle`): CREATED, the order PLANNED", async () => {
     const response = await api("/api/orders/planning", {
       method: "POST",
-      json: { orderId: order.id, date: "07.12.2026", vanId: van, delivery: true, assembly: true, items: order.itemIds.map((itemId, index) => ({ itemId, amount: index === 0 ? 2 : 1 })) },
+      json: { orderId: order.id, date: "07.12.2026", vehicle: { id: van }, delivery: true, assembly: true, items: order.itemIds.map((itemId, index) => ({ itemId, amount: index === 0 ? 2 : 1 })) },
     });
     expect(response.status).toBe(201);
     const body = await json(response);
@@ -55,12 +55,12 @@ describe("/api/orders/planning", () => {
       {
         id: planId,
         date: "2026-12-07",
-        vanId: van,
+        vehicle: { id: van, name: "Iveco Daily" },
         version: 1,
         order: { id: order.id, lastName: expect.stringContaining("Novák"), firstName: "Jan", status: "PLANNED" },
         delivery: true,
         assembly: true,
-        colour: "PURPLE",
+        color: "PURPLE",
         plannedTypes: [{ productType: "FENCE", count: 3 }],
         manufactured: null,
         depositPaid: false,
@@ -75,7 +75,7 @@ describe("/api/orders/planning", () => {
     expect(paidGrid.plans.map((plan) => plan.depositPaid)).toEqual([true]);
     expect((await okJson<{ data: { depositPaid: boolean } }>(await api(`/api/orders/planning/${planId}`))).data.depositPaid).toBe(true);
     const page = await (await session.page("/orders/planning?from=07.12.2026&to=13.12.2026")).text();
-    expect(page).toContain('data-deposit-paid="true"');
+    expect(page).toContain('<span class="plan-mark plan-mark-done" data-deposit-paid="true" title="Záloha zaplacena"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Záloha zaplacena"><path d="M2 3h16v8H2zM10 5a2 2 0 110 4 2 2 0 010-4zM6 15l3 3 6-6">');
     const refused = await api("/api/orders/planning?from=2026-12-13&to=2026-12-07");
     expect(refused.status).toBe(422);
     expect((await json(refused)).fields.to).toBeDefined();
@@ -83,18 +83,18 @@ describe("/api/orders/planning", () => {
   });
 
   test("PUT /:id/move: the day and the van change; a second move over version 1 is a 409 naming who, when and where", async () => {
-    const moved = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-09", vanId: otherVan, version: 1 } });
+    const moved = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-09", vehicle: otherVan, version: 1 } });
     expect(moved.status).toBe(200);
-    expect(await json(moved)).toMatchObject({ code: "UPDATED", data: { id: planId, date: "2026-12-09", vanId: otherVan, version: 2, plannedTypes: [{ productType: "FENCE", count: 3 }] } });
+    expect(await json(moved)).toMatchObject({ code: "UPDATED", data: { id: planId, date: "2026-12-09", vehicle: { id: otherVan, name: "Ford Transit" }, version: 2, plannedTypes: [{ productType: "FENCE", count: 3 }] } });
 
     const late = await api(`/api/orders/planning/${planId}/move`, { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } }, other);
     expect(late.status).toBe(409);
     const body = await json(late);
-    expect(body).toMatchObject({ status: "error", code: "CONFLICT", meta: { version: 2, changedBy: { id: session.user.id }, plan: { date: "2026-12-09", vanId: otherVan } } });
+    expect(body).toMatchObject({ status: "error", code: "CONFLICT", meta: { version: 2, changedBy: { id: session.user.id }, plan: { date: "2026-12-09", vehicle: { id: otherVan, name: "Ford Transit" } } } });
     expect(body.meta.message).toContain("09.12.2026, Ford Transit (2AB 3456)");
     expect(body.meta.message).toMatch(/^.+ mezitím změnil\(a\) .+: nyní/);
     const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
-    expect([plan.date, plan.vanId, plan.version]).toEqual(["2026-12-09", otherVan, 2]);
+    expect([plan.date, plan.vehicle.id, plan.version]).toEqual(["2026-12-09", otherVan, 2]);
   });
 
   test("POST /mark: delivered, then assembled closes the order; the order's planning shows the marks", async () => {
@@ -103,6 +103,7 @@ describe("/api/orders/planning", () => {
       [0, 0],
       [0, 0],
     ]);
+    expect(planning.plans.map((plan: { vehicle: unknown }) => plan.vehicle)).toEqual([{ id: otherVan, name: "Ford Transit", spz: "2AB3456" }]);
     const lines = planning.plans[0].items.map((line: { id: number }) => line.id);
     for (const planItemId of lines) {
       expect(await json(await api("/api/orders/planning/mark", { method: "POST", json: { planItemId, kind: "delivered", date: "2026-12-09" } }))).toMatchObject({ code: "UPDATED", data: { status: "PLANNED" } });
@@ -119,6 +120,8 @@ describe("/api/orders/planning", () => {
     const bad = await api("/api/orders/planning", { method: "POST", json: { orderId: order.id, date: "31.02.2026", vanId: van, items: [{ itemId: order.itemIds[0], amount: -1 }] } });
     expect(bad.status).toBe(422);
     expect(Object.keys((await json(bad)).fields).sort()).toEqual(["date", "delivery", "items.0.amount"]);
+    const noVan = await api("/api/orders/planning", { method: "POST", json: { orderId: order.id, date: "2026-12-10", vehicle: "Iveco", delivery: true, items: [{ itemId: order.itemIds[0], amount: 1 }] } });
+    expect([noVan.status, (await json(noVan)).fields]).toEqual([422, { vanId: "Neplatná hodnota" }]);
     expect((await api("/api/orders/planning/999999")).status).toBe(404);
     expect((await api("/api/orders/planning/999999/move", { method: "PUT", json: { date: "2026-12-10", vanId: van, version: 1 } })).status).toBe(404);
 
@@ -158,12 +161,12 @@ describe("/api/orders/manufacture", () => {
     expect((await okJson(await api(`/api/orders/manufacture/order/${id}`))).data).toBeNull();
     const saved = await json(await api(`/api/orders/manufacture/order/${id}`, { method: "PUT", json: { manufactureDate: "14.12.2026", paintingDate: "16.12.2026" } }));
     expect(saved).toMatchObject({ code: "SAVED", data: { orderId: id, manufactureDate: "2026-12-14", paintingDate: "2026-12-16" } });
-    expect(saved.data.lines.map((line: { amount: number; notForPainting: boolean; manufactured: boolean }) => [line.amount, line.notForPainting, line.manufactured])).toEqual([[6, false, false]]);
+    expect(saved.data.lines.map((line: { plannedAmount: number; notForPainting: boolean; manufactured: boolean }) => [line.plannedAmount, line.notForPainting, line.manufactured])).toEqual([[6, false, false]]);
 
     const calendar = (await okJson(await api("/api/orders/manufacture?from=2026-12-14&to=2026-12-20"))).data;
     expect(calendar.entries).toEqual([
-      { date: "2026-12-14", kind: "MANUFACTURE", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
-      { date: "2026-12-16", kind: "PAINTING", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
+      { date: "2026-12-14", workplace: "MANUFACTURE", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
+      { date: "2026-12-16", workplace: "PAINTING", planId: saved.data.id, order: { id, lastName: expect.stringContaining("Novák") } },
     ]);
     const line = saved.data.lines[0].id;
     expect(await json(await api(`/api/orders/manufacture/line/${line}`, { method: "PATCH", json: { manufactured: true } }))).toMatchObject({ code: "UPDATED", data: { id: line, manufactured: true } });
@@ -258,7 +261,7 @@ describe("/orders/planning pages", () => {
     const refused = await session.page(`/orders/planning/${planId}/move`, { form: { date: "32.01.2027", vanId: String(van), version: "2" } });
     expect(refused.status).toBe(422);
     const plan = (await okJson(await api(`/api/orders/planning/${planId}`))).data;
-    expect([plan.date, plan.vanId, plan.version]).toEqual(["2027-01-06", otherVan, 2]);
+    expect([plan.date, plan.vehicle.id, plan.version]).toEqual(["2027-01-06", otherVan, 2]);
   });
 
   test("without a session: to the login", async () => {
@@ -312,6 +315,10 @@ describe("the order's tabs 5–8", () => {
     // Readiness: the material is not in stock (nothing is), no manufacture plan yet.
     expect(tab5).toMatch(/data-readiness="material" data-short="[1-9]\d*"/);
     expect(tab5).toContain('data-readiness="manufactured" data-state="none"');
+    // Built from the shared pieces: the facts in an info box, the items in the data table frame, the new plan's date the shared date input.
+    expect(tab5).toContain('class="info-box"');
+    expect(tab5).toContain('<div class="data-table static-table"><div class="table-scroll"><table aria-label="Položky k naplánování">');
+    expect(tab5).toMatch(/<input id="field-date" required=""[^>]*placeholder="dd.mm.rrrr" pattern="[^"]+" data-kind="date" name="date"/);
     const itemId = Number(/name="amount\.(\d+)" value="6"/.exec(tab5)?.[1]);
     expect(itemId).toBeGreaterThan(0);
     const planned = await session.page(`/orders/fenceOrder/${id}/planning`, {
@@ -335,10 +342,16 @@ describe("the order's tabs 5–8", () => {
 
     const tab6 = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "01.02.2027", paintingDate: "03.02.2027" }, headers: htmx });
     expect(tab6.status).toBe(200);
-    expect(await tab6.text()).toContain('class="manufacture-plan-lines"');
+    const tab6Html = await tab6.text();
+    expect(tab6Html).toContain('class="manufacture-plan-lines"');
+    // The dates in the shared date input, shown dd.mm.yyyy.
+    expect(tab6Html).toMatch(/<input id="field-manufactureDate"[^>]*data-kind="date" name="manufactureDate" value="01.02.2027"/);
+    expect(tab6Html).toMatch(/<input id="field-paintingDate"[^>]*data-kind="date" name="paintingDate" value="03.02.2027"/);
     // The grid's card carries the readiness mark: not manufactured yet.
     const grid = await (await session.page("/orders/planning?from=15.02.2027&to=15.02.2027")).text();
-    expect(grid).toContain('<span class="plan-mark" data-manufactured="false"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Ještě není vyrobeno">');
+    expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Ještě není vyrobeno"><path d="M5 5l10 10M15 5L5 15">');
+    // Each state its own shape and a tooltip naming it: the deposit unpaid is a banknote struck through.
+    expect(grid).toContain('<span class="plan-mark" data-deposit-paid="false" title="Záloha nezaplacena"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Záloha nezaplacena"><path d="M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM2 18L18 2">');
     const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("Location")).toBe(`/orders/fenceOrder/${id}?tab=6`);

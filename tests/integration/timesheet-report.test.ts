@@ -61,6 +61,10 @@ describe("the report page and its xlsx", () => {
     const office = await t.current.login();
     const page = await html(await office.page("/timesheets/report?from=2026-11-01&to=2026-11-30&period=week"));
     expect(page).toContain("Výkaz hodin");
+    // The range's fields show dd.mm.yyyy like every other date field.
+    expect(page).toMatch(/id="report-from"[^>]*value="01.11.2026"/);
+    expect(page).toMatch(/id="report-to"[^>]*value="30.11.2026"/);
+    expect(page).not.toContain('value="2026-11-01"');
     expect(page).toContain("9,5 h");
     expect(page).toContain("report-bar");
     expect(page).toContain(`href="/orders/fenceOrder/${orderId}"`);
@@ -79,10 +83,15 @@ describe("the report page and its xlsx", () => {
       book.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
       return rows;
     };
+    // The period is a real date (a spreadsheet sorts and filters it as one), shown as dd.mm.yyyy.
     expect(values("Výkaz hodin").slice(1)).toEqual([
-      ["02.11.2026", NAME, expect.any(String), 7.5],
-      ["04.11.2026", NAME, expect.any(String), 2],
+      [new Date("2026-11-02T00:00:00Z"), NAME, expect.any(String), 7.5],
+      [new Date("2026-11-04T00:00:00Z"), NAME, expect.any(String), 2],
     ]);
+    const periodCell = book.getWorksheet("Výkaz hodin")!.getCell("A2");
+    expect(periodCell.value).toBeInstanceOf(Date);
+    expect(periodCell.type).toBe(ExcelJS.ValueType.Date);
+    expect(periodCell.numFmt).toBe("dd.mm.yyyy");
     expect(values("Hodiny podle zakázek").slice(1)).toEqual([[orderId, "Šindelářová", 6.5, 869.7, 133.8]]);
   });
 });

@@ -4,6 +4,7 @@
  * page gives the form's own attributes (htmx or not); the controls and the actions are shared.
  */
 import type { ReactNode } from "react";
+import { formatCzechDate } from "@/lib/dates";
 import type { FieldOption } from "./form";
 import { useView } from "../view-context";
 
@@ -53,14 +54,20 @@ export function FilterSelect(props: { id: string; name: string; label: string; a
   );
 }
 
-/** A typed date (dd.mm.yyyy), with the message of a date that could not be read; `placeholder` replaces the format's. */
+/** A date as the input shows it: an ISO date (a default, a value from the URL) as dd.mm.yyyy, anything typed as it was typed. */
+const shownDate = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCzechDate(value) : (value ?? ""));
+
+/**
+ * A typed date (dd.mm.yyyy), with the message of a date that could not be read; `placeholder`
+ * replaces the format's. A value that came as ISO (a default, the URL) is shown as dd.mm.yyyy too.
+ */
 export function FilterDate(props: { id: string; name: string; label: string; value: string | undefined; error?: string; placeholder?: string; required?: boolean }) {
   const { t } = useView();
   const { id, error } = props;
   return (
     <div className={fieldClass("field-date", error)}>
       <label htmlFor={id}>{props.label}</label>
-      <input id={id} name={props.name} type="text" inputMode="numeric" autoComplete="off" placeholder={props.placeholder ?? t("form.datePlaceholder")} required={props.required} defaultValue={props.value ?? ""} aria-describedby={`${id}-error`} size={10} />
+      <input id={id} name={props.name} type="text" inputMode="numeric" autoComplete="off" placeholder={props.placeholder ?? t("form.datePlaceholder")} required={props.required} defaultValue={shownDate(props.value)} aria-describedby={`${id}-error`} size={10} />
       <FilterError id={id} error={error} />
     </div>
   );

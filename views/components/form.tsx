@@ -62,6 +62,13 @@ export function formToInput(fields: FormField[], body: Record<string, unknown>):
   return input;
 }
 
+/**
+ * The shared date input's attributes: typed as dd.mm.yyyy (a placeholder says so), checked in the
+ * browser by its pattern (public/app.js); for a date input outside a FieldRow (a table's cell).
+ */
+export const dateInputAttributes = (t: T) =>
+  ({ type: "text", inputMode: "numeric", autoComplete: "off", placeholder: t("form.datePlaceholder"), pattern: "\\s*\\d{1,2}\\.\\s*\\d{1,2}\\.\\s*\\d{4}\\s*", "data-kind": "date" }) as const;
+
 function Control({ field, value, error }: { field: FormField; value: unknown; error?: string }) {
   const { t } = useView();
   if (field.kind === "custom") return <>{field.render?.({ value, error })}</>;
@@ -97,7 +104,7 @@ function Control({ field, value, error }: { field: FormField; value: unknown; er
     case "integer":
       return <input {...common} type="text" inputMode="numeric" autoComplete="off" pattern="\s*-?[0-9]+\s*" defaultValue={text} />;
     case "date":
-      return <input {...common} type="text" inputMode="numeric" autoComplete="off" placeholder={t("form.datePlaceholder")} pattern="\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4}\s*" defaultValue={text} data-kind="date" />;
+      return <input {...common} {...dateInputAttributes(t)} defaultValue={text} />;
     default:
       return <input {...common} type={field.kind} defaultValue={field.kind === "password" ? undefined : text} maxLength={field.maxLength} autoComplete={field.autoComplete ?? (field.kind === "password" ? "current-password" : undefined)} />;
   }

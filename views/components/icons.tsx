@@ -19,6 +19,12 @@ const paths = {
   flag: "M5 17V3m0 1h10l-2.5 3.5L15 11H5",
   info: "M10 2a8 8 0 110 16 8 8 0 010-16zM10 9v5M10 6v.5",
   money: "M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM4.5 8v4M15.5 8v4",
+  /** A banknote with a tick under it: paid. */
+  moneyPaid: "M2 3h16v8H2zM10 5a2 2 0 110 4 2 2 0 010-4zM6 15l3 3 6-6",
+  /** A banknote struck through: not paid. */
+  moneyUnpaid: "M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM2 18L18 2",
+  truck: "M2 5h10v9H2zM12 8h4l2 3v3h-6zM5.5 17a1.5 1.5 0 110-3 1.5 1.5 0 010 3zM14.5 17a1.5 1.5 0 110-3 1.5 1.5 0 010 3z",
+  question: "M10 2a8 8 0 110 16 8 8 0 010-16zM7.5 7.5a2.5 2.5 0 115 0c0 1.8-2.5 2-2.5 4M10 14v.5",
   paperclip: "M13.5 6.5l-5.8 5.8a1.6 1.6 0 002.3 2.3l6-6a3.2 3.2 0 00-4.5-4.5l-6 6a4.8 4.8 0 006.8 6.8l5.2-5.2",
 } as const;
 

@@ -21,7 +21,7 @@ export function ManufactureCalendarPage({ entries, days, typed, errors }: { entr
   for (const entry of entries ?? []) {
     let day = byDay.get(entry.date);
     if (!day) byDay.set(entry.date, (day = { MANUFACTURE: [], PAINTING: [] }));
-    day[entry.kind].push(entry);
+    day[entry.workplace].push(entry);
   }
   const orderTitle = t("planning.openOrder");
   const list = (items: ManufactureEntry[] | undefined) => (
@@ -55,8 +55,8 @@ export function ManufactureCalendarPage({ entries, days, typed, errors }: { entr
                   <th scope="row" className="nowrap">
                     {formatDayWithWeekday(day, lang)}
                   </th>
-                  <td data-kind="MANUFACTURE">{list(byDay.get(day)?.MANUFACTURE)}</td>
-                  <td data-kind="PAINTING">{list(byDay.get(day)?.PAINTING)}</td>
+                  <td data-workplace="MANUFACTURE">{list(byDay.get(day)?.MANUFACTURE)}</td>
+                  <td data-workplace="PAINTING">{list(byDay.get(day)?.PAINTING)}</td>
                 </tr>
               ))}
             </tbody>
@@ -77,7 +77,7 @@ export function ManufactureLineRow({ plan, line }: { plan: ManufacturePlan; line
       <td>
         <a href={`/products/${line.product.id}`}>{line.product.name}</a>
       </td>
-      <td className="align-end nowrap">{formatDecimal(line.amount, lang, 3)}</td>
+      <td className="align-end nowrap">{formatDecimal(line.plannedAmount, lang, 3)}</td>
       <td>{line.notForPainting ? <Icon name="check" label={t("table.yes")} /> : <Icon name="cross" label={t("table.no")} />}</td>
       <td>
         <form method="post" action={action} hx-post={action} hx-trigger="change" hx-target="closest tr" hx-swap="outerHTML">

@@ -6,13 +6,13 @@
  * planned types with counts, and a "move" link: the keyboard (and no-JavaScript) way to re-plan.
  * The planning-board island adds dragging a card to another day or van.
  */
-import { formatCzechDate, formatDayWithWeekday, isoWeekday } from "@/lib/dates";
+import { formatDayWithWeekday, isoWeekday } from "@/lib/dates";
 import { MAX_ORDERS_PER_VAN_DAY, type PlanCard, type PlanColour, PLAN_COLOURS, type PlanningVan, PLANNING_PATH, type PlansForDateRange } from "@/modules/planning/schemas";
 import { formatSpz } from "@/modules/settings/delivery-van/schemas";
 import PlanningBoard from "../../islands/orders/planning-board";
 import { Island } from "../../islands/Island";
 import { FilterBar, FilterDate } from "../components/filter-bar";
-import { Icon, iconMarkup } from "../components/icons";
+import { Icon, type IconName, iconMarkup } from "../components/icons";
 import { escapeHtml, RawHtml } from "../components/raw-html";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -23,27 +23,30 @@ export const PLANNING_GRID_ID = "planning-grid";
 /** The order's planning tab. */
 const orderPlanningHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}?tab=5`;
 
-/** dd.mm.yyyy as typed, an ISO date shown the Czech way. */
-const dateText = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCzechDate(value) : (value ?? ""));
-
 /** The range picker: both dates required, a plain GET form (the URL holds the range). */
 export function PlanningRange({ path, typed, errors }: { path: string; typed: Record<string, string>; errors: Record<string, string> }) {
   const { t } = useView();
   return (
     <FilterBar path={path} className="planning-range">
-      <FilterDate id="planning-from" name="from" label={t("planning.from")} placeholder={t("planning.from")} required value={dateText(typed.from)} error={errors.from} />
-      <FilterDate id="planning-to" name="to" label={t("planning.to")} placeholder={t("planning.to")} required value={dateText(typed.to)} error={errors.to} />
+      <FilterDate id="planning-from" name="from" label={t("planning.from")} placeholder={t("planning.from")} required value={typed.from} error={errors.from} />
+      <FilterDate id="planning-to" name="to" label={t("planning.to")} placeholder={t("planning.to")} required value={typed.to} error={errors.to} />
       <p className="field-hint planning-range-hint">{t("planning.rangeHint")}</p>
     </FilterBar>
   );
 }
 
-/** The cards' readiness marks as the legend explains them: the icon and words when done and when not. */
+/**
+ * The cards' readiness marks as the legend explains them: each state its own shape (not only its
+ * colour) and words, which are also the mark's tooltip. The material's shapes are the island's too.
+ */
 const READINESS_MARKS = [
   { done: "manufactured", not: "notManufactured", doneIcon: "check", notIcon: "cross" },
-  { done: "depositPaid", not: "depositUnpaid", doneIcon: "money", notIcon: "money" },
-  { done: "materialInStock", not: "materialShort", doneIcon: "product", notIcon: "product" },
+  { done: "depositPaid", not: "depositUnpaid", doneIcon: "moneyPaid", notIcon: "moneyUnpaid" },
+  { done: "materialInStock", not: "materialShort", doneIcon: "product", notIcon: "alert" },
 ] as const;
+
+/** The material mark's shape per state: a box in stock, a truck when what is on the way completes it, a warning when short, a question when it cannot be checked. */
+export const MATERIAL_ICONS = { IN_STOCK: "product", ON_THE_WAY: "truck", SHORT: "alert", UNKNOWN: "question" } as const;
 
 /** The info icon: what the colours mean. */
 function ColourLegend() {
@@ -72,13 +75,13 @@ function ColourLegend() {
         ))}
         <li>
           <span className="plan-mark plan-mark-coming">
-            <Icon name="product" />
+            <Icon name={MATERIAL_ICONS.ON_THE_WAY} />
           </span>{" "}
           {t("planning.mark.materialOnTheWay")}
         </li>
         <li>
           <span className="plan-mark plan-mark-unknown">
-            <Icon name="product" />
+            <Icon name={MATERIAL_ICONS.UNKNOWN} />
           </span>{" "}
           {t("planning.mark.materialUnknown")}
         </li>
@@ -100,9 +103,25 @@ interface CardTexts {
   overbooked: (count: number) => string;
 }
 
-/** A card's readiness mark: green with the done icon, or red with the other; `attribute` says which for tests and styles. */
-const readinessMark = (attribute: string, done: boolean, doneMarkup: string, notMarkup: string) =>
-  `<span class="${done ? "plan-mark plan-mark-done" : "plan-mark"}" ${attribute}="${done}">${done ? doneMarkup : notMarkup}</span>`;
+/** A mark's escaped words and its icon with them. */
+interface MarkText {
+  title: string;
+  markup: string;
+}
+
+/**
+ * A card's readiness mark: green with the done shape, or red with the other, its words as the
+ * tooltip; `attribute` says which for tests and styles (`data-deposit-paid="true"`).
+ */
+const readinessMark = (attribute: string, done: boolean, doneText: MarkText, notText: MarkText) => {
+  const text = done ? doneText : notText;
+  return `<span class="${done ? "plan-mark plan-mark-done" : "plan-mark"}" ${attribute}="${done}" title="${text.title}">${text.markup}</span>`;
+};
+
+const markText = (icon: IconName, words: string): MarkText => {
+  const title = escapeHtml(words);
+  return { title, markup: iconMarkup(icon, title) };
+};
 
 /**
  * The grid's rows as markup (RawHtml): 3,000 cards through React cost ~80 ms of a 100 ms page;
@@ -113,10 +132,10 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
   const escapedTexts = {
     colour: Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, escapeHtml(texts.colour[colour])])) as Record<PlanColour, string>,
     move: escapeHtml(texts.move),
-    manufactured: iconMarkup("check", escapeHtml(texts.manufactured)),
-    notManufactured: iconMarkup("cross", escapeHtml(texts.notManufactured)),
-    depositPaid: iconMarkup("money", escapeHtml(texts.depositPaid)),
-    depositUnpaid: iconMarkup("money", escapeHtml(texts.depositUnpaid)),
+    manufactured: markText("check", texts.manufactured),
+    notManufactured: markText("cross", texts.notManufactured),
+    depositPaid: markText("moneyPaid", texts.depositPaid),
+    depositUnpaid: markText("moneyUnpaid", texts.depositUnpaid),
     alert: iconMarkup("alert"),
     moveTo: escapeHtml(texts.moveTo).split("{id}"),
   };
@@ -136,7 +155,7 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
         // Filled in by the planning-board island once the material is known (an order's may first need the engine).
         const material = card.manufactured === true ? "" : `<span class="plan-mark plan-mark-pending" data-material-order="${card.order.id}"></span>`;
         out.push(
-          `<div class="plan-card plan-${card.colour}" data-plan-id="${card.id}" data-version="${card.version}" title="${escapedTexts.colour[card.colour]}" draggable="true">`,
+          `<div class="plan-card plan-${card.color}" data-plan-id="${card.id}" data-version="${card.version}" title="${escapedTexts.colour[card.color]}" draggable="true">`,
           `<a href="${orderPlanningHref(card.order.id)}">${card.order.id} ${escapeHtml(card.order.lastName)}</a>`,
           `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}${deposit}${material}`,
           `<a class="plan-card-move" href="${PLANNING_PATH}/${card.id}/move?${rangeQuery}" aria-label="${escapedTexts.moveTo.join(String(card.order.id))}">${escapedTexts.move}</a></div>`,
@@ -170,7 +189,7 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
   };
   const cells = new Map<string, PlanCard[]>();
   for (const card of grid?.plans ?? []) {
-    const key = `${card.date}|${card.vanId}`;
+    const key = `${card.date}|${card.vehicle.id}`;
     const list = cells.get(key);
     if (list) list.push(card);
     else cells.set(key, [card]);
@@ -208,13 +227,14 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
               moved: t("planning.moved"),
               failed: t("planning.moveFailed"),
               shortList: t("planning.mark.materialShortList", { list: "{list}", interpolation: { escapeValue: false } }),
+              shortLine: t("planning.mark.materialShortLine", { name: "{name}", available: "{available}", required: "{required}", interpolation: { escapeValue: false } }),
               skipped: t("planning.mark.materialSkipped", { number: "{count}", interpolation: { escapeValue: false } }),
             },
             materialMarks: {
-              IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialInStock"))) },
-              ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialOnTheWay"))) },
-              SHORT: { title: t("planning.mark.materialShort"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialShort"))) },
-              UNKNOWN: { title: t("planning.mark.materialUnknown"), markup: iconMarkup("product", escapeHtml(t("planning.mark.materialUnknown"))) },
+              IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconMarkup(MATERIAL_ICONS.IN_STOCK, escapeHtml(t("planning.mark.materialInStock"))) },
+              ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconMarkup(MATERIAL_ICONS.ON_THE_WAY, escapeHtml(t("planning.mark.materialOnTheWay"))) },
+              SHORT: { title: t("planning.mark.materialShort"), markup: iconMarkup(MATERIAL_ICONS.SHORT, escapeHtml(t("planning.mark.materialShort"))) },
+              UNKNOWN: { title: t("planning.mark.materialUnknown"), markup: iconMarkup(MATERIAL_ICONS.UNKNOWN, escapeHtml(t("planning.mark.materialUnknown"))) },
             },
           }}
         />

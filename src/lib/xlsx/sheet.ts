@@ -13,16 +13,23 @@ export const XLSX_NUMBER = "#,##0.###";
 /** Money in crowns with two places: `1 234,50 Kč` in a Czech spreadsheet. */
 export const XLSX_MONEY = '#,##0.00 "Kč"';
 
+/** A date shown as 01.11.2026: the cell holds a real date, which a spreadsheet sorts and filters as one. */
+export const XLSX_DATE = "dd.mm.yyyy";
+
+/** A calendar day (`YYYY-MM-DD`) as a date cell's value: its midnight in UTC, which exceljs writes as that day's serial number. */
+export const xlsxDate = (isoDate: string): Date => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+
 export interface XlsxColumn {
   key: string;
   header: string;
   /** Characters. */
   width?: number;
-  /** Excel number format for number cells (XLSX_NUMBER, "0", "#,##0.00"…). */
+  /** Excel number format for number and date cells (XLSX_NUMBER, XLSX_DATE, "0", "#,##0.00"…). */
   numFmt?: string;
 }
 
-export type XlsxCell = string | number | null | undefined;
+/** A Date is written as a date cell (give it XLSX_DATE; `xlsxDate` makes one of a calendar day). */
+export type XlsxCell = string | number | Date | null | undefined;
 
 export interface XlsxRow {
   cells: Record<string, XlsxCell>;
@@ -59,7 +66,7 @@ export async function tablesToXlsx({ title, sheets }: { title?: string; sheets: 
     header.font = { bold: true };
     header.commit();
     for (const row of table.rows) {
-      const cells: Record<string, string | number> = {};
+      const cells: Record<string, string | number | Date> = {};
       for (const column of table.columns) {
         const value = row.cells[column.key];
         if (value !== null && value !== undefined && value !== "") cells[column.key] = value;

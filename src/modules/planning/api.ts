@@ -1,14 +1,16 @@
 /**
  * Planning's API (docs/domain.md#planning; docs/decisions/055-planning.md), in the envelope of
  * docs/architecture.md#envelope.
+ * A plan answers its van as `vehicle: {id, name}` (the spec's name) and its colour as `color`; a manufacture plan's line
+ * its `plannedAmount`; a daily entry its `workplace` (docs/decisions/061-planning-read-model-and-names.md).
  * Mounted at /api/orders/planning:
  * - GET    /?from&to              plansForDateRange: the vans the grid shows and the plans as cards;
  * - GET    /material?from&to      the material marks of the range's orders (asked for after the grid);
  * - GET    /:id                   one plan (its card);
  * - GET    /order/:id             an order's planning (tab 5): items with what remains, plans, marks;
- * - POST   /                      plan an order's items {orderId, date, vanId, delivery, assembly,
+ * - POST   /                      plan an order's items {orderId, date, vanId | vehicle, delivery, assembly,
  *                                  items: [{itemId, amount}], idempotencyKey?}, code CREATED;
- * - PUT    /:id/move              re-plan {date, vanId, version}, code UPDATED; a move over a newer
+ * - PUT    /:id/move              re-plan {date, vanId | vehicle, version}, code UPDATED; a move over a newer
  *                                  version answers 409 CONFLICT naming who changed it, when, and
  *                                  where the plan is now;
  * - DELETE /:id                   {version}, code DELETED (409 like the move);
@@ -62,7 +64,13 @@ export async function conflictEnvelope(c: AppContext, conflict: PlanVersionConfl
   return {
     status: "error" as const,
     code: "CONFLICT",
-    meta: { message, changedBy: conflict.changedBy, changedAt: conflict.changedAt.toISOString(), version: conflict.version, plan: conflict.plan },
+    meta: {
+      message,
+      changedBy: conflict.changedBy,
+      changedAt: conflict.changedAt.toISOString(),
+      version: conflict.version,
+      plan: { date: conflict.plan.date, vehicle: { id: conflict.plan.vanId, name: van?.name ?? "" } },
+    },
   };
 }
 

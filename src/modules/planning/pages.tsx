@@ -75,7 +75,7 @@ const isoOrEmpty = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{
 planningPages.get(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
   const plan = await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } });
   const range = { from: isoOrEmpty(c.req.query("from")), to: isoOrEmpty(c.req.query("to")) };
-  return renderPage(c, <PlanMovePage plan={plan} vans={await vansFor(c, plan)} values={{ date: plan.date, vanId: String(plan.vanId) }} range={range} />);
+  return renderPage(c, <PlanMovePage plan={plan} vans={await vansFor(c, plan)} values={{ date: plan.date, vanId: String(plan.vehicle.id) }} range={range} />);
 });
 
 planningPages.post(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {

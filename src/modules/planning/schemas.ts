@@ -32,9 +32,9 @@ export function planColour(types: { delivery: boolean; assembly: boolean }): Pla
 const NO_COLOUR = new Set(["", "-", "–", "bez barvy", "bez nátěru", "žádná", "none", "no colour", "no color"]);
 export const isNoColour = (color: string | null | undefined): boolean => NO_COLOUR.has((color ?? "").trim().toLowerCase());
 
-/** The daily manufacture entry's kind (not the timesheets' workplaces). */
-export const MANUFACTURE_KINDS = ["MANUFACTURE", "PAINTING"] as const;
-export type ManufactureKind = (typeof MANUFACTURE_KINDS)[number];
+/** Where a daily manufacture entry is worked: made or painted (not the timesheets' workplaces). */
+export const MANUFACTURE_WORKPLACES = ["MANUFACTURE", "PAINTING"] as const;
+export type ManufactureWorkplace = (typeof MANUFACTURE_WORKPLACES)[number];
 
 /** `from` and `to` (ISO or dd.mm.yyyy), both required, `from` not after `to`, at most MAX_RANGE_DAYS. */
 export const dateRangeInput = z
@@ -50,22 +50,36 @@ export type DateRange = z.infer<typeof dateRangeInput>;
 /** Amounts of fence items: pieces with at most 3 decimals, more than 0. */
 const amountField = () => decimalField({ min: 0.001, max: 999_999, places: 3 });
 
+/**
+ * A plan's van as an input takes the spec's name, `vehicle` (an id or `{id}`, as a plan answers
+ * it), or `vanId` (the forms' field): one field, `vanId` once parsed, and its errors are named so.
+ * When both are sent, `vanId` is taken (docs/decisions/061-planning-read-model-and-names.md).
+ */
+const withVehicle = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((body) => {
+    if (!body || typeof body !== "object" || Array.isArray(body) || !("vehicle" in body)) return body;
+    const { vehicle, ...rest } = body as Record<string, unknown>;
+    return rest.vanId === undefined || rest.vanId === null || rest.vanId === "" ? { ...rest, vanId: vehicle } : rest;
+  }, schema);
+
 /** Plan an order's items (tab 5): a day, a van, delivery and/or assembly, and each item's amount (at most what remains). */
-export const createPlanInput = z
-  .object({
-    orderId: refId(),
-    date: dateField(),
-    vanId: refId(),
-    delivery: booleanField(),
-    assembly: booleanField(),
-    items: z.array(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required" }).min(1, "planning.validation.noItems").max(500),
-    idempotencyKey: idempotencyKeyField(),
-  })
-  .refine((plan) => plan.delivery || plan.assembly, { path: ["delivery"], message: "planning.validation.noType" });
+export const createPlanInput = withVehicle(
+  z
+    .object({
+      orderId: refId(),
+      date: dateField(),
+      vanId: refId(),
+      delivery: booleanField(),
+      assembly: booleanField(),
+      items: z.array(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required" }).min(1, "planning.validation.noItems").max(500),
+      idempotencyKey: idempotencyKeyField(),
+    })
+    .refine((plan) => plan.delivery || plan.assembly, { path: ["delivery"], message: "planning.validation.noType" }),
+);
 export type CreatePlanInput = z.infer<typeof createPlanInput>;
 
 /** Re-plan: only the day and the van change; `version` is the plan's as the client read it. */
-export const movePlanInput = z.object({ id: refId(), date: dateField(), vanId: refId(), version: integerField({ min: 1 }) });
+export const movePlanInput = withVehicle(z.object({ id: refId(), date: dateField(), vanId: refId(), version: integerField({ min: 1 }) }));
 
 export const deletePlanInput = z.object({ id: refId(), version: integerField({ min: 1 }) });
 
@@ -100,16 +114,16 @@ export interface PlanningVan {
   active: boolean;
 }
 
-/** A card of the grid: one plan (its date, van, order, colour, and planned types with counts). */
+/** A card of the grid: one plan (its date, van as the spec's `vehicle`, order, colour, and planned types with counts). */
 export interface PlanCard {
   id: number;
   date: string;
-  vanId: number;
+  vehicle: { id: number; name: string };
   version: number;
   order: { id: number; lastName: string; firstName: string; status: string };
   delivery: boolean;
   assembly: boolean;
-  colour: PlanColour;
+  color: PlanColour;
   /** Pieces planned per product type of the fence items (FENCE, GATE…), in the order of first appearance. */
   plannedTypes: { productType: string; count: number }[];
   /** The readiness mark: every line of the order's manufacture plan manufactured; null without a plan. */
@@ -139,7 +153,7 @@ export interface PlansForDateRange {
 /** A daily manufacture entry: an order made or painted that day. */
 export interface ManufactureEntry {
   date: string;
-  kind: ManufactureKind;
+  workplace: ManufactureWorkplace;
   planId: number;
   order: { id: number; lastName: string };
 }
@@ -147,7 +161,7 @@ export interface ManufactureEntry {
 export interface ManufacturePlanLine {
   id: number;
   product: { id: number; name: string };
-  amount: number;
+  plannedAmount: number;
   notForPainting: boolean;
   manufactured: boolean;
 }

@@ -108,6 +108,28 @@ describe("planning an order's items", () => {
     expect((await getOrderPlanning({ ctx: t.ctx, input: { id: order.id } })).plans).toEqual([]);
   });
 
+  test("the van as the spec's vehicle: an input takes `vehicle` (an id or {id}) as well as `vanId`; a plan answers `vehicle`", async () => {
+    const order = await orderWithTwoItems();
+    const tatra = await createDeliveryVan(t.ctx, { name: "Tatra Phoenix", spz: "5T1 2345" });
+    const base = { orderId: order.id, date: "2026-12-01", delivery: true, assembly: false, items: [{ itemId: order.first, amount: 1 }] };
+    // No van under either name, a vehicle that is no id, one that is no van: the errors name `vanId`, the forms' field.
+    expect(fieldKeys(await failureOf(planOrderItems({ ctx: t.ctx, input: base })))).toEqual({ vanId: "validation.required" });
+    expect(fieldKeys(await failureOf(planOrderItems({ ctx: t.ctx, input: { ...base, vehicle: "Tatra" } })))).toEqual({ vanId: "validation.invalid" });
+    expect(fieldKeys(await failureOf(planOrderItems({ ctx: t.ctx, input: { ...base, vehicle: { id: 999_999 } } })))).toEqual({ vanId: "planning.validation.van" });
+    expect((await getOrderPlanning({ ctx: t.ctx, input: { id: order.id } })).plans).toEqual([]);
+
+    const planned = await planOrderItems({ ctx: t.ctx, input: { ...base, vehicle: { id: tatra, name: "Tatra Phoenix" } } });
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: "2026-12-01", vehicle: { id: tatra, name: "Tatra Phoenix" }, version: 1 });
+    expect((await getOrderPlanning({ ctx: t.ctx, input: { id: order.id } })).plans.map((plan) => plan.vehicle)).toEqual([{ id: tatra, name: "Tatra Phoenix", spz: "5T12345" }]);
+
+    const moved = await movePlan({ ctx: t.ctx, input: { id: planned.id, date: "2026-12-02", vehicle: String(otherVan), version: 1 } });
+    expect(moved).toMatchObject({ date: "2026-12-02", vehicle: { id: otherVan, name: "Dodávka B" }, version: 2 });
+    // Both names sent: `vanId` is taken.
+    const both = await movePlan({ ctx: t.ctx, input: { id: planned.id, date: "2026-12-03", vanId: van, vehicle: tatra, version: 2 } });
+    expect(both).toMatchObject({ date: "2026-12-03", vehicle: { id: van, name: "Dodávka A" }, version: 3 });
+    expect(Object.keys(both)).not.toContain("van");
+  });
+
   test("a retried submit with the same idempotency key plans once", async () => {
     const order = await orderWithTwoItems();
     const input = { orderId: order.id, date: "2026-12-01", vanId: van, delivery: true, assembly: false, items: [{ itemId: order.first, amount: 1 }], idempotencyKey: `plan-${nextNumber()}-retry` };
@@ -166,7 +188,7 @@ describe("re-planning", () => {
     const planned = await planOrderItems({ ctx: t.ctx, input: { orderId: order.id, date: "2026-12-01", vanId: van, delivery: true, assembly: true, items: [{ itemId: order.first, amount: 3 }] } });
     const mover = await createUser(t.ctx, { firstName: "Petra", lastName: "Dvořáková" });
     const moved = await movePlan({ ctx: { ...t.ctx, userId: mover.id }, input: { id: planned.id, date: "2026-12-04", vanId: otherVan, version: 1 } });
-    expect(moved).toMatchObject({ id: planned.id, date: "2026-12-04", vanId: otherVan, version: 2, colour: "PURPLE", plannedTypes: [{ productType: "FENCE", count: 3 }] });
+    expect(moved).toMatchObject({ id: planned.id, date: "2026-12-04", vehicle: { id: otherVan }, version: 2, color: "PURPLE", plannedTypes: [{ productType: "FENCE", count: 3 }] });
 
     let conflict: unknown;
     try {
@@ -176,7 +198,7 @@ describe("re-planning", () => {
     }
     expect(conflict).toBeInstanceOf(PlanVersionConflict);
     expect(conflict).toMatchObject({ changedBy: { id: mover.id, name: "Petra Dvořáková" }, version: 2, plan: { date: "2026-12-04", vanId: otherVan } });
-    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: "2026-12-04", vanId: otherVan, version: 2 });
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: "2026-12-04", vehicle: { id: otherVan }, version: 2 });
 
     expect(await deletePlan({ ctx: t.ctx, input: { id: planned.id, version: 2 } })).toEqual({ id: planned.id });
     expect((await failureOf(getPlan({ ctx: t.ctx, input: { id: planned.id } }))).status).toBe(404);
@@ -197,7 +219,7 @@ describe("two moves of one version at once", () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect(lost[0]).toBeInstanceOf(PlanVersionConflict);
-    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: won[0]!.date, vanId: won[0]!.vanId, version: 2 });
+    expect(await getPlan({ ctx: t.ctx, input: { id: planned.id } })).toMatchObject({ date: won[0]!.date, vehicle: won[0]!.vehicle, version: 2 });
   });
 });
 
@@ -213,14 +235,14 @@ describe("the grid", () => {
 
     const grid = await plansForDateRange({ ctx: t.ctx, input: { from: "01.03.2027", to: "07.03.2027" } });
     expect(grid.from).toBe("2027-03-01");
-    expect(grid.plans.map((card) => [card.date, card.vanId, card.colour, card.plannedTypes])).toEqual([["2027-03-01", parked, "BLUE", [{ productType: "FENCE", count: 4 }]]]);
+    expect(grid.plans.map((card) => [card.date, card.vehicle.id, card.color, card.plannedTypes])).toEqual([["2027-03-01", parked, "BLUE", [{ productType: "FENCE", count: 4 }]]]);
     expect(grid.vans.map((v) => v.id)).toContain(parked);
     expect(grid.vans.map((v) => v.id)).not.toContain(unused);
     expect(grid.vans.every((v) => v.active || v.id === parked)).toBe(true);
 
     const later = await plansForDateRange({ ctx: t.ctx, input: { from: "2027-03-02", to: "2027-03-08" } });
     expect(later.vans.map((v) => v.id)).not.toContain(parked);
-    expect(later.plans.map((card) => card.colour)).toEqual(["YELLOW"]);
+    expect(later.plans.map((card) => card.color)).toEqual(["YELLOW"]);
   });
 
   test("the range is required, in order and at most a year and a week", async () => {
@@ -326,13 +348,13 @@ describe("the manufacture plan", () => {
     const plan = await saveManufacturePlan({ ctx: t.ctx, input: { orderId: order, manufactureDate: "2026-12-07", paintingDate: "09.12.2026" } });
     // The items' lines are their manufactured variants (named after the base product); the hinge is the sub-product.
     const [made, rawMade] = await Promise.all([product, bare].map(async (id) => (await t.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name));
-    expect(plan.lines.map((line) => [line.product.name.startsWith(made!) || line.product.name.startsWith(rawMade!) ? "item" : line.product.id, line.amount, line.notForPainting, line.manufactured])).toEqual([
+    expect(plan.lines.map((line) => [line.product.name.startsWith(made!) || line.product.name.startsWith(rawMade!) ? "item" : line.product.id, line.plannedAmount, line.notForPainting, line.manufactured])).toEqual([
       ["item", 6, false, false],
       ["item", 1, true, false],
       [hinge, 2, true, false],
     ]);
     const calendar = await manufacturePlansForDateRange({ ctx: t.ctx, input: { from: "2026-12-07", to: "2026-12-13" } });
-    expect(calendar.entries.filter((entry) => entry.planId === plan.id).map((entry) => [entry.date, entry.kind])).toEqual([
+    expect(calendar.entries.filter((entry) => entry.planId === plan.id).map((entry) => [entry.date, entry.workplace])).toEqual([
       ["2026-12-07", "MANUFACTURE"],
       ["2026-12-09", "PAINTING"],
     ]);

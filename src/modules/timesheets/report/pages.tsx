@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { HoursReportPage, REPORT_PATH } from "@views/timesheets/hours-report";
-import { addDays, formatCzechDate, todayInPrague } from "@/lib/dates";
+import { addDays, todayInPrague } from "@/lib/dates";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import { translateMessage } from "@/lib/i18n";
-import { tablesToXlsx, XLSX_MIME, XLSX_MONEY, XLSX_NUMBER } from "@/lib/xlsx/sheet";
+import { tablesToXlsx, XLSX_DATE, XLSX_MIME, XLSX_MONEY, XLSX_NUMBER, xlsxDate } from "@/lib/xlsx/sheet";
 import { renderPage } from "@/web/render";
 import { hoursReport } from "./service";
 
@@ -42,12 +42,12 @@ reportPages.get(`${REPORT_PATH}/xlsx`, async (c) => {
       {
         name: t("report.title"),
         columns: [
-          { key: "period", header: t("report.periodStart"), width: 12 },
+          { key: "period", header: t("report.periodStart"), width: 12, numFmt: XLSX_DATE },
           { key: "worker", header: t("worklog.user"), width: 24 },
           { key: "workType", header: t("worklog.workType"), width: 24 },
           { key: "hours", header: t("report.hoursColumn"), numFmt: XLSX_NUMBER },
         ],
-        rows: rows.map((row) => ({ cells: { period: formatCzechDate(row.period), worker: row.worker, workType: row.workType, hours: row.hours } })),
+        rows: rows.map((row) => ({ cells: { period: xlsxDate(row.period), worker: row.worker, workType: row.workType, hours: row.hours } })),
       },
       {
         name: t("report.perOrder"),
