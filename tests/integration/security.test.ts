@@ -10,6 +10,7 @@ import { startHttpServer } from "@/lib/http/server";
 import type { Db } from "@/lib/db";
 import { createLogger } from "@/lib/logger";
 import { createTestApp, json, ORIGIN, useTestApp } from "../helpers/app";
+import { defaultVatId } from "../helpers/factories";
 import { usingPostgres } from "../helpers/db";
 import "./support";
 
@@ -346,7 +347,9 @@ describe("/healthz", () => {
 describe("caching", () => {
   test("pages that show data are no-store; static files may be cached", async () => {
     const session = await t.current.login();
-    for (const path of ["/index", "/products/dph", "/products/dph/1", "/settings/eshop/new"]) {
+    // A seeded VAT rate's own page, by the id the database gave it.
+    const vatId = await defaultVatId(t.current.ctx.db);
+    for (const path of ["/index", "/products/dph", `/products/dph/${vatId}`, "/settings/eshop/new"]) {
       const response = await session.page(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("no-store");

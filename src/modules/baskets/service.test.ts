@@ -164,7 +164,7 @@ describe("baskets per user", () => {
     const a = await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type: "COMMON", warehouseId: 0 } });
     expect(await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type: "COMMON", warehouseId: 0 } })).toBe(a);
     const b = await getOrCreateBasket({ ctx, input: { userId: other.userId!, type: "COMMON", warehouseId: 0 } });
-    const c = await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type: "WAREHOUSE", warehouseId: 2 } });
+    const c = await getOrCreateBasket({ ctx, input: { userId: ctx.userId!, type: "WAREHOUSE", warehouseId: await createWarehouse("Sklad košíků") } });
     expect(new Set([a, b, c]).size).toBe(3);
   });
 

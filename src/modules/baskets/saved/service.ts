@@ -4,11 +4,13 @@
  * never edited; a stale one may be deleted.
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { savedBasketItems, savedBaskets, users } from "@db/schema";
 import { type Ctx } from "@/lib/context";
 import { filterCondition, type ListField, type ListInput, type ListResult, pageMeta, sortExpression } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency";
+import { subquery } from "@/lib/subquery";
 import { parseInput } from "@/lib/validation";
 import { COMMON_WAREHOUSE_ID } from "../schemas";
 import { addLinesToBasket, listBasketItems } from "../service";
@@ -81,7 +83,9 @@ export async function deleteSavedBasket({ ctx, input }: { ctx: Ctx; input: unkno
   if (removed.length === 0) throw AppError.notFound();
 }
 
-const lineCount = sql<number>`(select count(*)::int from ${savedBasketItems} where ${savedBasketItems.savedBasketId} = ${savedBaskets.id})`;
+/** A saved basket's lines, counted per row of the page (a correlated subquery: src/lib/subquery.ts). */
+const counted = alias(savedBasketItems, "counted_line");
+const lineCount = sql<number>`${subquery.select({ lines: sql`count(*)::int` }).from(counted).where(eq(counted.savedBasketId, savedBaskets.id))}`;
 
 /** The list's filters and sorts (the shared list's kinds: a number filter on id, a folded text filter on the name). */
 const listFields: Record<string, ListField> = {

@@ -10,11 +10,13 @@
  * Every write takes the order's row lock first, so the tab's writes to one order never interleave.
  */
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { categories, categoryParameters, fenceOrderItems, fenceOrders, fenceOrderOtherItems, fenceOrderSubProducts, products } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { isRowId } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency";
+import { subquery } from "@/lib/subquery";
 import { lockFenceOrder } from "../fence-order/service";
 import { readOrderSnapshot } from "../order-snapshot/service";
 import { type FenceItemFieldName, type FieldIssue, type ProductType, valuesOfVariantKey } from "./engine";
@@ -108,7 +110,9 @@ export async function deleteOrderSubProduct({ ctx, input }: { ctx: Ctx; input: {
 /** docs/decisions/019-items-tab-api.md#dynamic-products: the manufactured variants of the order's items, with their creation values. */
 export async function listOrderDynamicProducts({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<DynamicProduct[]> {
   await readOrderExists(ctx, input.id);
-  const base = sql<string>`(select b.name from ${products} b where b.id = ${products.baseProductId})`;
+  // The base product is another row of products: an aliased subquery (src/lib/subquery.ts).
+  const baseProduct = alias(products, "base_product");
+  const base = sql<string>`${subquery.select({ name: baseProduct.name }).from(baseProduct).where(eq(baseProduct.id, products.baseProductId))}`;
   const rows = await ctx.db
     .select({
       itemId: fenceOrderItems.id,

@@ -3,13 +3,26 @@
  * the order is CLOSED (paid in full). One rule, written once as SQL, so a read that answers it for
  * many orders (the planning grid) embeds it in its own statement instead of asking again.
  */
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { fenceOrders, invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
+import { subquery } from "@/lib/subquery";
 
-/** True where the order whose id is `orderId` (a column or an expression) has a paid proforma. */
+/** The proformas as the subquery names them: never the outer query's `invoices`. */
+const proforma = alias(invoices, "deposit_proforma");
+
+/**
+ * True where the order whose id is `orderId` (a column or an expression) has a paid proforma.
+ * Built with the query builder, so `orderId` stays qualified in any outer query (src/lib/subquery.ts).
+ */
 export const depositPaidSql = (orderId: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orderId} and ${invoices.kind} = 'PROFORMA' and ${invoices.status} = 'CLOSED')`;
+  sql<boolean>`${exists(
+    subquery
+      .select({ one: sql`1` })
+      .from(proforma)
+      .where(and(eq(proforma.orderId, orderId), eq(proforma.kind, "PROFORMA"), eq(proforma.status, "CLOSED"))),
+  )}`;
 
 export async function isOrderDepositPaid({ ctx, input }: { ctx: Ctx; input: { orderId: number } }): Promise<boolean> {
   const [row] = await ctx.db.select({ paid: depositPaidSql(fenceOrders.id) }).from(fenceOrders).where(eq(fenceOrders.id, input.orderId));

@@ -3,7 +3,7 @@
  * item edit (on the way, required level, rack scales). Quantities move only through the stock
  * operations (src/modules/warehouse/stock/); nothing here writes a quantity.
  */
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { categoryParameters, productCategories, products, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
@@ -11,6 +11,7 @@ import { escapeLike, isRowId, pageMeta, pgErrorCode } from "@/lib/crud/service";
 import type { ListInput, ListResult } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { foldText } from "@/lib/search-text";
+import { subquery } from "@/lib/subquery";
 import { parseInput } from "@/lib/validation";
 import { parseCategoryIds } from "@/modules/catalogue/category/tree";
 import { categorySubtreeIds } from "@/modules/catalogue/product/service";
@@ -145,9 +146,16 @@ async function gramsByItem(ctx: Ctx, warehouseId: number): Promise<Map<number, n
 
 /**
  * The same for a row of a page, inside its own statement: evaluated for the page's rows only
- * (after the sort and limit), it saves the page a statement (decision 040).
+ * (after the sort and limit), it saves the page a statement (decision 040). A correlated subquery
+ * over aliased tables, so the outer item's id stays qualified in any select (src/lib/subquery.ts).
  */
-const gramsOfItem = sql<string | null>`(select sum(${warehouseRackScales.lastWeight}) from ${warehouseItemRackScales} inner join ${warehouseRackScales} on ${warehouseRackScales.id} = ${warehouseItemRackScales.rackScaleId} where ${warehouseItemRackScales.warehouseItemId} = ${warehouseItems.id})`;
+const attachedLink = alias(warehouseItemRackScales, "attached_link");
+const attachedScale = alias(warehouseRackScales, "attached_scale");
+export const gramsOfItem = sql<string | null>`${subquery
+  .select({ grams: sql`sum(${attachedScale.lastWeight})` })
+  .from(attachedLink)
+  .innerJoin(attachedScale, eq(attachedScale.id, attachedLink.rackScaleId))
+  .where(eq(attachedLink.warehouseItemId, warehouseItems.id))}`;
 
 /** `grams` null: no attached scale has reported (or none is attached). */
 function toRow(record: ItemRecord, grams: number | null): WarehouseItemRow {

@@ -5,7 +5,7 @@
  * the items' `scale_disagree_since`, kept by the discrepancy job (docs/decisions/058-scale-live-updates.md).
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
-import { products, rackScaleReadings, rackScaleSettings, rackScaleUnknownReports, warehouseItemRackScales, warehouseItems, warehouseRackScales, warehouses } from "@db/schema";
+import { products, rackScaleReadings, rackScaleSettings, rackScaleUnknownReports, warehouseItems, warehouseRackScales, warehouses } from "@db/schema";
 import type { BasketLoader, Ctx } from "@/lib/context";
 import { tFor } from "@/lib/i18n";
 import type { ListInput, ListResult } from "@/lib/crud/service";
@@ -13,7 +13,7 @@ import { pageMeta } from "@/lib/crud/service";
 import { defineJob } from "@/lib/jobs/define";
 import { parseInput } from "@/lib/validation";
 import { scaleQuantityOf } from "../items/schemas";
-import { itemsWithScales } from "../items/service";
+import { gramsOfItem, itemsWithScales } from "../items/service";
 import { SCALE_DISCREPANCIES_PATH, DEFAULT_DISCREPANCY_MINUTES, DEFAULT_NOISE_BAND_GRAMS, type ScaleFeedSettings, scaleFeedSettingsInput, type WeightPoint } from "./schemas";
 
 /** The feed's settings; the defaults until someone saved them. */
@@ -136,8 +136,6 @@ export interface ScaleDiscrepancy {
   difference: number | null;
   since: string;
 }
-
-const gramsOfItem = sql<string | null>`(select sum(${warehouseRackScales.lastWeight}) from ${warehouseItemRackScales} inner join ${warehouseRackScales} on ${warehouseRackScales.id} = ${warehouseItemRackScales.rackScaleId} where ${warehouseItemRackScales.warehouseItemId} = ${warehouseItems.id})`;
 
 /**
  * docs/domain.md#scale-discrepancies: the items whose scale quantity has disagreed with the book

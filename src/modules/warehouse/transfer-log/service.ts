@@ -4,11 +4,13 @@
  * rows reads 50 index entries; each filter has an index of its own led by its column.
  */
 import { and, asc, count, desc, eq, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { products, users, warehouses, warehouseTransferLogs } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { czechOrder, pageMeta, type ListInput, type ListResult } from "@/lib/crud/service";
 import { BUSINESS_TIME_ZONE } from "@/lib/dates";
 import type { Message } from "@/lib/errors";
+import { subquery } from "@/lib/subquery";
 import { issueFields, parseInput } from "@/lib/validation";
 import { logGroupColour, TRANSFER_LOG_COUNT_CAP, transferLogFilterInput, type TransferLogRow } from "./schemas";
 
@@ -17,8 +19,16 @@ const log = warehouseTransferLogs;
 /**
  * The names are looked up per row of the page (50 index probes) rather than joined: the foreign
  * keys guarantee each id exists, and a five-table join cost more to plan than to run (decision 030).
+ * Each is a correlated subquery over an aliased table, so the log's column stays the log's in any
+ * shape of the outer select (src/lib/subquery.ts).
  */
-const nameOfWarehouse = (id: AnyColumn): SQL<string | null> => sql`(select ${warehouses.name} from ${warehouses} where ${warehouses.id} = ${id})`;
+const namedWarehouse = alias(warehouses, "named_warehouse");
+const namedProduct = alias(products, "named_product");
+const namedUser = alias(users, "named_user");
+const nameOfWarehouse = (id: AnyColumn): SQL<string | null> => sql`${subquery.select({ name: namedWarehouse.name }).from(namedWarehouse).where(eq(namedWarehouse.id, id))}`;
+const nameOfProduct = sql<string>`${subquery.select({ name: namedProduct.name }).from(namedProduct).where(eq(namedProduct.id, log.productId))}`;
+const userFirstName = sql<string | null>`${subquery.select({ name: namedUser.firstName }).from(namedUser).where(eq(namedUser.id, log.userId))}`;
+const userLastName = sql<string | null>`${subquery.select({ name: namedUser.lastName }).from(namedUser).where(eq(namedUser.id, log.userId))}`;
 
 /** The start of a Prague calendar day as an instant, computed once by the database (the index sees a constant). */
 const dayStart = (isoDate: string, plusDays = 0): SQL => sql`((${isoDate}::date + ${plusDays}::int)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
@@ -63,14 +73,14 @@ export async function listTransferLogs({ ctx, input }: { ctx: Ctx; input: ListIn
         quantity: log.quantity,
         logGroup: log.logGroup,
         productId: log.productId,
-        productName: sql<string>`(select ${products.name} from ${products} where ${products.id} = ${log.productId})`,
+        productName: nameOfProduct,
         targetId: log.targetWarehouseId,
         targetName: nameOfWarehouse(log.targetWarehouseId),
         sourceId: log.sourceWarehouseId,
         sourceName: nameOfWarehouse(log.sourceWarehouseId),
         userId: log.userId,
-        firstName: sql<string | null>`(select ${users.firstName} from ${users} where ${users.id} = ${log.userId})`,
-        lastName: sql<string | null>`(select ${users.lastName} from ${users} where ${users.id} = ${log.userId})`,
+        firstName: userFirstName,
+        lastName: userLastName,
       })
       .from(log)
       .where(where)
