@@ -3,7 +3,7 @@
  * Messages are i18n keys (`validation.*`) translated at the edge in the request's language.
  */
 import { z } from "zod";
-import { dateErrorKey } from "./dates";
+import { DATE_MAX, DATE_MIN, dateErrorKey, formatCzechDate } from "./dates";
 
 const required = "validation.required";
 /** Missing → "required"; present but of the wrong kind → "invalid". */
@@ -168,9 +168,16 @@ export const idempotencyKeyField = () =>
     storableString("idempotency.keyInvalid").regex(IDEMPOTENCY_KEY_PATTERN, "idempotency.keyInvalid").optional(),
   );
 
-/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is `validation.noSuchDate`. */
-export const dateField = () =>
-  z.preprocess(
+/**
+ * ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is
+ * `validation.noSuchDate`; a real day outside `min`…`max` (by default DATE_MIN…DATE_MAX, docs/architecture.md#dates)
+ * is `validation.dateRange`: year 0 or 0001 would reach PostgreSQL (which has no year 0) or the accountant.
+ * Every date input of the app is read here; a field with other bounds says so.
+ */
+export const dateField = (bounds: { min?: string; max?: string } = {}) => {
+  const min = bounds.min ?? DATE_MIN;
+  const max = bounds.max ?? DATE_MAX;
+  return z.preprocess(
     (value) => {
       const blank = blankToUndefined(value);
       if (typeof blank !== "string") return blank;
@@ -178,11 +185,15 @@ export const dateField = () =>
       const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})$/.exec(text);
       return czech ? `${czech[3]}-${czech[2]!.padStart(2, "0")}-${czech[1]!.padStart(2, "0")}` : text;
     },
-    z.iso.date({
-      // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
-      error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
-    }),
+    z
+      .iso.date({
+        // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
+        error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
+      })
+      // ISO dates of four-digit years compare as text.
+      .refine((iso) => iso >= min && iso <= max, { message: "validation.dateRange", params: { min: formatCzechDate(min), max: formatCzechDate(max) } }),
   );
+};
 
 /** docs/architecture.md#paging: a list page holds 20 rows unless asked, and at most 500. */
 export const DEFAULT_PAGE_SIZE = 20;

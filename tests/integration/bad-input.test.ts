@@ -194,10 +194,13 @@ function inner(def: Def): z.ZodType[] {
   return "innerType" in def ? [def.innerType as z.ZodType] : [];
 }
 
-/** Whether a field's schema ends in a plain string (a text), a boolean, or neither. */
+type LeafKind = "text" | "boolean" | "date";
+
+/** Whether a field's schema ends in a plain string (a text), a boolean, a date (dateField) or neither. */
 function leafKinds(schema: z.ZodType, kinds = new Set<string>()): Set<string> {
   const def = defOf(schema);
   if (def.type === "string" && !def.format) kinds.add("text");
+  if (def.type === "string" && def.format === "date") kinds.add("date");
   if (def.type === "boolean") kinds.add("boolean");
   for (const next of inner(def)) leafKinds(next, kinds);
   return kinds;
@@ -215,7 +218,7 @@ function container(schema: z.ZodType): Def | undefined {
 }
 
 /** The path of every leaf of `kind` in a schema, through objects and arrays (one element). */
-function fieldPaths(schema: z.ZodType, kind: "text" | "boolean", path: Path = []): Path[] {
+function fieldPaths(schema: z.ZodType, kind: LeafKind, path: Path = []): Path[] {
   const def = container(schema);
   if (def?.type === "object") {
     return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => fieldPaths(field, kind, [...path, key]));
@@ -290,7 +293,7 @@ async function refusalProblem(route: MountedRoute, request: { path: string; body
 
 const withQuery = (path: string, key: string, value: string) => `${path}?${new URLSearchParams({ [key]: value })}`;
 
-const casesOf = (route: MountedRoute, kind: "text" | "boolean") => {
+const casesOf = (route: MountedRoute, kind: LeafKind) => {
   const input = route.input;
   if (!input) return [];
   const schema = input.body ?? input.query;
@@ -308,7 +311,7 @@ test("every API route is read from its service, described here, or takes no text
 });
 
 /** One test per route whose body has fields of `kind`: each field alone holding `value` is refused with `message`. */
-function eachBodyField(kind: "text" | "boolean", value: string, message: string) {
+function eachBodyField(kind: LeafKind, value: string, message: string) {
   const routes = ROUTES.filter((route) => route.input?.body && casesOf(route, kind).length);
   test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
     const path = await concretePath(route);
@@ -341,6 +344,55 @@ test("the refusal reads in the caller's language", async () => {
 
 describe("a yes/no that is neither is refused, never read as no", () => {
   eachBodyField("boolean", "maybe", messages.invalid);
+});
+
+/**
+ * Dates (docs/architecture.md#dates): year 0 in either form, and a real day outside 1900–2100, is a 422 naming the
+ * field on every route that reads a date, never a 500 from PostgreSQL or a job that fails later.
+ */
+describe("a date outside 01.01.1900–31.12.2100 is refused with the field named, and nothing is saved", () => {
+  const outOfRange = tFor("cs")("validation.dateRange", { min: "01.01.1900", max: "31.12.2100" }) as string;
+  test("the message", () => expect(outOfRange).toBe("Zadejte datum od 01.01.1900 do 31.12.2100"));
+  for (const value of ["0000-01-01", "01.01.0000", "0001-01-01", "31.12.1899", "2101-01-01"]) {
+    describe(value, () => eachBodyField("date", value, outOfRange));
+  }
+
+  const dateQueryRoutes = ROUTES.filter((route) => route.input?.query && casesOf(route, "date").length);
+  test("the walk finds the date queries (planning grid and material, manufacture calendar, accountant export)", () =>
+    expect(dateQueryRoutes.map((route) => route.key)).toEqual(
+      expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture", "GET /api/orders/invoices/accountantExport"]),
+    ));
+  test.each(dateQueryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
+    const failures: (string | null)[] = [];
+    for (const value of ["0000-01-01", "01.01.0000"]) {
+      for (const path of casesOf(route, "date")) {
+        const key = path.join(".");
+        const query = new URLSearchParams({ from: "2026-11-02", to: "2026-11-08", [key]: value });
+        failures.push(await refusalProblem(route, { path: `${route.pattern}?${query}` }, key, outOfRange));
+      }
+    }
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+
+  test("a list's date filter: work logs and the transfer log", async () => {
+    for (const path of ["/api/timesheets/worklog", "/api/warehouseTransferLog"]) {
+      for (const value of ["0000-01-01", "01.01.0000"]) {
+        const response = await admin.api(withQuery(path, "from", value));
+        expect({ path, status: response.status }).toEqual({ path, status: 422 });
+        expect((await json(response)).fields).toEqual({ from: outOfRange });
+      }
+    }
+  });
+
+  test("the planning and manufacture pages show the range again with the field's error (422)", async () => {
+    for (const page of ["/orders/planning", "/orders/manufacture"]) {
+      for (const value of ["0000-01-01", "01.01.0000"]) {
+        const response = await admin.page(`${page}?${new URLSearchParams({ from: value, to: "2026-11-08" })}`);
+        expect({ page, value, status: response.status }).toEqual({ page, value, status: 422 });
+        expect(await response.text()).toContain(outOfRange);
+      }
+    }
+  });
 });
 
 describe("pages: a form post re-renders with the field's error (422), a list page refuses the filter", () => {

@@ -11,7 +11,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { fenceOrders, invoiceLines, invoicePayments, invoiceProformaLinks, invoices } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createCrudService, type CrudService, matchesText } from "@/lib/crud/service";
-import { addDays, isValidIsoDate, todayInPrague } from "@/lib/dates";
+import { addDays, formatCzechDate, isValidIsoDate, todayInPrague } from "@/lib/dates";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { tFor } from "@/lib/i18n";
 import { withIdempotency } from "@/lib/idempotency";
@@ -451,6 +451,8 @@ async function addPayment(ctx: Ctx, row: InvoiceRow, payment: { amountHalere: nu
   if (row.kind === "PAYMENT_TAX_DOCUMENT" || row.kind === "CREDIT_NOTE") throw AppError.fail(msg("invoices.nothingToPay"));
   if (row.status === "CLOSED") throw AppError.fail(msg("invoices.alreadyClosed", { number: row.number }));
   if (payment.paidOn > today) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidInFuture") });
+  // Money for a document comes after it is issued; an earlier day would date its tax document before its proforma.
+  if (payment.paidOn < row.issueDate) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidBeforeIssue", { date: formatCzechDate(row.issueDate) }) });
   const paid = (await paidOf(ctx, [row.id])).get(row.id) ?? 0;
   const remaining = halereOf(row.payable) - paid;
   if (payment.amountHalere > remaining) throw AppError.invalid({ "payment.amount": msg("invoices.overpaid", { remaining: formatMoney(kc(remaining), ctx.lang) }) });
