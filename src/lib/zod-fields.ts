@@ -148,12 +148,41 @@ export const refId = (options: { sentinels?: readonly number[] } = {}) =>
 export const optionalRefId = (options: { sentinels?: readonly number[] } = {}) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), refId(options).optional().nullable());
 
-/** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one. */
-export const refIdList = (options: { min?: number } = {}) =>
+/** docs/architecture.md#lists-in-input: a list in an input holds at most this many elements unless its field says otherwise. */
+export const MAX_LIST_ITEMS = 500;
+
+/**
+ * `schema` (a list) behind a length check that runs first: a list longer than `max` is refused as
+ * `validation.maxItems` before any element is read. zod checks an array's own `.max()` only after
+ * parsing every element, so 60,000 empty rows cost seconds and hundreds of MB in element errors
+ * (docs/architecture.md#lists-in-input). Anything that is not an array passes on to `schema`.
+ */
+export const atMostItems = <S extends z.ZodType>(max: number, schema: S) =>
+  z.preprocess((value, context) => {
+    if (Array.isArray(value) && value.length > max) {
+      context.issues.push({ code: "custom", message: "validation.maxItems", params: { max }, input: value.length });
+      return z.NEVER;
+    }
+    return value;
+  }, schema);
+
+/**
+ * Every list of an input (each module's schemas.ts): elements of `element`, at most `max` (default
+ * MAX_LIST_ITEMS) counted before any element is parsed, at least `min` when given.
+ */
+export const boundedArray = <T extends z.ZodType>(
+  element: T,
+  options: { max?: number; min?: number; minMessage?: string; error?: string } = {},
+) => {
+  const array = z.array(element, { error: options.error ?? "validation.invalid" });
+  return atMostItems(options.max ?? MAX_LIST_ITEMS, options.min ? array.min(options.min, options.minMessage ?? required) : array);
+};
+
+/** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one; at most `max`. */
+export const refIdList = (options: { min?: number; max?: number } = {}) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z
-      .array(refId())
+    boundedArray(refId(), { max: options.max })
       .transform((ids) => [...new Set(ids)])
       .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),
   );

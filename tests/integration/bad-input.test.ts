@@ -395,6 +395,36 @@ describe("a date outside 01.01.1900–31.12.2100 is refused with the field named
   });
 });
 
+// ---- lists longer than their field allows (docs/architecture.md#lists-in-input) ----------------------
+
+/** The path of every list of a schema, through objects and lists (a list's first element). */
+function listPaths(schema: z.ZodType, path: Path = []): Path[] {
+  const def = container(schema);
+  if (def?.type === "object") return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => listPaths(field, [...path, key]));
+  if (def?.type === "array") return [path, ...listPaths(def.element as z.ZodType, [...path, 0])];
+  return [];
+}
+
+describe("a list of 60,000 elements is refused before its elements are read, and nothing is saved", () => {
+  const tooMany = Array.from({ length: 60_000 }, () => ({}));
+  const routes = ROUTES.filter((route) => route.input?.body && listPaths(route.input.body).length);
+  test("the walk finds the lists (order items, plan items, invoice lines, basket lines, prices, parameters, id lists)", () => expect(routes.length).toBeGreaterThan(10));
+  test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
+    const path = await concretePath(route);
+    const failures: string[] = [];
+    for (const field of listPaths(route.input!.body!)) {
+      const name = fieldName(field, route.input?.paths);
+      const before = await snapshot();
+      const response = await admin.api(path, { method: route.method, json: bodyWith(field, tooMany) });
+      const text = await response.text();
+      const message = response.status === 422 ? (JSON.parse(text) as { fields?: Record<string, string> }).fields?.[name] : undefined;
+      if (!message || !/^Nejvýše \d+ položek$/.test(message)) failures.push(`${route.key} ${name}: ${response.status} ${text.slice(0, 200)}`);
+      if ((await snapshot()) !== before) failures.push(`${route.key} ${name}: something was saved`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("pages: a form post re-renders with the field's error (422), a list page refuses the filter", () => {
   /** The shared CRUD form, a module's own editor, and the product editor's first tab: each reads its post through formToInput. */
   const forms = [

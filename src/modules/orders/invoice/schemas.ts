@@ -4,7 +4,7 @@
  * with at most two decimals and answered in Kč; the service computes in haléře.
  */
 import { z } from "zod";
-import { booleanField, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { booleanField, boundedArray, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
 import { INVOICE_LINE_SOURCES, type InvoiceLineSource } from "./line-sources";
 import type { InvoiceKind, InvoiceSnapshot } from "./formats/snapshot";
 
@@ -38,7 +38,7 @@ export const invoiceCreateInput = z.object({
   dueDate: dateField().optional(),
   taxableSupplyDate: dateField().optional(),
   note: optionalText(1000),
-  lines: z.array(invoiceLineInput).max(500).optional(),
+  lines: boundedArray(invoiceLineInput).optional(),
   linkedProformas: refIdList(),
   idempotencyKey: idempotencyKeyField(),
 });
