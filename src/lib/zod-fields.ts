@@ -174,14 +174,18 @@ export const boundedArray = <T extends z.ZodType>(
   element: T,
   options: { max?: number; min?: number; minMessage?: string; error?: string } = {},
 ) => {
-  const array = z.array(element, { error: options.error ?? "validation.invalid" });
+  const array = z.array(element, { error: options.error ?? requiredOrInvalid });
   return atMostItems(options.max ?? MAX_LIST_ITEMS, options.min ? array.min(options.min, options.minMessage ?? required) : array);
 };
 
-/** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one; at most `max`. */
-export const refIdList = (options: { min?: number; max?: number } = {}) =>
+/**
+ * A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one;
+ * at most `max`. Missing is none, unless `required`: then only an explicit `[]` (or null, "") is none.
+ */
+export const refIdList = (options: { min?: number; max?: number; required?: boolean } = {}) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    (value) =>
+      value === undefined && options.required ? undefined : value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value],
     boundedArray(refId(), { max: options.max })
       .transform((ids) => [...new Set(ids)])
       .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),

@@ -115,7 +115,7 @@ export interface FreshPage {
 export function useE2E(): {
   readonly server: E2EServer;
   readonly browser: Browser;
-  open(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<FreshPage & { session: Session | null }>;
+  open(options?: BrowserContextOptions & { signedIn?: boolean; admin?: boolean }): Promise<FreshPage & { session: Session | null }>;
 } {
   const handle = useBrowser();
   const server = useE2EServer();
@@ -131,12 +131,12 @@ export function useE2E(): {
       return handle.browser;
     },
     async open(options = {}) {
-      const { signedIn, ...contextOptions } = options;
+      const { signedIn, admin, ...contextOptions } = options;
       const context = await handle.newContext({ baseURL: server.current.baseUrl, locale: "cs-CZ", ...contextOptions });
       contexts.push(context);
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(15_000);
-      const session = signedIn ? await server.current.signIn(context) : null;
+      const session = signedIn ? await server.current.signIn(context, { admin }) : null;
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

@@ -55,3 +55,22 @@ describe("a list longer than its field allows is refused before its elements are
     expect(growth).toBeLessThan(50);
   });
 });
+
+describe("settings that change how everyone works are admin-only (docs/domain.md#roles)", () => {
+  test("a non-admin gets 403 on each setting's page and write and nothing is saved; the reads stay open", async () => {
+    const office = await t.current.login();
+    const before = await snapshot();
+    const writes: [string, Response][] = [
+      ["PUT /api/settings/editorCategories", await office.api("/api/settings/editorCategories", { method: "PUT", json: { fence: [], other: [], assembly: [] } })],
+      ["POST /settings/editorCategories", await office.page("/settings/editorCategories", { form: { fence: "" } })],
+      ["PUT /api/orders/invoiceSettings", await office.api("/api/orders/invoiceSettings", { method: "PUT", json: { bankAccount: "1/0100" } })],
+      ["POST /orders/invoiceSettings", await office.page("/orders/invoiceSettings", { form: { bankAccount: "1/0100" } })],
+      ["POST /timesheets/settings", await office.page("/timesheets/settings", { form: { shiftEnd: "07:00" } })],
+      ["POST /warehouse/rackScaleSettings", await office.page("/warehouse/rackScaleSettings", { form: { noiseBandGrams: "1", discrepancyMinutes: "1" } })],
+      ["GET /timesheets/settings", await office.page("/timesheets/settings")],
+    ];
+    expect(writes.map(([key, response]) => [key, response.status])).toEqual(writes.map(([key]) => [key, 403]));
+    expect(await snapshot()).toBe(before);
+    for (const read of ["/api/settings/editorCategories", "/api/orders/invoiceSettings", "/api/invoices/invoiceSettings"]) expect([read, (await office.api(read)).status]).toEqual([read, 200]);
+  });
+});

@@ -50,7 +50,9 @@ export const settingsModule = defineModule({
   ),
   pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages]),
   // The company identity (issue 11 §1): admins edit it, everyone reads it (its API's GETs).
-  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }],
+  // The company identity (issue 11 §1) and the items editor's categories change how everyone works: admins
+  // change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
+  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
     uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
