@@ -46,6 +46,10 @@ export const common = {
     field: {
       field: "Pole „{{field}}“: {{message}}",
     },
+    job: {
+      failed: "Nastala chyba na serveru; podrobnosti jsou v jeho záznamu. Zkuste to prosím znovu.",
+      interrupted: "Běh byl přerušen (server se restartoval). Spusťte jej prosím znovu.",
+    },
     action: {
       save: "Uložit",
       add: "Přidat",
@@ -215,6 +219,10 @@ export const common = {
     },
     field: {
       field: "Field “{{field}}”: {{message}}",
+    },
+    job: {
+      failed: "Something went wrong on the server; the details are in its log. Please try again.",
+      interrupted: "The run was interrupted (the server restarted). Please start it again.",
     },
     action: {
       save: "Save",

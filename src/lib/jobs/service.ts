@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { jobResultChunks, jobs, type JobStatus, users } from "@db/schema";
 import type { Ctx } from "../context";
-import { AppError } from "../errors";
+import { AppError, type Message } from "../errors";
+import { tFor, translateMessage } from "../i18n";
 import { defineJob, type JobDefinition } from "./define";
 
 /** Runners in this process that want to hear of a queued job at once instead of at their next poll. */
@@ -90,6 +91,17 @@ async function visibleJob(ctx: Ctx, id: number) {
   return row.job;
 }
 
+/** A failure as the runner stored it (a message as JSON); anything else, such as an older row's raw text, reads as `job.failed`. */
+function storedMessage(stored: string): Message {
+  try {
+    const message = JSON.parse(stored) as Partial<Message>;
+    if (typeof message.key === "string") return { key: message.key, values: message.values };
+  } catch {
+    // Not JSON: raw text from before messages were stored, never shown.
+  }
+  return { key: "job.failed" };
+}
+
 /** A job's state by id: status, progress, the error of a failure, whether a result is there. */
 export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<JobState> {
   const job = await visibleJob(ctx, input.id);
@@ -100,7 +112,7 @@ export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }
     progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal },
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
-    error: job.error,
+    error: job.error === null ? null : translateMessage(tFor(ctx.lang), storedMessage(job.error)),
     result:
       job.status === "done" && job.resultFileName && job.resultMimeType && job.resultSize !== null
         ? { fileName: job.resultFileName, mimeType: job.resultMimeType, size: job.resultSize }
