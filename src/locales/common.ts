@@ -49,6 +49,7 @@ export const common = {
     job: {
       failed: "Nastala chyba na serveru; podrobnosti jsou v jeho záznamu. Zkuste to prosím znovu.",
       interrupted: "Běh byl přerušen (server se restartoval). Spusťte jej prosím znovu.",
+      tooManyOpen: "Máte už {{max}} rozběhnuté exporty; počkejte, až některý doběhne",
     },
     action: {
       save: "Uložit",
@@ -223,6 +224,7 @@ export const common = {
     job: {
       failed: "Something went wrong on the server; the details are in its log. Please try again.",
       interrupted: "The run was interrupted (the server restarted). Please start it again.",
+      tooManyOpen: "You already have {{max}} exports running; wait until one finishes",
     },
     action: {
       save: "Save",

@@ -97,7 +97,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
-  "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
+  "POST /api/orders/invoices/accountantExport": { body: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "GET /api/orders/planning": { query: dateRangeInput },
   "GET /api/orders/planning/material": { query: dateRangeInput },
@@ -360,7 +360,7 @@ describe("a date outside 01.01.1900–31.12.2100 is refused with the field named
   const dateQueryRoutes = ROUTES.filter((route) => route.input?.query && casesOf(route, "date").length);
   test("the walk finds the date queries (planning grid and material, manufacture calendar, accountant export)", () =>
     expect(dateQueryRoutes.map((route) => route.key)).toEqual(
-      expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture", "GET /api/orders/invoices/accountantExport"]),
+      expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture", "POST /api/orders/invoices/accountantExport"]),
     ));
   test.each(dateQueryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
     const failures: (string | null)[] = [];
