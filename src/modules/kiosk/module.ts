@@ -14,6 +14,7 @@ export const kioskModule = defineModule({
   publicRoutes: [
     { method: "GET", pattern: /^\/kiosk$/ },
     { method: "GET", pattern: /^\/kiosk\/pair\/[\w-]{1,100}$/ },
+    { method: "POST", pattern: /^\/kiosk\/pair\/[\w-]{1,100}$/ },
     { method: "POST", pattern: /^\/api\/kiosk\/scan$/ },
   ],
   jobs: [closeForgottenClockOutsJob],
