@@ -358,10 +358,11 @@ describe("a date outside 01.01.1900–31.12.2100 is refused with the field named
   }
 
   const dateQueryRoutes = ROUTES.filter((route) => route.input?.query && casesOf(route, "date").length);
-  test("the walk finds the date queries (planning grid and material, manufacture calendar, accountant export)", () =>
-    expect(dateQueryRoutes.map((route) => route.key)).toEqual(
-      expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture", "POST /api/orders/invoices/accountantExport"]),
-    ));
+  test("the walk finds the date queries (planning grid and material, manufacture calendar) and bodies (the accountant export among them)", () => {
+    expect(dateQueryRoutes.map((route) => route.key)).toEqual(expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture"]));
+    const dateBodies = ROUTES.filter((route) => route.input?.body && casesOf(route, "date").length).map((route) => route.key);
+    expect(dateBodies).toEqual(expect.arrayContaining(["POST /api/orders/invoices/accountantExport", "PUT /api/orders/invoices/:id{[0-9]+}", "POST /api/orders/fenceOrder"]));
+  });
   test.each(dateQueryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
     const failures: (string | null)[] = [];
     for (const value of ["0000-01-01", "01.01.0000"]) {
