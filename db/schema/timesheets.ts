@@ -128,7 +128,9 @@ export const timesheetSettings = pgTable(
   {
     id: integer("id").primaryKey(),
     shiftEnd: text("shift_end").notNull().default("22:00"),
+    /** docs/domain.md#kiosk-offline: how many days old a kiosk scan may be when it arrives (the offline queue's limit). */
+    scanMaxAgeDays: integer("scan_max_age_days").notNull().default(7),
     ...auditColumns,
   },
-  () => [check("timesheet_settings_single_row", sql`id = 1`), check("timesheet_settings_shift_end", sql`shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)],
+  () => [check("timesheet_settings_single_row", sql`id = 1`), check("timesheet_settings_shift_end", sql`shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`), check("timesheet_settings_scan_max_age", sql`scan_max_age_days between 1 and 90`)],
 );

@@ -1,6 +1,13 @@
 /** Dates: ISO `YYYY-MM-DD` in the API and database, dd.mm.yyyy for people, "today" in Prague. */
 export const BUSINESS_TIME_ZONE = "Europe/Prague";
 
+/**
+ * The days a date input may name (docs/architecture.md#dates): PostgreSQL has no year 0, and a year 0001
+ * payment would go to the accountant as a tax document. A field that needs other bounds says so.
+ */
+export const DATE_MIN = "1900-01-01";
+export const DATE_MAX = "2100-12-31";
+
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const czechPattern = /^\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\s*$/;
 

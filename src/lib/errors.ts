@@ -86,6 +86,14 @@ export class AppError extends Error {
     return new AppError({ kind: "error", code: "TOO_MANY_ATTEMPTS", status: 429, retryAfterSeconds });
   }
 
+  /**
+   * 429 with a message of its own (a `fail`: the envelope and the form show it): a user's limit reached,
+   * such as open exports; `retryAfterSeconds` when a retry may succeed by then.
+   */
+  static limited(message: Message, retryAfterSeconds?: number): AppError {
+    return new AppError({ kind: "fail", code: "TOO_MANY_ATTEMPTS", status: 429, messages: [message], retryAfterSeconds });
+  }
+
   static notFound(): AppError {
     return AppError.error("NOT_FOUND");
   }

@@ -28,6 +28,8 @@ export interface AppDeps {
    * and only the login page answers (src/lib/http/startup.ts). Unset: ready from the start.
    */
   starting?: Promise<void>;
+  /** The time requests are judged by where a limit counts them (kiosk scans); tests set it. Unset: the system clock. */
+  clock?: () => Date;
 }
 
 export interface AppEnv {

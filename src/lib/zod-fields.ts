@@ -3,7 +3,7 @@
  * Messages are i18n keys (`validation.*`) translated at the edge in the request's language.
  */
 import { z } from "zod";
-import { dateErrorKey } from "./dates";
+import { DATE_MAX, DATE_MIN, dateErrorKey, formatCzechDate } from "./dates";
 
 const required = "validation.required";
 /** Missing → "required"; present but of the wrong kind → "invalid". */
@@ -148,12 +148,45 @@ export const refId = (options: { sentinels?: readonly number[] } = {}) =>
 export const optionalRefId = (options: { sentinels?: readonly number[] } = {}) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), refId(options).optional().nullable());
 
-/** A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one. */
-export const refIdList = (options: { min?: number } = {}) =>
+/** docs/architecture.md#lists-in-input: a list in an input holds at most this many elements unless its field says otherwise. */
+export const MAX_LIST_ITEMS = 500;
+
+/**
+ * `schema` (a list) behind a length check that runs first: a list longer than `max` is refused as
+ * `validation.maxItems` before any element is read. zod checks an array's own `.max()` only after
+ * parsing every element, so 60,000 empty rows cost seconds and hundreds of MB in element errors
+ * (docs/architecture.md#lists-in-input). Anything that is not an array passes on to `schema`.
+ */
+export const atMostItems = <S extends z.ZodType>(max: number, schema: S) =>
+  z.preprocess((value, context) => {
+    if (Array.isArray(value) && value.length > max) {
+      context.issues.push({ code: "custom", message: "validation.maxItems", params: { max }, input: value.length });
+      return z.NEVER;
+    }
+    return value;
+  }, schema);
+
+/**
+ * Every list of an input (each module's schemas.ts): elements of `element`, at most `max` (default
+ * MAX_LIST_ITEMS) counted before any element is parsed, at least `min` when given.
+ */
+export const boundedArray = <T extends z.ZodType>(
+  element: T,
+  options: { max?: number; min?: number; minMessage?: string; error?: string } = {},
+) => {
+  const array = z.array(element, { error: options.error ?? requiredOrInvalid });
+  return atMostItems(options.max ?? MAX_LIST_ITEMS, options.min ? array.min(options.min, options.minMessage ?? required) : array);
+};
+
+/**
+ * A list of references (ids, numeric strings or `{id}` objects), deduplicated; a single value counts as a list of one;
+ * at most `max`. Missing is none, unless `required`: then only an explicit `[]` (or null, "") is none.
+ */
+export const refIdList = (options: { min?: number; max?: number; required?: boolean } = {}) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z
-      .array(refId())
+    (value) =>
+      value === undefined && options.required ? undefined : value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value],
+    boundedArray(refId(), { max: options.max })
       .transform((ids) => [...new Set(ids)])
       .refine((ids) => ids.length >= (options.min ?? 0), "validation.required"),
   );
@@ -168,9 +201,16 @@ export const idempotencyKeyField = () =>
     storableString("idempotency.keyInvalid").regex(IDEMPOTENCY_KEY_PATTERN, "idempotency.keyInvalid").optional(),
   );
 
-/** ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is `validation.noSuchDate`. */
-export const dateField = () =>
-  z.preprocess(
+/**
+ * ISO `YYYY-MM-DD`; also takes dd.mm.yyyy as people type it. A well-written day no calendar has is
+ * `validation.noSuchDate`; a real day outside `min`…`max` (by default DATE_MIN…DATE_MAX, docs/architecture.md#dates)
+ * is `validation.dateRange`: year 0 or 0001 would reach PostgreSQL (which has no year 0) or the accountant.
+ * Every date input of the app is read here; a field with other bounds says so.
+ */
+export const dateField = (bounds: { min?: string; max?: string } = {}) => {
+  const min = bounds.min ?? DATE_MIN;
+  const max = bounds.max ?? DATE_MAX;
+  return z.preprocess(
     (value) => {
       const blank = blankToUndefined(value);
       if (typeof blank !== "string") return blank;
@@ -178,11 +218,15 @@ export const dateField = () =>
       const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})$/.exec(text);
       return czech ? `${czech[3]}-${czech[2]!.padStart(2, "0")}-${czech[1]!.padStart(2, "0")}` : text;
     },
-    z.iso.date({
-      // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
-      error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
-    }),
+    z
+      .iso.date({
+        // In the right shape but not in the calendar (31.02.): say the date does not exist, not how to write one.
+        error: (issue) => (issue.input === undefined ? required : typeof issue.input === "string" ? dateErrorKey(issue.input) : "validation.date"),
+      })
+      // ISO dates of four-digit years compare as text.
+      .refine((iso) => iso >= min && iso <= max, { message: "validation.dateRange", params: { min: formatCzechDate(min), max: formatCzechDate(max) } }),
   );
+};
 
 /** docs/architecture.md#paging: a list page holds 20 rows unless asked, and at most 500. */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -36,6 +36,8 @@ export const common = {
       minLength: "Alespoň {{min}} znaků",
       date: "Zadejte datum ve tvaru dd.mm.rrrr",
       noSuchDate: "Takové datum neexistuje",
+      dateRange: "Zadejte datum od {{min}} do {{max}}",
+      maxItems: "Nejvýše {{max}} položek",
       invalid: "Neplatná hodnota",
       nul: "Obsahuje znak, který nelze uložit (U+0000)",
       inUse: "Záznam nelze smazat, používá se jinde",
@@ -43,6 +45,11 @@ export const common = {
     },
     field: {
       field: "Pole „{{field}}“: {{message}}",
+    },
+    job: {
+      failed: "Nastala chyba na serveru; podrobnosti jsou v jeho záznamu. Zkuste to prosím znovu.",
+      interrupted: "Běh byl přerušen (server se restartoval). Spusťte jej prosím znovu.",
+      tooManyOpen: "Máte už {{max}} rozběhnuté exporty; počkejte, až některý doběhne",
     },
     action: {
       save: "Uložit",
@@ -204,6 +211,8 @@ export const common = {
       minLength: "At least {{min}} characters",
       date: "Enter a date as dd.mm.yyyy",
       noSuchDate: "There is no such date",
+      dateRange: "Enter a date from {{min}} to {{max}}",
+      maxItems: "At most {{max}} items",
       invalid: "Invalid value",
       nul: "Contains a character that cannot be stored (U+0000)",
       inUse: "The record cannot be deleted, it is used elsewhere",
@@ -211,6 +220,11 @@ export const common = {
     },
     field: {
       field: "Field “{{field}}”: {{message}}",
+    },
+    job: {
+      failed: "Something went wrong on the server; the details are in its log. Please try again.",
+      interrupted: "The run was interrupted (the server restarted). Please start it again.",
+      tooManyOpen: "You already have {{max}} exports running; wait until one finishes",
     },
     action: {
       save: "Save",

@@ -9,6 +9,8 @@ export const kiosk = {
       ready: "Připraveno",
       pairTitle: "Tento terminál není spárovaný",
       pairHelp: "Administrátor vytvoří terminál v Nastavení → Kioskové terminály a otevře na tomto zařízení jednorázový odkaz pro spárování.",
+      pairConfirm: "Spárovat tento prohlížeč jako kiosek? Odkaz platí jen jednou.",
+      pairButton: "Spárovat toto zařízení",
       greetOn: "Dobrý den, {{name}}. Pracujete na: {{workType}}. Dnes {{hours}} h.",
       greetOff: "Dobrý den, {{name}}. Nejste přihlášen(a) na žádnou práci. Dnes {{hours}} h.",
       started: "{{name}}: začátek práce {{workType}}.",
@@ -21,6 +23,8 @@ export const kiosk = {
         shiftEnd: "Konec směny",
         shiftEndHint: "Záznamy, které v tuto dobu ještě běží, se uzavřou automaticky (čas v Praze, HH:MM).",
         shiftEndInvalid: "Zadejte čas jako HH:MM, např. 22:00",
+        scanMaxAgeDays: "Nejstarší přijaté skenování (dní)",
+        scanMaxAgeDaysHint: "Kiosek bez sítě si skenování schová a pošle později; starší než tolik dní se odmítnou.",
       },
       check: {
         title: "Skeny ke kontrole",
@@ -37,6 +41,8 @@ export const kiosk = {
         notToCheck: "Tento sken už ke kontrole není.",
       },
       scannedAtInvalid: "Neplatný čas skenu",
+      tooManyScans: "Příliš mnoho skenů z tohoto terminálu (nejvýše {{max}} za minutu); zkuste to za chvíli",
+      scannedAtTooOld: "Sken je starší než {{days}} dní, takový se už nepřijímá; záznam práce zapište v kanceláři",
       refused: {
         future: "Čas skenu je v budoucnosti; zkontrolujte hodiny terminálu.",
         unknownCode: "Neznámý kód {{code}}.",
@@ -62,6 +68,8 @@ export const kiosk = {
       ready: "Ready",
       pairTitle: "This terminal is not paired",
       pairHelp: "An admin creates the terminal under Settings → Kiosk devices and opens its one-time pairing link on this device.",
+      pairConfirm: "Pair this browser as a kiosk? The link works only once.",
+      pairButton: "Pair this device",
       greetOn: "Hello, {{name}}. You are on: {{workType}}. Today {{hours}} h.",
       greetOff: "Hello, {{name}}. You are not clocked on any work. Today {{hours}} h.",
       started: "{{name}}: started {{workType}}.",
@@ -74,6 +82,8 @@ export const kiosk = {
         shiftEnd: "Shift end",
         shiftEndHint: "Logs still running at this time are closed automatically (Prague time, HH:MM).",
         shiftEndInvalid: "Enter the time as HH:MM, e.g. 22:00",
+        scanMaxAgeDays: "Oldest scan accepted (days)",
+        scanMaxAgeDaysHint: "A kiosk without network keeps its scans and sends them later; older than this many days they are refused.",
       },
       check: {
         title: "Scans to check",
@@ -90,6 +100,8 @@ export const kiosk = {
         notToCheck: "This scan is no longer to check.",
       },
       scannedAtInvalid: "Invalid scan time",
+      tooManyScans: "Too many scans from this terminal (at most {{max}} a minute); try again in a moment",
+      scannedAtTooOld: "The scan is older than {{days}} days and is no longer accepted; record the work in the office",
       refused: {
         future: "The scan time is in the future; check the terminal's clock.",
         unknownCode: "Unknown code {{code}}.",

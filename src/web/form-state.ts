@@ -29,7 +29,8 @@ export interface FormState {
 export function formState(c: AppContext, error: AppError | undefined, fieldNames: string[]): FormState {
   if (!error) return { errors: {}, formErrors: [], answer: { status: 200, toasts: [] } };
   const t = c.get("t");
-  return { ...formErrorsOf(t, error, fieldNames), answer: { status: 422, toasts: [formNotValidToast(c)] } };
+  // A refusal is 422, a limit reached (AppError.limited) keeps its 429.
+  return { ...formErrorsOf(t, error, fieldNames), answer: { status: error.status === 429 ? 429 : 422, toasts: [formNotValidToast(c)] } };
 }
 
 export const formNotValidToast = (c: AppContext): Toast => ({ kind: "warning", text: c.get("t")("FORM_NOT_VALID") as string });

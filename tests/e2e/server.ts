@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll } from "bun:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { createUser as createUserService, testPasswordCost } from "@/modules/auth/service";
 import { createTestApp, type Session, TEST_PASSWORD, type TestApp } from "../helpers/app";
+import type { AppDeps } from "@/lib/hono-env";
 import { useBrowser } from "../helpers/browser";
 
 export interface E2EUser {
@@ -40,8 +41,8 @@ export interface E2EServer {
 
 let counter = 0;
 
-export async function startServer(): Promise<E2EServer> {
-  const testApp = await createTestApp();
+export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2EServer> {
+  const testApp = await createTestApp(overrides);
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -83,10 +84,10 @@ export async function startServer(): Promise<E2EServer> {
 }
 
 /** Registers beforeAll/afterAll that start and stop one server for the enclosing block. */
-export function useE2EServer(): { readonly current: E2EServer } {
+export function useE2EServer(overrides: Partial<AppDeps> = {}): { readonly current: E2EServer } {
   let server: E2EServer | null = null;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(overrides);
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -112,13 +113,13 @@ export interface FreshPage {
  * (closed after each test). `open()` returns a page in a new context; pass `signedIn: true` to
  * start with a new user's session cookie.
  */
-export function useE2E(): {
+export function useE2E(overrides: Partial<AppDeps> = {}): {
   readonly server: E2EServer;
   readonly browser: Browser;
-  open(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<FreshPage & { session: Session | null }>;
+  open(options?: BrowserContextOptions & { signedIn?: boolean; admin?: boolean }): Promise<FreshPage & { session: Session | null }>;
 } {
   const handle = useBrowser();
-  const server = useE2EServer();
+  const server = useE2EServer(overrides);
   const contexts: BrowserContext[] = [];
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
@@ -131,12 +132,12 @@ export function useE2E(): {
       return handle.browser;
     },
     async open(options = {}) {
-      const { signedIn, ...contextOptions } = options;
+      const { signedIn, admin, ...contextOptions } = options;
       const context = await handle.newContext({ baseURL: server.current.baseUrl, locale: "cs-CZ", ...contextOptions });
       contexts.push(context);
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(15_000);
-      const session = signedIn ? await server.current.signIn(context) : null;
+      const session = signedIn ? await server.current.signIn(context, { admin }) : null;
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

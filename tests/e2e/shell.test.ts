@@ -37,7 +37,7 @@ describeBrowser("shell", () => {
     // docs/domain.md#top-menu: Dashboard, four product entries, eight order entries (two submenus), two
     // manufacture, four warehouse, two supplier, three timesheet and four settings entries.
     expect(links.length).toBeGreaterThanOrEqual(28);
-    for (const expected of ["/index", "/products", "/products/dph", "/products/category/parameters", "/orders/promiseStatus", "/orders/invoiceSettings", "/settings/translationGroup"]) {
+    for (const expected of ["/index", "/products", "/products/dph", "/products/category/parameters", "/orders/promiseStatus", "/settings/translationGroup"]) {
       expect(links.map((link) => link.href)).toContain(expected);
     }
 

@@ -94,7 +94,7 @@ describeBrowser("warehouses", () => {
   });
 
   test("invoice settings: the IBAN is filled from the account, saved with the SWIFT; a wrong check digit is explained", async () => {
-    const { page, errors } = await e2e.open({ signedIn: true });
+    const { page, errors } = await e2e.open({ signedIn: true, admin: true });
     const { ctx } = e2e.server.testApp;
     await page.goto(INVOICE_SETTINGS);
     const fill = page.locator("form.entity-form button[name=action][value=deriveIban]");

@@ -97,7 +97,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/company": { body: companyIdentityInput },
   "POST /api/orders/manufactureList/all": { body: manufactureListInput },
   "POST /api/orders/manufactureList/addToBasket": { body: addManufactureListToBasketInput },
-  "GET /api/orders/invoices/accountantExport": { query: accountantExportQuery },
+  "POST /api/orders/invoices/accountantExport": { body: accountantExportQuery },
   "POST /api/orders/fenceOrder/orderedMaterial/supplierOrder": { body: orderedMaterialSupplierOrderInput },
   "GET /api/orders/planning": { query: dateRangeInput },
   "GET /api/orders/planning/material": { query: dateRangeInput },
@@ -194,10 +194,13 @@ function inner(def: Def): z.ZodType[] {
   return "innerType" in def ? [def.innerType as z.ZodType] : [];
 }
 
-/** Whether a field's schema ends in a plain string (a text), a boolean, or neither. */
+type LeafKind = "text" | "boolean" | "date";
+
+/** Whether a field's schema ends in a plain string (a text), a boolean, a date (dateField) or neither. */
 function leafKinds(schema: z.ZodType, kinds = new Set<string>()): Set<string> {
   const def = defOf(schema);
   if (def.type === "string" && !def.format) kinds.add("text");
+  if (def.type === "string" && def.format === "date") kinds.add("date");
   if (def.type === "boolean") kinds.add("boolean");
   for (const next of inner(def)) leafKinds(next, kinds);
   return kinds;
@@ -215,7 +218,7 @@ function container(schema: z.ZodType): Def | undefined {
 }
 
 /** The path of every leaf of `kind` in a schema, through objects and arrays (one element). */
-function fieldPaths(schema: z.ZodType, kind: "text" | "boolean", path: Path = []): Path[] {
+function fieldPaths(schema: z.ZodType, kind: LeafKind, path: Path = []): Path[] {
   const def = container(schema);
   if (def?.type === "object") {
     return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => fieldPaths(field, kind, [...path, key]));
@@ -290,7 +293,7 @@ async function refusalProblem(route: MountedRoute, request: { path: string; body
 
 const withQuery = (path: string, key: string, value: string) => `${path}?${new URLSearchParams({ [key]: value })}`;
 
-const casesOf = (route: MountedRoute, kind: "text" | "boolean") => {
+const casesOf = (route: MountedRoute, kind: LeafKind) => {
   const input = route.input;
   if (!input) return [];
   const schema = input.body ?? input.query;
@@ -308,7 +311,7 @@ test("every API route is read from its service, described here, or takes no text
 });
 
 /** One test per route whose body has fields of `kind`: each field alone holding `value` is refused with `message`. */
-function eachBodyField(kind: "text" | "boolean", value: string, message: string) {
+function eachBodyField(kind: LeafKind, value: string, message: string) {
   const routes = ROUTES.filter((route) => route.input?.body && casesOf(route, kind).length);
   test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
     const path = await concretePath(route);
@@ -341,6 +344,86 @@ test("the refusal reads in the caller's language", async () => {
 
 describe("a yes/no that is neither is refused, never read as no", () => {
   eachBodyField("boolean", "maybe", messages.invalid);
+});
+
+/**
+ * Dates (docs/architecture.md#dates): year 0 in either form, and a real day outside 1900–2100, is a 422 naming the
+ * field on every route that reads a date, never a 500 from PostgreSQL or a job that fails later.
+ */
+describe("a date outside 01.01.1900–31.12.2100 is refused with the field named, and nothing is saved", () => {
+  const outOfRange = tFor("cs")("validation.dateRange", { min: "01.01.1900", max: "31.12.2100" }) as string;
+  test("the message", () => expect(outOfRange).toBe("Zadejte datum od 01.01.1900 do 31.12.2100"));
+  for (const value of ["0000-01-01", "01.01.0000", "0001-01-01", "31.12.1899", "2101-01-01"]) {
+    describe(value, () => eachBodyField("date", value, outOfRange));
+  }
+
+  const dateQueryRoutes = ROUTES.filter((route) => route.input?.query && casesOf(route, "date").length);
+  test("the walk finds the date queries (planning grid and material, manufacture calendar) and bodies (the accountant export among them)", () => {
+    expect(dateQueryRoutes.map((route) => route.key)).toEqual(expect.arrayContaining(["GET /api/orders/planning", "GET /api/orders/planning/material", "GET /api/orders/manufacture"]));
+    const dateBodies = ROUTES.filter((route) => route.input?.body && casesOf(route, "date").length).map((route) => route.key);
+    expect(dateBodies).toEqual(expect.arrayContaining(["POST /api/orders/invoices/accountantExport", "PUT /api/orders/invoices/:id{[0-9]+}", "POST /api/orders/fenceOrder"]));
+  });
+  test.each(dateQueryRoutes.map((route) => [route.key, route] as const))("query of %s", async (_key, route) => {
+    const failures: (string | null)[] = [];
+    for (const value of ["0000-01-01", "01.01.0000"]) {
+      for (const path of casesOf(route, "date")) {
+        const key = path.join(".");
+        const query = new URLSearchParams({ from: "2026-11-02", to: "2026-11-08", [key]: value });
+        failures.push(await refusalProblem(route, { path: `${route.pattern}?${query}` }, key, outOfRange));
+      }
+    }
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+
+  test("a list's date filter: work logs and the transfer log", async () => {
+    for (const path of ["/api/timesheets/worklog", "/api/warehouseTransferLog"]) {
+      for (const value of ["0000-01-01", "01.01.0000"]) {
+        const response = await admin.api(withQuery(path, "from", value));
+        expect({ path, status: response.status }).toEqual({ path, status: 422 });
+        expect((await json(response)).fields).toEqual({ from: outOfRange });
+      }
+    }
+  });
+
+  test("the planning and manufacture pages show the range again with the field's error (422)", async () => {
+    for (const page of ["/orders/planning", "/orders/manufacture"]) {
+      for (const value of ["0000-01-01", "01.01.0000"]) {
+        const response = await admin.page(`${page}?${new URLSearchParams({ from: value, to: "2026-11-08" })}`);
+        expect({ page, value, status: response.status }).toEqual({ page, value, status: 422 });
+        expect(await response.text()).toContain(outOfRange);
+      }
+    }
+  });
+});
+
+// ---- lists longer than their field allows (docs/architecture.md#lists-in-input) ----------------------
+
+/** The path of every list of a schema, through objects and lists (a list's first element). */
+function listPaths(schema: z.ZodType, path: Path = []): Path[] {
+  const def = container(schema);
+  if (def?.type === "object") return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => listPaths(field, [...path, key]));
+  if (def?.type === "array") return [path, ...listPaths(def.element as z.ZodType, [...path, 0])];
+  return [];
+}
+
+describe("a list of 60,000 elements is refused before its elements are read, and nothing is saved", () => {
+  const tooMany = Array.from({ length: 60_000 }, () => ({}));
+  const routes = ROUTES.filter((route) => route.input?.body && listPaths(route.input.body).length);
+  test("the walk finds the lists (order items, plan items, invoice lines, basket lines, prices, parameters, id lists)", () => expect(routes.length).toBeGreaterThan(10));
+  test.each(routes.map((route) => [route.key, route] as const))("body of %s", async (_key, route) => {
+    const path = await concretePath(route);
+    const failures: string[] = [];
+    for (const field of listPaths(route.input!.body!)) {
+      const name = fieldName(field, route.input?.paths);
+      const before = await snapshot();
+      const response = await admin.api(path, { method: route.method, json: bodyWith(field, tooMany) });
+      const text = await response.text();
+      const message = response.status === 422 ? (JSON.parse(text) as { fields?: Record<string, string> }).fields?.[name] : undefined;
+      if (!message || !/^Nejvýše \d+ položek$/.test(message)) failures.push(`${route.key} ${name}: ${response.status} ${text.slice(0, 200)}`);
+      if ((await snapshot()) !== before) failures.push(`${route.key} ${name}: something was saved`);
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 describe("pages: a form post re-renders with the field's error (422), a list page refuses the filter", () => {

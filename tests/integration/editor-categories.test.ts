@@ -16,7 +16,7 @@ const c = { fence: 0, fenceChild: 0, other: 0, assembly: 0, unrelated: 0, empty:
 const p = { fence: 0, other: 0, assembly: 0, unrelated: 0 };
 
 beforeAll(async () => {
-  session = await t.current.login();
+  session = await t.current.login({ admin: true });
   const db = t.current.ctx.db;
   c.fence = await createCategory(db, { name: "Editor ploty na míru" });
   c.fenceChild = await createCategory(db, { name: "Editor lamelová pole", parentId: c.fence });
@@ -85,6 +85,29 @@ describe("chosen in settings", () => {
     expect(response.status).toBe(422);
     expect((await json(response)).fields).toEqual({ fence: "Kategorie 999999 neexistuje" });
     expect((await itemsTabChoices({ ctx: t.current.ctx })).editorCategories.other).toEqual([c.other]);
+  });
+
+  test("a key left out is a 422 and clears nothing (an empty body once cleared all three); an explicit [] clears one picker", async () => {
+    await session.api("/api/settings/editorCategories", { method: "PUT", json: { fence: [c.fence], other: [c.other], assembly: [c.assembly] } });
+    const empty = await session.api("/api/settings/editorCategories", { method: "PUT", json: {} });
+    expect(empty.status).toBe(422);
+    expect((await json(empty)).fields).toEqual({ fence: "Povinné pole", other: "Povinné pole", assembly: "Povinné pole" });
+    const partial = await session.api("/api/settings/editorCategories", { method: "PUT", json: { fence: [] } });
+    expect((await json(partial)).fields).toEqual({ other: "Povinné pole", assembly: "Povinné pole" });
+    expect((await itemsTabChoices({ ctx: t.current.ctx })).editorCategories).toEqual({ fence: [c.fence], other: [c.other], assembly: [c.assembly] });
+    expect((await session.api("/api/settings/editorCategories", { method: "PUT", json: { fence: [], other: [c.other], assembly: [c.assembly] } })).status).toBe(200);
+    expect((await itemsTabChoices({ ctx: t.current.ctx })).editorCategories).toEqual({ fence: [], other: [c.other], assembly: [c.assembly] });
+  });
+
+  test("only an admin changes them; anyone reads them", async () => {
+    const office = await t.current.login();
+    const before = (await itemsTabChoices({ ctx: t.current.ctx })).editorCategories;
+    const refused = await office.api("/api/settings/editorCategories", { method: "PUT", json: { fence: [], other: [], assembly: [] } });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(JSON.stringify({ status: "error", code: "FORBIDDEN" }));
+    expect((await office.page("/settings/editorCategories", { form: { fence: "" } })).status).toBe(403);
+    expect((await itemsTabChoices({ ctx: t.current.ctx })).editorCategories).toEqual(before);
+    expect((await office.api("/api/settings/editorCategories")).status).toBe(200);
   });
 
   test("a deleted category leaves the pickers", async () => {

@@ -94,6 +94,29 @@ describe("a fresh database (no demo)", () => {
   });
 });
 
+describe("a parameter's name", () => {
+  test("like an engine parameter's, or another's in the same category, is refused case- and diacritics-blind; nothing is saved", async () => {
+    const before = (await t.current.ctx.db.select({ id: categoryParameters.id }).from(categoryParameters)).length;
+    // The slat height as seeded (the tests below rename it).
+    expect((await parameterWithRole("pieceHeight")).name).toBe("Výška lamely");
+    const engine = await api(PARAMETERS, { method: "POST", json: { name: "  výška LAMELY ", categories: [] } });
+    expect(engine.status).toBe(422);
+    expect((await json(engine)).fields).toEqual({ name: "Parametr „Výška lamely“ už existuje (jako parametr výpočtu plotu nebo v některé z těchto kategorií)" });
+
+    const first = await createdId(await api("/api/category", { method: "POST", json: { name: "Jmenné parametry A" } }));
+    const second = await createdId(await api("/api/category", { method: "POST", json: { name: "Jmenné parametry B" } }));
+    const colour = await createdId(await api(PARAMETERS, { method: "POST", json: { name: "Barva sloupku", categories: [first] } }));
+    const again = await api(PARAMETERS, { method: "POST", json: { name: "BARVA SLOUPKU", categories: [second, first] } });
+    expect(again.status).toBe(422);
+    expect((await json(again)).fields.name).toContain("„Barva sloupku“");
+    expect((await t.current.ctx.db.select({ id: categoryParameters.id }).from(categoryParameters)).length).toBe(before + 1);
+    // Another category's parameter may share the name; a parameter keeps its own when saved again.
+    await createdId(await api(PARAMETERS, { method: "POST", json: { name: "barva sloupku", categories: [second] } }));
+    const own = (await okJson(await api(`${PARAMETERS}/${colour}`))).data as CategoryParameter;
+    expect((await api(`${PARAMETERS}/${own.id}`, { method: "PUT", json: asInput(own, { name: "Barva Sloupku" }) })).status).toBe(200);
+  });
+});
+
 describe("a system parameter", () => {
   test("renamed through the API and through the form keeps its role, and the engine still counts slats", async () => {
     const slat = await parameterWithRole("pieceHeight");

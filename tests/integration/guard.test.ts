@@ -103,6 +103,7 @@ describe("every registered route without a session", () => {
         "GET /static/htmx.min.js",
         "POST /api/kiosk/scan",
         "POST /api/login",
+        "POST /kiosk/pair/:secret",
         "POST /login",
         "POST /logout",
       ].sort(),

@@ -56,19 +56,21 @@ describe("GET /pdf/invoices/:id", () => {
   });
 });
 
-describe("GET /api/orders/invoices/accountantExport", () => {
+const startExport = (session: Session, range: { from?: string; to?: string }) => session.api("/api/orders/invoices/accountantExport", { method: "POST", json: range });
+
+describe("POST /api/orders/invoices/accountantExport", () => {
   test("bad dates are 422 with the translated message, nothing queued", async () => {
-    for (const query of ["", "?from=2026-03-01", "?to=2026-05-31", "?from=31.02.2026&to=2026-05-31", "?from=2026-06-01&to=2026-05-31"]) {
-      const response = await user.api(`/api/orders/invoices/accountantExport${query}`);
+    for (const range of [{}, { from: "2026-03-01" }, { to: "2026-05-31" }, { from: "31.02.2026", to: "2026-05-31" }, { from: "2026-06-01", to: "2026-05-31" }, { from: "0000-01-01", to: "2026-05-31" }]) {
+      const response = await startExport(user, range);
       expect(response.status).toBe(422);
     }
-    const reversed = await json(await user.api("/api/orders/invoices/accountantExport?from=2026-06-01&to=2026-05-31"));
+    const reversed = await json(await startExport(user, { from: "2026-06-01", to: "2026-05-31" }));
     expect(JSON.stringify(reversed)).toContain("Datum „od“ nesmí být po datu „do“");
     expect(await runJobs()).toEqual([]);
   });
 
   test("queues the export, answers its id; the job's state says done 2 of 2; the ZIP downloads", async () => {
-    const queued = await user.api("/api/orders/invoices/accountantExport?from=2026-03-01&to=2026-05-31");
+    const queued = await startExport(user, { from: "2026-03-01", to: "2026-05-31" });
     expect(queued.status).toBe(200);
     const { id } = (await json(queued)).data as { id: number };
     expect((await runJobs()).map((outcome) => outcome.outcome)).toEqual(["done"]);
@@ -84,6 +86,37 @@ describe("GET /api/orders/invoices/accountantExport", () => {
     const stranger = await t.current.login();
     expect((await stranger.api(`/api/orders/invoices/accountantExport/${id}/download`)).status).toBe(404);
   }, 60_000);
+
+  test("a GET starts nothing; a cross-site POST with the cookie is refused; at most 3 open exports per user (429), the same range again is the same export", async () => {
+    const worker = await t.current.login();
+    expect((await worker.api("/api/orders/invoices/accountantExport?from=2026-03-01&to=2026-05-31")).status).toBe(404);
+    const crossSite = await t.current.request("/api/orders/invoices/accountantExport", {
+      method: "POST",
+      headers: { Cookie: worker.cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ from: "2026-03-01", to: "2026-05-31" }),
+    });
+    expect(crossSite.status).toBe(403);
+    const ids: number[] = [];
+    for (const month of ["01", "02", "03"]) ids.push((await json(await startExport(worker, { from: `2026-${month}-01`, to: `2026-${month}-28` }))).data.id as number);
+    expect(new Set(ids).size).toBe(3);
+    expect((await json(await startExport(worker, { from: "2026-02-01", to: "2026-02-28" }))).data.id).toBe(ids[1]);
+    const fourth = await startExport(worker, { from: "2026-04-01", to: "2026-04-30" });
+    expect(fourth.status).toBe(429);
+    expect(await json(fourth)).toEqual({
+      status: "fail",
+      code: "TOO_MANY_ATTEMPTS",
+      data: ["Máte už 3 rozběhnuté exporty; počkejte, až některý doběhne"],
+      fields: {},
+    });
+    const page = await worker.page("/orders/invoices/accountantExport/start", { form: { from: "01.04.2026", to: "30.04.2026" }, headers: { "HX-Request": "true" } });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain("Máte už 3 rozběhnuté exporty");
+    // Someone else is not limited by them; once they ran, the worker may start again.
+    expect((await startExport(user, { from: "2026-04-01", to: "2026-04-30" })).status).toBe(200);
+    await runJobs();
+    expect((await startExport(worker, { from: "2026-04-01", to: "2026-04-30" })).status).toBe(200);
+    await runJobs();
+  }, 60_000);
 });
 
 describe("the form", () => {
@@ -94,13 +127,14 @@ describe("the form", () => {
     expect(html).toContain("Export pro účetní");
     expect(html).toContain('name="from"');
 
-    const refused = await user.page("/orders/invoices/accountantExport/start?from=&to=2026-05-31", { headers: { "HX-Request": "true" } });
+    expect(html).toContain('action="/orders/invoices/accountantExport/start" method="post"');
+    const refused = await user.page("/orders/invoices/accountantExport/start", { form: { from: "", to: "2026-05-31" }, headers: { "HX-Request": "true" } });
     expect(refused.status).toBe(422);
     const refusedHtml = await refused.text();
     expect(refusedHtml).not.toContain("<html");
     expect(refusedHtml).toContain("field-invalid");
 
-    const started = await user.page("/orders/invoices/accountantExport/start?from=01.03.2026&to=31.05.2026", { headers: { "HX-Request": "true" } });
+    const started = await user.page("/orders/invoices/accountantExport/start", { form: { from: "01.03.2026", to: "31.05.2026" }, headers: { "HX-Request": "true" } });
     expect(started.status).toBe(200);
     const startedHtml = await started.text();
     const id = Number(/data-job="(\d+)"/.exec(startedHtml)![1]);

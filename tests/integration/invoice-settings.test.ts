@@ -21,7 +21,7 @@ const VALID = { bankAccount: "19-2000145399/0800", iban: "CZ65080000001920001453
 const DEFAULTS = { paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null };
 
 let user: Session;
-const session = async () => (user ??= await t.current.login());
+const session = async () => (user ??= await t.current.login({ admin: true }));
 const stored = async () => (await json(await (await session()).api(READ))).data;
 
 async function refusedWith(body: Record<string, unknown>, fields: Record<string, string>) {
@@ -110,7 +110,7 @@ describe("API", () => {
   });
 
   test("English messages for an English user", async () => {
-    const english = await t.current.login();
+    const english = await t.current.login({ admin: true });
     await english.api("/api/me/language", { method: "PUT", json: { lang: "en" } });
     const response = await english.api(SAVE, { method: "PUT", json: { ...VALID, bankAccount: "19-2000145398/0800" } });
     expect((await json(response)).fields).toEqual({ bankAccount: "The account number fails the modulo 11 check (a typo?)" });

@@ -5,8 +5,9 @@
 import { describe, expect, test } from "bun:test";
 import { defineJob } from "@/lib/jobs/define";
 import { createJobRunner } from "@/lib/jobs/runner";
+import { sql } from "drizzle-orm";
 import { enqueueJob } from "@/lib/jobs/service";
-import { silentLogger } from "@/lib/logger";
+import { type Logger, silentLogger } from "@/lib/logger";
 import { json, useTestApp } from "../helpers/app";
 
 const t = useTestApp();
@@ -40,5 +41,24 @@ describe("GET /api/jobs/:id", () => {
     expect((await json(refused)).code).toBe("NOT_FOUND");
     expect((await owner.api("/api/jobs/987654")).status).toBe(404);
     expect((await t.current.request(`/api/jobs/${id}`)).status).toBe(401);
+  });
+
+  test("a failed job shows a translated message, never the database's error; the detail goes to the server log", async () => {
+    const failing = defineJob({
+      name: "test.httpFailing",
+      async run({ ctx }) {
+        await ctx.db.execute(sql`select * from "no_such_table_for_jobs"`);
+      },
+    });
+    const owner = await t.current.login();
+    const { id } = await enqueueJob({ ctx: { ...t.current.ctx, userId: owner.user.id }, input: { job: failing, input: null } });
+    const logged: unknown[] = [];
+    const logger: Logger = { ...silentLogger, warn: (...args: unknown[]) => void logged.push(args) };
+    await createJobRunner({ database: t.current.database, jobs: [failing], logger }).runDue();
+    const state = (await json(await owner.api(`/api/jobs/${id}`))).data;
+    expect(state).toMatchObject({ status: "failed", error: "Nastala chyba na serveru; podrobnosti jsou v jeho záznamu. Zkuste to prosím znovu." });
+    expect(JSON.stringify(logged)).toContain("no_such_table_for_jobs");
+    expect((await owner.api("/api/me/language", { method: "PUT", json: { lang: "en" } })).status).toBe(200);
+    expect((await json(await owner.api(`/api/jobs/${id}`))).data.error).toBe("Something went wrong on the server; the details are in its log. Please try again.");
   });
 });

@@ -119,7 +119,7 @@ describe("the work log list: order, open and auto-closed", () => {
 
 describe("the timesheet settings page", () => {
   test("shows 22:00 by default; 7:30 is saved as 07:30; 25:00 is a translated 422 and saves nothing", async () => {
-    const office = await t.current.login();
+    const office = await t.current.login({ admin: true });
     await ctx().db.delete(timesheetSettings);
     const page = await html(await office.page("/timesheets/settings"));
     expect(page).toContain("Konec směny");

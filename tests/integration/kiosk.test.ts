@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { kioskScans, users, workLogs, workplaces, workTypes } from "@db/schema";
+import { kioskScans, loginAttempts, timesheetSettings, users, workLogs, workplaces, workTypes } from "@db/schema";
 import { systemCtx } from "@/lib/context";
 import { scanAtKiosk, scansToCheck } from "@/modules/kiosk/service";
 import { createKioskDevice, revokeKioskDevice } from "@/modules/settings/kiosk-devices/service";
@@ -14,7 +14,9 @@ import { json, ORIGIN, useTestApp } from "../helpers/app";
 import { insertFenceOrderRow } from "../helpers/factories";
 import { cookiePair, html, setCookie } from "./support";
 
-const t = useTestApp();
+/** The requests' clock (docs/architecture.md: time is injected): the scans below were made in the week before it. */
+let now = new Date("2026-11-17T00:00:00.000Z");
+const t = useTestApp({ clock: () => now });
 const ctx = () => systemCtx(t.current.database.db);
 
 let workType1: number;
@@ -31,6 +33,8 @@ beforeAll(async () => {
     ])
     .returning();
   [workType1, workType2] = [types[0]!.id, types[1]!.id];
+  // The tests' scans span two weeks before the clock: the offline limit is set to cover them.
+  await ctx().db.insert(timesheetSettings).values({ id: 1, scanMaxAgeDays: 30 }).onConflictDoUpdate({ target: timesheetSettings.id, set: { scanMaxAgeDays: 30 } });
 });
 
 /** A worker with a card `U<card>`. */
@@ -49,7 +53,7 @@ async function worker(options: { active?: boolean } = {}) {
 /** A device paired through its link; answers its cookie and id. */
 async function pairedDevice() {
   const { id, secret } = await createKioskDevice({ ctx: ctx(), input: { name: `Terminál ${++counter}` } });
-  const response = await t.current.request(`/kiosk/pair/${secret}`, { redirect: "manual" });
+  const response = await t.current.request(`/kiosk/pair/${secret}`, { method: "POST", headers: { Origin: ORIGIN }, redirect: "manual" });
   expect(response.status).toBe(303);
   expect(response.headers.get("Location")).toBe("/kiosk");
   return { id, secret, cookie: cookiePair(response, "ohrada_kiosk")!, setCookie: setCookie(response, "ohrada_kiosk")! };
@@ -91,7 +95,7 @@ describe("pairing and the device cookie", () => {
     expect(text).toContain('id="kiosk-code"');
     expect(text).toContain("Naskenujte svou kartu");
     expect(text).toContain('src="/build/kiosk.js"');
-    const again = await t.current.request(`/kiosk/pair/${device.secret}`, { redirect: "manual" });
+    const again = await t.current.request(`/kiosk/pair/${device.secret}`, { method: "POST", headers: { Origin: ORIGIN }, redirect: "manual" });
     expect(again.status).toBe(422);
     expect(setCookie(again, "ohrada_kiosk")).toBeUndefined();
   });
@@ -197,7 +201,7 @@ describe("the scan flow", () => {
     const gone = await worker({ active: false });
     expect((await scanOk(device, gone.code, "2026-11-06T06:00:00.000Z")).text).toBe("Karta patří neaktivnímu pracovníkovi.");
     expect((await scanOk(device, "HELLO", "2026-11-06T06:00:01.000Z")).text).toBe("Neznámý kód HELLO.");
-    const future = new Date(Date.now() + 10 * 60_000).toISOString();
+    const future = new Date(now.getTime() + 10 * 60_000).toISOString();
     const jana = await worker();
     expect((await scanOk(device, jana.code, future)).status).toBe("refused");
     expect(await logsOf(gone.id)).toHaveLength(0);
@@ -306,5 +310,79 @@ describe("idempotency and replays", () => {
     expect(kept!.status).toBe("rejected");
     expect(kept!.resolvedBy).toBe(office.user.id);
     expect((await logsOf(jana.id))[0]!.end).toBeNull();
+  });
+});
+
+describe("abuse (docs/domain.md#kiosk-devices)", () => {
+  test("the pairing link's GET only asks (a link preview uses nothing up); the POST pairs", async () => {
+    const { secret } = await createKioskDevice({ ctx: ctx(), input: { name: `Terminál ${++counter}` } });
+    for (let i = 0; i < 3; i++) {
+      const preview = await t.current.request(`/kiosk/pair/${secret}`, { redirect: "manual" });
+      expect(preview.status).toBe(200);
+      expect(setCookie(preview, "ohrada_kiosk")).toBeUndefined();
+      const text = await html(preview);
+      expect(text).toContain("Spárovat toto zařízení");
+      expect(text).toContain(`action="/kiosk/pair/${secret}"`);
+    }
+    const paired = await t.current.request(`/kiosk/pair/${secret}`, { method: "POST", headers: { Origin: ORIGIN }, redirect: "manual" });
+    expect(paired.status).toBe(303);
+    expect(setCookie(paired, "ohrada_kiosk")).toContain("HttpOnly");
+  });
+
+  test("pairing guesses from one address stop at the login limit (10 in 15 minutes): 429, a real link too", async () => {
+    const ip = "198.51.100.7";
+    const guess = (secret: string) =>
+      t.current.request(`/kiosk/pair/${secret}`, { method: "POST", headers: { Origin: ORIGIN, "X-Forwarded-For": ip }, redirect: "manual" });
+    for (let i = 0; i < 10; i++) expect((await guess(`guess-${i}-xxxxxxxxxxxxxxxx`)).status).toBe(422);
+    expect((await guess("guess-10-xxxxxxxxxxxxxxxx")).status).toBe(429);
+    const { secret } = await createKioskDevice({ ctx: ctx(), input: { name: `Terminál ${++counter}` } });
+    expect((await guess(secret)).status).toBe(429);
+    // Another address is not held back.
+    const elsewhere = await t.current.request(`/kiosk/pair/${secret}`, { method: "POST", headers: { Origin: ORIGIN, "X-Forwarded-For": "198.51.100.8" }, redirect: "manual" });
+    expect(elsewhere.status).toBe(303);
+    await ctx().db.delete(loginAttempts).where(eq(loginAttempts.ip, ip));
+  });
+
+  test("a scan older than the offline limit (7 days by default) is a 422 the kiosk drops, and writes nothing", async () => {
+    const device = await pairedDevice();
+    const jana = await worker();
+    await ctx().db.update(timesheetSettings).set({ scanMaxAgeDays: 7 });
+    try {
+      const before = (await ctx().db.select().from(kioskScans).where(eq(kioskScans.deviceId, device.id))).length;
+      for (const scannedAt of ["1970-01-01T06:00:00.000Z", "2026-11-09T23:59:59.000Z"]) {
+        const response = await scan(device, { code: jana.code, scannedAt });
+        expect(response.status).toBe(422);
+        expect((await json(response)).fields).toEqual({ scannedAt: "Sken je starší než 7 dní, takový se už nepřijímá; záznam práce zapište v kanceláři" });
+      }
+      expect(await ctx().db.select().from(kioskScans).where(eq(kioskScans.deviceId, device.id))).toHaveLength(before);
+      expect(await logsOf(jana.id)).toHaveLength(0);
+      // Seven days to the millisecond is still taken.
+      expect((await scanOk(device, jana.code, "2026-11-10T00:00:00.000Z")).status).toBe("applied");
+    } finally {
+      await ctx().db.update(timesheetSettings).set({ scanMaxAgeDays: 30 });
+    }
+  });
+
+  test("at most 30 scans a minute per device: the 31st is a 429 (the kiosk keeps it and retries); a minute on, scans pass again", async () => {
+    const device = await pairedDevice();
+    const other = await pairedDevice();
+    const jana = await worker();
+    const saved = now;
+    try {
+      now = new Date("2026-11-18T08:00:00.000Z");
+      for (let i = 0; i < 30; i++) expect((await scan(device, { code: jana.code, scannedAt: new Date(now.getTime() - 1000 + i).toISOString() })).status).toBe(200);
+      const stored = (await ctx().db.select().from(kioskScans).where(eq(kioskScans.deviceId, device.id))).length;
+      const flood = await scan(device, { code: jana.code, scannedAt: now.toISOString() });
+      expect(flood.status).toBe(429);
+      expect(flood.headers.get("Retry-After")).toBe("60");
+      expect((await json(flood)).data).toEqual(["Příliš mnoho skenů z tohoto terminálu (nejvýše 30 za minutu); zkuste to za chvíli"]);
+      expect(await ctx().db.select().from(kioskScans).where(eq(kioskScans.deviceId, device.id))).toHaveLength(stored);
+      // Another device is counted on its own; a minute later this one scans again.
+      expect((await scan(other, { code: jana.code, scannedAt: now.toISOString() })).status).toBe(200);
+      now = new Date(now.getTime() + 60_000);
+      expect((await scan(device, { code: jana.code, scannedAt: now.toISOString() })).status).toBe(200);
+    } finally {
+      now = saved;
+    }
   });
 });

@@ -16,7 +16,7 @@ const t = useTestApp();
 let session: Session;
 
 beforeAll(async () => {
-  session = await t.current.login();
+  session = await t.current.login({ admin: true });
 });
 
 /** A reading as the feed stores it (the MQTT handler of issue 23 §1 writes these columns). */

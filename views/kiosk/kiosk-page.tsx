@@ -51,6 +51,24 @@ export function KioskPage() {
   );
 }
 
+/** `GET /kiosk/pair/:secret`: asks before pairing; the button posts to the same address. */
+export function KioskPairConfirmPage({ action }: { action: string }) {
+  const { t } = useView();
+  return (
+    <KioskDocument title={t("kiosk.pairTitle")}>
+      <main className="kiosk" id="kiosk-pair-confirm">
+        <h1>{t("kiosk.pairTitle")}</h1>
+        <p>{t("kiosk.pairConfirm")}</p>
+        <form method="post" action={action}>
+          <button type="submit" className="button button-primary">
+            {t("kiosk.pairButton")}
+          </button>
+        </form>
+      </main>
+    </KioskDocument>
+  );
+}
+
 export function KioskPairingPage({ error }: { error?: string }) {
   const { t } = useView();
   return (

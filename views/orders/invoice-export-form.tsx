@@ -8,7 +8,7 @@
 import type { JobState } from "@/lib/jobs/service";
 import { formatDecimal } from "@/lib/money";
 import { ACCOUNTANT_EXPORT_START, accountantExportDownloadHref, accountantExportStatusHref } from "@/modules/orders/invoice/export/schemas";
-import { FieldRow, type FormField } from "../components/form";
+import { FieldRow, FormAlert, type FormField } from "../components/form";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 
@@ -18,6 +18,8 @@ const POLL_EVERY = "every 1s";
 export interface InvoiceExportFormProps {
   values?: { from?: unknown; to?: unknown };
   errors?: Record<string, string>;
+  /** Refusals of no field: the open-exports limit. */
+  formErrors?: string[];
   /** The export just started or being watched. */
   job?: JobState | null;
 }
@@ -63,7 +65,7 @@ export function InvoiceExportProgress({ job }: { job: JobState }) {
 }
 
 /** From, to and the button; the progress under them once an export runs. */
-export function InvoiceExportForm({ values = {}, errors = {}, job = null }: InvoiceExportFormProps) {
+export function InvoiceExportForm({ values = {}, errors = {}, formErrors = [], job = null }: InvoiceExportFormProps) {
   const { t } = useView();
   const fields: FormField[] = [
     { name: "from", label: t("invoiceExport.from"), kind: "date", required: true },
@@ -73,7 +75,8 @@ export function InvoiceExportForm({ values = {}, errors = {}, job = null }: Invo
     <section id={INVOICE_EXPORT_FORM_ID} className="invoice-export">
       <h2>{t("invoiceExport.title")}</h2>
       <p className="field-hint">{t("invoiceExport.intro")}</p>
-      <form method="get" action={ACCOUNTANT_EXPORT_START} hx-get={ACCOUNTANT_EXPORT_START} hx-target={`#${INVOICE_EXPORT_FORM_ID}`} hx-swap="outerHTML" noValidate className="form form-inline">
+      <FormAlert errors={errors} formErrors={formErrors} />
+      <form method="post" action={ACCOUNTANT_EXPORT_START} hx-post={ACCOUNTANT_EXPORT_START} hx-target={`#${INVOICE_EXPORT_FORM_ID}`} hx-swap="outerHTML" noValidate className="form form-inline">
         {fields.map((field) => (
           <FieldRow key={field.name} field={field} value={values[field.name as "from" | "to"]} error={errors[field.name]} />
         ))}

@@ -20,7 +20,7 @@ function failEnvelope(c: AppContext, error: AppError) {
     ...Object.entries(error.fields).map(([name, message]) => t("field.field", { field: name, message: translateMessage(t, message) }) as string),
     ...error.messages.filter((m) => !fieldTexts.has(m)).map((m) => translateMessage(t, m)),
   ];
-  return { status: "fail", code: "VALIDATION", data, fields };
+  return { status: "fail", code: error.code, data, fields };
 }
 
 /**
@@ -40,7 +40,7 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
     const retryAfter = appError.retryAfterSeconds;
     if (retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
     if (isApiPath(c.req.path)) {
-      if (appError.kind === "fail") return c.json(failEnvelope(c, appError), 422);
+      if (appError.kind === "fail") return c.json(failEnvelope(c, appError), appError.status as 422);
       return c.json({ status: "error", code: appError.code }, appError.status as 400);
     }
     const t = c.get("t") ?? tFor("cs");

@@ -18,6 +18,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { jobResultChunks, jobs } from "@db/schema";
 import { EMPTY_WIRING, systemCtx, type Wiring } from "../context";
+import { AppError } from "../errors";
 import { type Database, selectRows } from "../db";
 import type { Logger } from "../logger";
 import { type JobDefinition, type JobResultFile, type JobRun, nextRunAfter, scheduleText } from "./define";
@@ -90,6 +91,16 @@ interface ClaimedRow {
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/**
+ * What a failure stores for whoever reads the job (docs/architecture.md#background-jobs): a refusal's own
+ * message (an AppError, translated when read), else `job.failed`. The detail (a database error's SQL) goes
+ * to the server log only.
+ */
+const storedError = (error: unknown): string => {
+  const message = error instanceof AppError ? (error.messages[0] ?? Object.values(error.fields)[0]) : undefined;
+  return JSON.stringify(message ?? { key: "job.failed" });
+};
+const INTERRUPTED = JSON.stringify({ key: "job.interrupted" });
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, logger } = options;
@@ -156,7 +167,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const base = { id: row.id, name: row.name };
     if (definition.schedule) {
       const next = nextRunAfter(definition.schedule, now);
-      const held = await updateHeld(row.id, { ...released, status: "queued", runAt: next, attempts: 0, finishedAt: now, error: error === null ? null : errorText(error) });
+      const held = await updateHeld(row.id, { ...released, status: "queued", runAt: next, attempts: 0, finishedAt: now, error: error === null ? null : storedError(error) });
       if (!held) return { ...base, outcome: "lost" };
       return error === null ? { ...base, outcome: "done" } : { ...base, outcome: "failed", error: errorText(error) };
     }
@@ -166,10 +177,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     if (row.attempts < row.max_attempts) {
       const retryAt = new Date(now.getTime() + (definition.retryAfterMinutes ?? 1) * 60_000);
-      const held = await updateHeld(row.id, { ...released, status: "queued", runAt: retryAt, error: errorText(error) });
+      const held = await updateHeld(row.id, { ...released, status: "queued", runAt: retryAt, error: storedError(error) });
       return held ? { ...base, outcome: "retry", error: errorText(error) } : { ...base, outcome: "lost" };
     }
-    const held = await updateHeld(row.id, { ...released, status: "failed", finishedAt: now, error: errorText(error) });
+    const held = await updateHeld(row.id, { ...released, status: "failed", finishedAt: now, error: storedError(error) });
     return held ? { ...base, outcome: "failed", error: errorText(error) } : { ...base, outcome: "lost" };
   }
 
@@ -210,7 +221,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const definition = definitions.get(row.name)!;
     if (!definition.schedule && row.attempts > row.max_attempts) {
       // Its last allowed run was interrupted (the process died or lost the lease): not again.
-      const held = await updateHeld(row.id, { ...released, status: "failed", finishedAt: now, attempts: row.max_attempts, error: "interrupted" });
+      const held = await updateHeld(row.id, { ...released, status: "failed", finishedAt: now, attempts: row.max_attempts, error: INTERRUPTED });
       return { id: row.id, name: row.name, outcome: held ? "failed" : "lost", error: "interrupted" };
     }
     let lost = false;

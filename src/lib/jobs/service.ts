@@ -5,8 +5,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { jobResultChunks, jobs, type JobStatus, users } from "@db/schema";
-import type { Ctx } from "../context";
-import { AppError } from "../errors";
+import { type Ctx, withTransaction } from "../context";
+import { AppError, type Message, msg } from "../errors";
+import { tFor, translateMessage } from "../i18n";
 import { defineJob, type JobDefinition } from "./define";
 
 /** Runners in this process that want to hear of a queued job at once instead of at their next poll. */
@@ -23,9 +24,31 @@ export function onJobQueued(listener: () => void): () => void {
  * next poll. Joins an open transaction (then the row is seen after the commit, at a poll).
  * With `reuseOpen`, a run of the same job by the same user with the same input that is still
  * queued or running is answered instead: a form sent twice starts one export, not two.
+ * With `maxOpenPerUser`, a user who has that many runs of the job queued or running gets a 429
+ * (`job.tooManyOpen`); the user's row is locked meanwhile, so two requests at once cannot both slip under it.
  */
-export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job: JobDefinition<Input>; input: Input; runAt?: Date; reuseOpen?: boolean } }): Promise<{ id: number }> {
+export async function enqueueJob<Input>({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { job: JobDefinition<Input>; input: Input; runAt?: Date; reuseOpen?: boolean; maxOpenPerUser?: number };
+}): Promise<{ id: number }> {
   if (input.job.schedule) throw new Error(`job "${input.job.name}" is periodic: it runs on its schedule, not when queued`);
+  if (input.maxOpenPerUser !== undefined && ctx.userId !== null) {
+    const { maxOpenPerUser } = input;
+    const userId = ctx.userId;
+    const queued = await withTransaction(ctx, async (tx) => {
+      await tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      return insertJob(tx, input, maxOpenPerUser);
+    });
+    if (!ctx.inTransaction) for (const listener of queuedListeners) listener();
+    return queued;
+  }
+  return insertJob(ctx, input);
+}
+
+async function insertJob<Input>(ctx: Ctx, input: { job: JobDefinition<Input>; input: Input; runAt?: Date; reuseOpen?: boolean }, maxOpen?: number): Promise<{ id: number }> {
   const jobInput = input.input ?? null;
   if (input.reuseOpen) {
     const [open] = await ctx.db
@@ -42,6 +65,13 @@ export async function enqueueJob<Input>({ ctx, input }: { ctx: Ctx; input: { job
       .orderBy(desc(jobs.id))
       .limit(1);
     if (open) return { id: open.id };
+  }
+  if (maxOpen !== undefined) {
+    const [{ open } = { open: 0 }] = await ctx.db
+      .select({ open: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.name, input.job.name), inArray(jobs.status, ["queued", "running"]), eq(jobs.createdBy, ctx.userId!)));
+    if (open >= maxOpen) throw AppError.limited(msg("job.tooManyOpen", { max: maxOpen }));
   }
   const [row] = await ctx.db
     .insert(jobs)
@@ -90,6 +120,17 @@ async function visibleJob(ctx: Ctx, id: number) {
   return row.job;
 }
 
+/** A failure as the runner stored it (a message as JSON); anything else, such as an older row's raw text, reads as `job.failed`. */
+function storedMessage(stored: string): Message {
+  try {
+    const message = JSON.parse(stored) as Partial<Message>;
+    if (typeof message.key === "string") return { key: message.key, values: message.values };
+  } catch {
+    // Not JSON: raw text from before messages were stored, never shown.
+  }
+  return { key: "job.failed" };
+}
+
 /** A job's state by id: status, progress, the error of a failure, whether a result is there. */
 export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<JobState> {
   const job = await visibleJob(ctx, input.id);
@@ -100,7 +141,7 @@ export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }
     progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal },
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
-    error: job.error,
+    error: job.error === null ? null : translateMessage(tFor(ctx.lang), storedMessage(job.error)),
     result:
       job.status === "done" && job.resultFileName && job.resultMimeType && job.resultSize !== null
         ? { fileName: job.resultFileName, mimeType: job.resultMimeType, size: job.resultSize }

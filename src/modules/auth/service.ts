@@ -87,6 +87,19 @@ async function refuseWhenLimited(ctx: Ctx, input: { email: string; ip: string; w
   if (freedAt.length) throw AppError.tooManyAttempts((Math.max(...freedAt) - Date.now()) / 1000);
 }
 
+/**
+ * The login limits for another kind of guess (the kiosk's pairing secrets): failed attempts are kept
+ * under `key` in place of an e-mail, so they count per address like failed logins, and the address's
+ * limit across keys covers both. `refuseGuessing` before the attempt, `recordFailedGuess` after a failure.
+ */
+export async function refuseGuessing({ ctx, input }: { ctx: Ctx; input: { key: string; ip: string } }): Promise<void> {
+  await refuseWhenLimited(ctx, { email: input.key, ip: input.ip, windowStart: new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000) });
+}
+
+export async function recordFailedGuess({ ctx, input }: { ctx: Ctx; input: { key: string; ip: string } }): Promise<void> {
+  await ctx.db.insert(loginAttempts).values({ email: input.key, ip: input.ip });
+}
+
 /** Every request asks it: only the columns a session user needs, and the SQL assembled once. */
 const sessionUserQuery = preparedFor((db) =>
   db

@@ -3,7 +3,7 @@
  * zod and constants only.
  */
 import { z } from "zod";
-import { decimalField, idempotencyKeyField, refId, storableString } from "@/lib/zod-fields";
+import { boundedArray, decimalField, idempotencyKeyField, refId, storableString } from "@/lib/zod-fields";
 
 export const BASKET_TYPES = ["COMMON", "WAREHOUSE"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
@@ -74,11 +74,10 @@ export const addByCodeInput = z
 export const addLinesToBasketInput = z
   .object({
     ...basketRef,
-    lines: z
-      .array(z.object({ productId: refId(), amount: decimalField({ places: AMOUNT_DECIMALS, max: MAX_LINE_QUANTITY }).refine((amount) => amount > 0, "basket.amountPositive") }), {
-        error: "validation.invalid",
-      })
-      .min(1, "validation.required"),
+    lines: boundedArray(
+      z.object({ productId: refId(), amount: decimalField({ places: AMOUNT_DECIMALS, max: MAX_LINE_QUANTITY }).refine((amount) => amount > 0, "basket.amountPositive") }),
+      { min: 1 },
+    ),
   })
   .transform(resolveWarehouse);
 export type AddLinesToBasketInput = z.input<typeof addLinesToBasketInput>;

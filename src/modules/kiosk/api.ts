@@ -13,7 +13,8 @@ kioskApi.post("/kiosk/scan", async (c) => {
   const device = await requestDevice(c);
   if (!device) throw AppError.error("UNAUTHORIZED");
   const body = await c.req.json().catch(() => null);
-  const answer = await scanAtKiosk({ ctx: c.get("ctx"), input: { deviceId: device.id, scan: body } });
+  const receivedAt = c.get("deps").clock?.() ?? new Date();
+  const answer = await scanAtKiosk({ ctx: c.get("ctx"), input: { deviceId: device.id, scan: body, receivedAt } });
   const text = translateMessage(c.get("t"), { key: answer.key, values: answer.values });
   return c.json(success({ status: answer.status, tone: answer.tone, text }));
 });

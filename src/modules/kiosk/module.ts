@@ -1,6 +1,6 @@
 import { defineModule } from "@/lib/http/module";
 import { kioskApi } from "./api";
-import { kioskPages } from "./pages";
+import { kioskPages, TIMESHEET_SETTINGS_PATH } from "./pages";
 import { closeForgottenClockOutsJob } from "./shift-end";
 
 /**
@@ -14,7 +14,10 @@ export const kioskModule = defineModule({
   publicRoutes: [
     { method: "GET", pattern: /^\/kiosk$/ },
     { method: "GET", pattern: /^\/kiosk\/pair\/[\w-]{1,100}$/ },
+    { method: "POST", pattern: /^\/kiosk\/pair\/[\w-]{1,100}$/ },
     { method: "POST", pattern: /^\/api\/kiosk\/scan$/ },
   ],
   jobs: [closeForgottenClockOutsJob],
+  // The timesheet settings (shift end, how old an offline scan may be) are every worker's: admins change them (docs/domain.md#roles).
+  adminOnly: [TIMESHEET_SETTINGS_PATH],
 });

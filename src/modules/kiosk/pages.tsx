@@ -1,26 +1,39 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import { KioskPage, KioskPairingPage } from "@views/kiosk/kiosk-page";
+import { KioskPage, KioskPairConfirmPage, KioskPairingPage } from "@views/kiosk/kiosk-page";
+import { recordFailedGuess, refuseGuessing } from "@/modules/auth/service";
 import { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { translateMessage } from "@/lib/i18n";
 import { publicOrigin } from "@/lib/http/origin";
-import { KIOSK_DEVICE_COOKIE } from "@/lib/http/session-cookie";
+import { clientIp, KIOSK_DEVICE_COOKIE } from "@/lib/http/session-cookie";
 import { pairKioskDevice } from "@/modules/settings/kiosk-devices/service";
 import { EntityForm, type FormField, type FormValues, formToInput } from "@views/components/form";
 import { AppLayout } from "@views/layouts/app-layout";
 import { formState, withFormErrors } from "@/web/form-state";
 import { flash, renderPage } from "@/web/render";
-import { saveShiftEnd, shiftEndSetting } from "./shift-end";
+import { saveShiftEnd, shiftEndSetting, scanMaxAgeDaysSetting } from "./shift-end";
 import { requestDevice } from "./device";
 import { KIOSK_COOKIE_MAX_AGE_SECONDS } from "./schemas";
 
 /** The kiosk's pages (public routes, docs/domain.md#kiosk-devices): pairing and the scan screen. */
 export const kioskPages = new Hono<AppEnv>();
 
-kioskPages.get("/kiosk/pair/:secret", async (c) => {
+/** The key failed pairings are counted under, per address, with the login limits (docs/domain.md#kiosk-devices). */
+const PAIRING_ATTEMPTS_KEY = "kiosk:pairing";
+
+/**
+ * The pairing link only asks: a chat's or a mail's link preview fetches it with a GET, which must not use up
+ * the one-time pairing. The button posts to the same address, which pairs.
+ */
+kioskPages.get("/kiosk/pair/:secret", (c) => renderPage(c, <KioskPairConfirmPage action={c.req.path} />));
+
+kioskPages.post("/kiosk/pair/:secret", async (c) => {
+  const ctx = c.get("ctx");
+  const ip = clientIp(c);
+  await refuseGuessing({ ctx, input: { key: PAIRING_ATTEMPTS_KEY, ip } });
   try {
-    const { token } = await pairKioskDevice({ ctx: c.get("ctx"), input: { secret: c.req.param("secret") } });
+    const { token } = await pairKioskDevice({ ctx, input: { secret: c.req.param("secret") } });
     setCookie(c, KIOSK_DEVICE_COOKIE, token, {
       path: "/",
       httpOnly: true,
@@ -31,6 +44,7 @@ kioskPages.get("/kiosk/pair/:secret", async (c) => {
     return c.redirect("/kiosk", 303);
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== "fail") throw error;
+    await recordFailedGuess({ ctx, input: { key: PAIRING_ATTEMPTS_KEY, ip } });
     const text = error.messages.map((message) => translateMessage(c.get("t"), message)).join(" ");
     return renderPage(c, <KioskPairingPage error={text} />, { status: 422 });
   }
@@ -47,7 +61,10 @@ export const TIMESHEET_SETTINGS_PATH = "/timesheets/settings";
 
 const settingsFields = (c: AppContext): FormField[] => {
   const t = c.get("t");
-  return [{ name: "shiftEnd", label: t("kiosk.settings.shiftEnd"), kind: "text", required: true, autoFocus: true, maxLength: 5, hint: t("kiosk.settings.shiftEndHint") }];
+  return [
+    { name: "shiftEnd", label: t("kiosk.settings.shiftEnd"), kind: "text", required: true, autoFocus: true, maxLength: 5, hint: t("kiosk.settings.shiftEndHint") },
+    { name: "scanMaxAgeDays", label: t("kiosk.settings.scanMaxAgeDays"), kind: "integer", required: true, hint: t("kiosk.settings.scanMaxAgeDaysHint") },
+  ];
 };
 
 const settingsView = (c: AppContext, values: FormValues, error?: AppError) => {
@@ -61,7 +78,9 @@ const settingsView = (c: AppContext, values: FormValues, error?: AppError) => {
   return renderPage(c, page, answer);
 };
 
-kioskPages.get(TIMESHEET_SETTINGS_PATH, async (c) => settingsView(c, { shiftEnd: await shiftEndSetting({ ctx: c.get("ctx") }) }));
+kioskPages.get(TIMESHEET_SETTINGS_PATH, async (c) =>
+  settingsView(c, { shiftEnd: await shiftEndSetting({ ctx: c.get("ctx") }), scanMaxAgeDays: String(await scanMaxAgeDaysSetting({ ctx: c.get("ctx") })) }),
+);
 
 kioskPages.post(TIMESHEET_SETTINGS_PATH, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;

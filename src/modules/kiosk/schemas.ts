@@ -3,7 +3,7 @@
  * own script sends this shape.
  */
 import { z } from "zod";
-import { storableString } from "@/lib/zod-fields";
+import { integerField, storableString } from "@/lib/zod-fields";
 
 /** A scan id: what the kiosk script makes (a UUID), or any short token a client picks. */
 export const SCAN_ID_PATTERN = /^[\w.:-]{8,100}$/;
@@ -30,6 +30,10 @@ export interface KioskAnswer {
 /** The device cookie (src/lib/http/session-cookie.ts) is kept for 400 days, the longest a browser keeps one. */
 export const KIOSK_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
 
+/** docs/domain.md#kiosk-offline: the default and the largest age, in days, of a scan the server takes. */
+export const DEFAULT_SCAN_MAX_AGE_DAYS = 7;
+export const MAX_SCAN_AGE_DAYS = 90;
+
 /** The timesheet settings form: the shift end as `HH:MM` (Prague time), docs/domain.md#kiosk-forgotten-clock-out. */
 export const timesheetSettingsInput = z.object({
   shiftEnd: storableString("validation.required")
@@ -37,4 +41,7 @@ export const timesheetSettingsInput = z.object({
     .min(1, "validation.required")
     .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "kiosk.settings.shiftEndInvalid")
     .transform((value) => value.padStart(5, "0")),
+  /** How many days old a scan may arrive (the offline queue's limit); left out, the stored value stays. */
+  scanMaxAgeDays: z.preprocess((value) => (value === "" || value === null ? undefined : value), integerField({ min: 1, max: MAX_SCAN_AGE_DAYS }).optional()),
 });
+

@@ -18,6 +18,7 @@ import { fullName } from "@/modules/timesheets/worklog/service";
 import { openWorkLogOf } from "@/modules/timesheets/worklog/clock";
 import { type KioskAnswer, kioskScanInput, type KioskScanStatus } from "./schemas";
 import { EMPTY_STATE, type ScanFacts, type ScanState, scanStep } from "./scan-flow";
+import { scanMaxAgeDaysSetting } from "./shift-end";
 
 type ScanRow = typeof kioskScans.$inferSelect;
 
@@ -162,10 +163,31 @@ async function decide(ctx: Ctx, deviceId: number, code: string, scannedAt: Date,
  * One scan of a paired device. Answers what the screen shows; the same scan id again answers the
  * stored answer. `receivedAt` is the server's time (a parameter for the tests and the bench).
  */
+/** docs/domain.md#kiosk-scan-flow: a worker scans a few times a minute; more from one device is refused (429, the kiosk retries later). */
+export const MAX_SCANS_PER_MINUTE = 30;
+
+/**
+ * At most MAX_SCANS_PER_MINUTE scans a device's receipt times put in the minute before this one, counted from the
+ * stored scans by the request's clock (no timer, and the same on every instance).
+ */
+async function refuseScanFlood(ctx: Ctx, deviceId: number, receivedAt: Date): Promise<void> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kioskScans)
+    .where(and(eq(kioskScans.deviceId, deviceId), gt(kioskScans.receivedAt, new Date(receivedAt.getTime() - 60_000)), lte(kioskScans.receivedAt, receivedAt)));
+  if ((row?.n ?? 0) >= MAX_SCANS_PER_MINUTE) throw AppError.limited(msg("kiosk.tooManyScans", { max: MAX_SCANS_PER_MINUTE }), 60);
+}
+
 export async function scanAtKiosk({ ctx, input }: { ctx: Ctx; input: { deviceId: number; scan: unknown; receivedAt?: Date } }): Promise<KioskAnswer> {
   const scan = parseInput(kioskScanInput, input.scan);
   const receivedAt = input.receivedAt ?? new Date();
   const { deviceId } = input;
+  await refuseScanFlood(ctx, deviceId, receivedAt);
+  // Older than the offline queue may hold (a setting): a 422 the kiosk shows and drops, nothing written.
+  const maxAgeDays = await scanMaxAgeDaysSetting({ ctx });
+  if (receivedAt.getTime() - scan.scannedAt.getTime() > maxAgeDays * 86_400_000) {
+    throw AppError.invalid({ scannedAt: msg("kiosk.scannedAtTooOld", { days: maxAgeDays }) });
+  }
   try {
     return await withTransaction(ctx, async (tx) => {
       const stored = await storedAnswer(tx, deviceId, scan.scanId);

@@ -12,7 +12,7 @@ import { parseInput } from "@/lib/validation";
 import { addDays, todayInPrague } from "@/lib/dates";
 import { defineJob } from "@/lib/jobs/define";
 import { pragueLocalToInstant } from "@/modules/timesheets/datetime";
-import { timesheetSettingsInput } from "./schemas";
+import { DEFAULT_SCAN_MAX_AGE_DAYS, timesheetSettingsInput } from "./schemas";
 
 export const DEFAULT_SHIFT_END = "22:00";
 
@@ -22,13 +22,20 @@ export async function shiftEndSetting({ ctx }: { ctx: Ctx }): Promise<string> {
   return row?.shiftEnd ?? DEFAULT_SHIFT_END;
 }
 
-/** Saves the shift end (`7:30` is kept as `07:30`); a bad time is a field error. */
+/** How many days old a kiosk scan may be when it arrives (docs/domain.md#kiosk-offline); 7 unless set. */
+export async function scanMaxAgeDaysSetting({ ctx }: { ctx: Ctx }): Promise<number> {
+  const [row] = await ctx.db.select({ days: timesheetSettings.scanMaxAgeDays }).from(timesheetSettings).where(eq(timesheetSettings.id, 1));
+  return row?.days ?? DEFAULT_SCAN_MAX_AGE_DAYS;
+}
+
+/** Saves the shift end (`7:30` is kept as `07:30`) and, when sent, the scans' largest age; a bad value is a field error. */
 export async function saveShiftEnd({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<string> {
-  const { shiftEnd } = parseInput(timesheetSettingsInput, input);
+  const { shiftEnd, scanMaxAgeDays } = parseInput(timesheetSettingsInput, input);
+  const values = { shiftEnd, ...(scanMaxAgeDays === undefined ? {} : { scanMaxAgeDays }) };
   await ctx.db
     .insert(timesheetSettings)
-    .values({ id: 1, shiftEnd, createdBy: ctx.userId, updatedBy: ctx.userId })
-    .onConflictDoUpdate({ target: timesheetSettings.id, set: { shiftEnd, updatedBy: ctx.userId, updatedAt: new Date() } });
+    .values({ id: 1, ...values, createdBy: ctx.userId, updatedBy: ctx.userId })
+    .onConflictDoUpdate({ target: timesheetSettings.id, set: { ...values, updatedBy: ctx.userId, updatedAt: new Date() } });
   return shiftEnd;
 }
 

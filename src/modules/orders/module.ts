@@ -46,4 +46,6 @@ export const ordersModule = defineModule({
   barcodeHandlers: { order: openScannedOrder },
   usageChecks: [promiseStatusUsage],
   jobs: [accountantExportJob],
+  // The invoice settings (bank account, numbering, due days) are every document's: admins change them (docs/domain.md#roles).
+  adminOnly: [{ prefix: "/orders/invoiceSettings", apiReadsOpen: true }],
 });

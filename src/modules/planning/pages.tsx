@@ -16,6 +16,7 @@ import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { parseInput } from "@/lib/validation";
+import { dateField } from "@/lib/zod-fields";
 import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
 import { translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
@@ -70,7 +71,11 @@ planningPages.get(PLANNING_PATH, async (c) => {
 /** Every van a card may move to: the active ones and the plan's own. */
 const vansFor = (c: AppContext, plan: PlanCard) => readPlanningVans(c.get("ctx"), { from: plan.date, to: plan.date });
 
-const isoOrEmpty = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
+/** The grid's range to go back to: a date dateField takes, else none. */
+const isoOrEmpty = (value: unknown) => {
+  const parsed = dateField().safeParse(value);
+  return parsed.success ? parsed.data : "";
+};
 
 planningPages.get(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
   const plan = await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } });

@@ -4,7 +4,7 @@
  * types and the pure colour rule only.
  */
 import { z } from "zod";
-import { booleanField, dateField, decimalField, idempotencyKeyField, integerField, optionalText, refId } from "@/lib/zod-fields";
+import { booleanField, boundedArray, dateField, decimalField, idempotencyKeyField, integerField, optionalText, refId } from "@/lib/zod-fields";
 import type { MaterialReadiness } from "@/modules/orders/ordered-material/schemas";
 
 export const PLANNING_PATH = "/orders/planning";
@@ -71,7 +71,7 @@ export const createPlanInput = withVehicle(
       vanId: refId(),
       delivery: booleanField(),
       assembly: booleanField(),
-      items: z.array(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required" }).min(1, "planning.validation.noItems").max(500),
+      items: boundedArray(z.object({ itemId: refId(), amount: amountField() }), { error: "validation.required", min: 1, minMessage: "planning.validation.noItems" }),
       idempotencyKey: idempotencyKeyField(),
     })
     .refine((plan) => plan.delivery || plan.assembly, { path: ["delivery"], message: "planning.validation.noType" }),

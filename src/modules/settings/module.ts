@@ -49,8 +49,9 @@ export const settingsModule = defineModule({
     [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
   pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages]),
-  // The company identity (docs/domain.md#company-identity): admins edit it, everyone reads it (its API's GETs).
-  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }],
+  // The company identity (docs/domain.md#company-identity) and the items editor's categories change how
+  // everyone works: admins change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
+  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
     uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),

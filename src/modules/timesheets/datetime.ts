@@ -2,7 +2,7 @@
  * Instants of work logs as people type them: `dd.mm.yyyy hh:mm` in Europe/Prague, and the API's
  * ISO 8601 timestamps. Browser-safe (Intl only), so an island could use it too.
  */
-import { BUSINESS_TIME_ZONE } from "@/lib/dates";
+import { BUSINESS_TIME_ZONE, DATE_MAX, DATE_MIN } from "@/lib/dates";
 
 const czechPattern = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2}))?$/i;
@@ -37,8 +37,8 @@ export function pragueDayStart(isoDate: string): Date {
 const validWallClock = (y: number, mo: number, d: number, h: number, mi: number, s: number) => {
   const probe = new Date(Date.UTC(y, mo - 1, d));
   return (
-    y >= 1900 &&
-    y <= 2999 &&
+    y >= Number(DATE_MIN.slice(0, 4)) &&
+    y <= Number(DATE_MAX.slice(0, 4)) &&
     probe.getUTCFullYear() === y &&
     probe.getUTCMonth() === mo - 1 &&
     probe.getUTCDate() === d &&

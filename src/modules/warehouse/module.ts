@@ -15,6 +15,7 @@ import { transferLogApi } from "./transfer-log/api";
 import { transferLogPages } from "./transfer-log/pages";
 import { scaleFeedPages } from "./scale-feed/pages";
 import { markScaleDiscrepanciesJob, scaleDiscrepancySummary } from "./scale-feed/service";
+import { SCALE_FEED_SETTINGS_PATH } from "./scale-feed/schemas";
 
 /** `W<id>` in the menu box (docs/domain.md#barcodes) opens the warehouse's stock page (/warehouse/:id). */
 export const openScannedWarehouse: BarcodeHandler = async ({ ctx, code }) => {
@@ -36,4 +37,6 @@ export const warehouseModule = defineModule({
   // The job that finds discrepancies; the one that keeps 90 days of scale readings (docs/domain.md#scale-feed).
   jobs: [markScaleDiscrepanciesJob, purgeOldScaleReadingsJob],
   uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
+  // The scale feed's settings decide every warehouse's discrepancy marks: admins change them (docs/domain.md#roles).
+  adminOnly: [SCALE_FEED_SETTINGS_PATH],
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanField, optionalText, requiredText } from "@/lib/zod-fields";
+import { atMostItems, booleanField, CATEGORY_MAX_PAGE_SIZE, optionalText, requiredText } from "@/lib/zod-fields";
 import type { CategoryRef } from "../category/schemas";
 
 /** docs/domain.md#category-parameters: the unit choices, blank first. */
@@ -17,16 +17,20 @@ const idOf = (value: unknown): number => {
 
 /**
  * References as a list (docs/architecture.md#references): ids, numeric strings or `{id}` objects, one value or
- * none; duplicates collapse. Any unreadable item fails the whole field, named `categories`.
+ * none; duplicates collapse. Any unreadable item fails the whole field, named `categories`. At most as many
+ * as there can be categories, counted before any is read (docs/architecture.md#lists-in-input).
  */
 const refIdList = () =>
-  z.preprocess(
+  atMostItems(
+    CATEGORY_MAX_PAGE_SIZE,
+    z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === "") return [];
       const ids = (Array.isArray(value) ? value : [value]).map(idOf);
       return ids.some(Number.isNaN) ? "invalid" : [...new Set(ids)];
     },
-    z.array(z.number(), { error: "validation.invalid" }),
+      z.array(z.number(), { error: "validation.invalid" }),
+    ),
   );
 
 export const categoryParameterInput = z.object({

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { categories, categoryParameterCategories as links, categoryParameters, productParameterValues } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, isRowId } from "@/lib/crud/service";
@@ -6,6 +6,7 @@ import { AppError, msg } from "@/lib/errors";
 import type { CategoryRef } from "../category/schemas";
 import { ancestorsSubquery } from "../category/service";
 import { compareByName } from "@/lib/czech-order";
+import { foldedSql, foldText } from "@/lib/search-text";
 import { type CategoryParameter, categoryParameterInput, type ParameterUnit } from "./schemas";
 
 const toParameter = (row: typeof categoryParameters.$inferSelect): CategoryParameter => ({
@@ -51,6 +52,25 @@ async function checkCategoriesExist(ctx: Ctx, ids: number[]) {
   if (missing.length) throw AppError.invalid({ categories: msg("categoryParameter.unknownCategories", { ids: missing.join(", ") }) });
 }
 
+/** The stored name folded as search folds it (src/lib/search-text.ts): case and diacritics ignored. */
+const foldedName = sql.raw(foldedSql(`"category_parameters"."name"`));
+
+/**
+ * A name may not repeat, case- and diacritics-blind ("vyska LAMELY" is "Výška lamely"): not an engine
+ * parameter's (docs/decisions/035-engine-parameter-roles.md: the engine would read one and silently ignore
+ * the other's values), nor another parameter's in one of the same categories. Checked in the save's transaction.
+ */
+async function checkNameFree(ctx: Ctx, input: { name: string; categories: number[] }, id: number | null) {
+  const sameName = sql`${foldedName} = ${foldText(input.name)}`;
+  const clash = or(isNotNull(categoryParameters.role), input.categories.length ? inArray(categoryParameters.id, ctx.db.select({ id: links.parameterId }).from(links).where(inArray(links.categoryId, input.categories))) : sql`false`);
+  const [other] = await ctx.db
+    .select({ name: categoryParameters.name })
+    .from(categoryParameters)
+    .where(and(sameName, clash, id === null ? undefined : ne(categoryParameters.id, id)))
+    .limit(1);
+  if (other) throw AppError.invalid({ name: msg("categoryParameter.duplicateName", { name: other.name }) });
+}
+
 export const categoryParameterService = createCrudService({
   table: categoryParameters,
   input: categoryParameterInput,
@@ -81,7 +101,10 @@ export const categoryParameterService = createCrudService({
     },
   },
   defaultSort: ["name", "asc"],
-  validate: ({ ctx, input }) => checkCategoriesExist(ctx, input.categories),
+  validate: async ({ ctx, input, id }) => {
+    await checkCategoriesExist(ctx, input.categories);
+    await checkNameFree(ctx, input, id);
+  },
   enrich: withCategories,
   // The links are written with the row, in its transaction.
   afterSave: async ({ ctx, id, input, creating }) => {

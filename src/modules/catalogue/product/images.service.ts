@@ -11,6 +11,7 @@ import { czechOrder, isRowId, MAX_ROW_ID } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { checkFiles, IMAGE_KINDS, type IncomingFile, MB, type UploadRules } from "@/lib/uploads";
 import { parseInput } from "@/lib/validation";
+import { boundedArray } from "@/lib/zod-fields";
 
 /** docs/domain.md#product-editor: jpg, png or webp, each at most 10 MB, checked by content. */
 export const PRODUCT_IMAGE_RULES: UploadRules = { kinds: IMAGE_KINDS, maxBytes: 10 * MB, maxFiles: 10, field: "files" };
@@ -136,7 +137,7 @@ export async function addProductImages({ ctx, input }: { ctx: Ctx; input: { prod
   });
 }
 
-const orderInput = z.union([z.array(rowId), z.object({ ids: z.array(rowId) }).transform((value) => value.ids)]);
+const orderInput = z.union([boundedArray(rowId, { max: 9999 }), z.object({ ids: boundedArray(rowId, { max: 9999 }) }).transform((value) => value.ids)]);
 
 /** Sets the order of all the product's images; `ids` must list each of them exactly once. */
 export async function reorderProductImages({ ctx, input }: { ctx: Ctx; input: { productId: number; ids: unknown } }): Promise<ProductImage[]> {
@@ -229,7 +230,7 @@ export interface ProductWithMainImage {
 /** Ids as a list (numbers or numeric strings) or semicolon-joined, as the product filter sends them. */
 const categoryIdsInput = z.preprocess(
   (value) => (typeof value === "string" ? value.split(";").filter((part) => part.trim() !== "") : value),
-  z.array(rowId).max(9999, "validation.invalid"),
+  boundedArray(rowId, { max: 9999 }),
 );
 
 /** category id → the asked categories it is, or lies below. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isValidEan13 } from "@/lib/ean13";
 import { parseDecimal } from "@/lib/money";
-import { booleanField, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText, storableString } from "@/lib/zod-fields";
+import { booleanField, boundedArray, decimalField, httpUrlField, integerField, optionalText, refId, refIdList, requiredText, storableString } from "@/lib/zod-fields";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -134,9 +134,7 @@ export const parameterValueField = () =>
     storableString().trim().max(500, { message: "validation.maxLength" }),
   );
 
-export const parameterValuesInput = z
-  .array(z.object({ id: refId(), value: parameterValueField() }), { error: "validation.invalid" })
-  .max(1000, "validation.invalid");
+export const parameterValuesInput = boundedArray(z.object({ id: refId(), value: parameterValueField() }), { max: 1000 });
 export type ParameterValuesInput = z.output<typeof parameterValuesInput>;
 
 /** One parameter of the product's categories (or their ancestors) with the product's value. */
@@ -175,11 +173,7 @@ const money = () => optional(decimalField({ min: 0, max: 999_999_999_999.99, pla
 export const pricesInput = z.object({
   unitPrice: money(),
   m2Price: money(),
-  eshops: z
-    .array(z.object({ eshop: refId(), price: money() }), { error: "validation.invalid" })
-    .max(500, "validation.invalid")
-    .optional()
-    .default([]),
+  eshops: boundedArray(z.object({ eshop: refId(), price: money() })).optional().default([]),
 });
 export type PricesInput = z.output<typeof pricesInput>;
 

@@ -69,6 +69,9 @@ export function parseTab(values: unknown): ParsedTab {
       fields: {},
     };
   }
+  // A list over its length was refused before its rows were read (boundedArray): reading them one by one now would undo that.
+  const tooLong = result.error.issues.filter((issue) => issue.message === "validation.maxItems");
+  if (tooLong.length) throw AppError.invalid(issueFields(tooLong, { style: "brackets" }));
   const rows = <T>(key: string, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): (T | null)[] | undefined => {
     if (!sent(key)) return undefined;
     const list = values[key];

@@ -8,7 +8,7 @@
  * unknown keys are stripped and the engine recomputes them, so a client total that lies is lost.
  */
 import { z } from "zod";
-import { booleanField, dateField, decimalField, httpUrlField, idempotencyKeyField, integerField, optionalRefId, optionalText, refId } from "@/lib/zod-fields";
+import { booleanField, boundedArray, dateField, decimalField, httpUrlField, idempotencyKeyField, integerField, optionalRefId, optionalText, refId } from "@/lib/zod-fields";
 import { parameterValueField, VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import {
   DISTANCING_TYPES,
@@ -56,7 +56,7 @@ const tmpIdField = () => optionalText(100);
 
 /** A list of rows; missing or null is none, at most 500 (the tab's largest list is far shorter). */
 const listOf = <S extends z.ZodType>(row: S) =>
-  z.preprocess((value) => (value === undefined || value === null ? [] : value), z.array(row, { error: "validation.invalid" }).max(500, "validation.max"));
+  z.preprocess((value) => (value === undefined || value === null ? [] : value), boundedArray(row));
 
 /**
  * A sub-product line of a fence item (docs/domain.md#sub-products). Its product may be SUB_PRODUCT_TO_CHOOSE (-2),

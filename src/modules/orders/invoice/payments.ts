@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { invoicePayments } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { todayInPrague } from "@/lib/dates";
+import { formatCzechDate, todayInPrague } from "@/lib/dates";
 import { AppError, msg } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency";
 import { formatMoney, halereToNumeric } from "@/lib/money";
@@ -25,6 +25,8 @@ export async function addPayment(ctx: Ctx, row: InvoiceRow, payment: { amountHal
   if (row.kind === "PAYMENT_TAX_DOCUMENT" || row.kind === "CREDIT_NOTE") throw AppError.fail(msg("invoices.nothingToPay"));
   if (row.status === "CLOSED") throw AppError.fail(msg("invoices.alreadyClosed", { number: row.number }));
   if (payment.paidOn > today) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidInFuture") });
+  // Money for a document comes after it is issued; an earlier day would date its tax document before its proforma.
+  if (payment.paidOn < row.issueDate) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidBeforeIssue", { date: formatCzechDate(row.issueDate) }) });
   const paid = (await paidOf(ctx, [row.id])).get(row.id) ?? 0;
   const remaining = halereOf(row.payable) - paid;
   if (payment.amountHalere > remaining) throw AppError.invalid({ "payment.amount": msg("invoices.overpaid", { remaining: formatMoney(kc(remaining), ctx.lang) }) });

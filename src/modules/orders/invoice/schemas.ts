@@ -4,7 +4,7 @@
  * with at most two decimals and answered in Kč; the service computes in haléře.
  */
 import { z } from "zod";
-import { booleanField, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { booleanField, boundedArray, dateField, decimalField, idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
 import { INVOICE_LINE_SOURCES, type InvoiceLineSource } from "./line-sources";
 import type { InvoiceKind, InvoiceSnapshot } from "./formats/snapshot";
 
@@ -39,7 +39,7 @@ export const invoiceCreateInput = z.object({
   dueDate: dateField().optional(),
   dateOfTaxableSupply: dateField().optional(),
   note: optionalText(1000),
-  items: z.array(invoiceLineInput).max(500).optional(),
+  items: boundedArray(invoiceLineInput).optional(),
   linkedProformas: refIdList(),
   idempotencyKey: idempotencyKeyField(),
 });

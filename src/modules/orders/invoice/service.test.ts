@@ -110,11 +110,18 @@ describe("invoices of an order", () => {
     expect(proforma.base).toBe(710.47);
     expect(sum(proforma.items.map((line) => line.invoicedPrice))).toBe(710.47);
 
+    // Paid before the proforma was issued (02.03.2026), or in year 1: refused, nothing recorded.
+    const early = await failureOf(recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 100, paidOn: "2026-03-01" } } }, options: on }));
+    expect(early.fields["payment.paidOn"]).toEqual({ key: "invoices.paidBeforeIssue", values: { date: "02.03.2026" } });
+    const yearOne = await failureOf(recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: 100, paidOn: "0001-01-01" } } }, options: on }));
+    expect(fieldKeys(yearOne)).toEqual({ "payment.paidOn": "validation.dateRange" });
+    expect((await getInvoice({ ctx: t.ctx, input: { id: proformaId } })).payments).toEqual([]);
+
     // A partial payment: its tax document (DUZP the payment date), the rest still open.
-    const afterFirst = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: "100,00", paidOn: "2026-03-01" } } }, options: on });
+    const afterFirst = await recordInvoicePayment({ ctx: t.ctx, input: { id: proformaId, values: { payment: { amount: "100,00", paidOn: TODAY } } }, options: on });
     expect(afterFirst).toMatchObject({ status: "OPEN", paid: 100, remainingToPay: 759.67 });
     const firstTax = await getInvoice({ ctx: t.ctx, input: { id: afterFirst.payments[0]!.taxDocument!.id } });
-    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", dateOfTaxableSupply: "2026-03-01", total: 100, payable: 0, proformaInvoiceId: proformaId });
+    expect(firstTax).toMatchObject({ kind: "PAYMENT_TAX_DOCUMENT", status: "CLOSED", dateOfTaxableSupply: TODAY, total: 100, payable: 0, proformaInvoiceId: proformaId });
     // Split shora and kept: 82,64 + 17,36 = 100,00 (82,64 × 21 % zdola would be 17,35 and the document 99,99).
     expect(firstTax.recap).toEqual([{ vatRate: 21, base: 82.64, vat: 17.36, total: 100, claimedBase: 0, claimedVat: 0, differenceBase: 82.64, differenceVat: 17.36 }]);
     // More than remains: refused, nothing recorded.

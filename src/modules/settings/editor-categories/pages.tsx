@@ -38,7 +38,9 @@ editorCategoriesPages.get(EDITOR_CATEGORIES_PATH, (c) => page(c));
 editorCategoriesPages.post(EDITOR_CATEGORIES_PATH, async (c) => {
   const body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
   // formToInput reads only names and kinds: the fields need no tree here.
-  const input = formToInput(fields(c.get("t"), []), body);
+  const read = formToInput(fields(c.get("t"), []), body);
+  // A picker with nothing ticked posts nothing: on the form that means none (the API asks for each key).
+  const input = Object.fromEntries(EDITOR_CATEGORY_ROLES.map((role) => [EDITOR_CATEGORY_FIELDS[role], read[EDITOR_CATEGORY_FIELDS[role]] ?? []]));
   return withFormErrors(
     async () => {
       await saveEditorCategories({ ctx: c.get("ctx"), input });

@@ -3,7 +3,7 @@
  * other and assembly pickers, chosen in settings by role. Browser-safe: zod and constants only.
  */
 import { z } from "zod";
-import { refIdList } from "@/lib/zod-fields";
+import { CATEGORY_MAX_PAGE_SIZE, refIdList } from "@/lib/zod-fields";
 
 export const EDITOR_CATEGORIES_PATH = "/settings/editorCategories";
 
@@ -14,11 +14,15 @@ export type EditorCategoryRole = (typeof EDITOR_CATEGORY_ROLES)[number];
 /** The form's and the API's field of each role. */
 export const EDITOR_CATEGORY_FIELDS = { FENCE: "fence", OTHER: "other", ASSEMBLY: "assembly" } as const satisfies Record<EditorCategoryRole, string>;
 
-/** PUT /api/settings/editorCategories and the form: the categories of each picker (ids, `{id}` or one id); none is allowed. */
+/**
+ * PUT /api/settings/editorCategories and the form: the categories of each picker (ids, `{id}` or one id). Each key
+ * is required: `[]` clears a picker, a key left out is a 422 (an empty body once cleared all three).
+ */
+const pickerCategories = () => refIdList({ required: true, max: CATEGORY_MAX_PAGE_SIZE });
 export const editorCategoriesInput = z.object({
-  fence: refIdList(),
-  other: refIdList(),
-  assembly: refIdList(),
+  fence: pickerCategories(),
+  other: pickerCategories(),
+  assembly: pickerCategories(),
 });
 export type EditorCategoriesInput = z.input<typeof editorCategoriesInput>;
 

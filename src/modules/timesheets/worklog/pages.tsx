@@ -5,7 +5,7 @@ import { DateTimeInput } from "@views/timesheets/datetime-input";
 import { Duration, WORK_LOG_RESULTS_ID, WORK_LOG_TABLE_ID, WorkLogFilters, WorkLogResults } from "@views/timesheets/worklog-list";
 import { listInputFromQuery } from "@/lib/crud/list-query";
 import { crudPages } from "@/web/crud/pages";
-import { dateErrorKey, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
+import { formatCzechDateTime } from "@/lib/dates";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import type { T } from "@/lib/i18n";
 import { renderFragment, renderPage } from "@/web/render";
@@ -18,7 +18,7 @@ import { flash } from "@/web/render";
 import { applyScanByHand, dismissScanToCheck, scansToCheck } from "@/modules/kiosk/service";
 import { allWorkTypes } from "../worktype/service";
 import { WORK_LOG_FILTER_KEYS, type WorkLog } from "./schemas";
-import { workers, workLogService, workLogTotals } from "./service";
+import { filterDate, workers, workLogService, workLogTotals } from "./service";
 
 const PATH = "/timesheets/worklog";
 
@@ -58,8 +58,12 @@ async function listPage(c: AppContext) {
   const errors: Record<string, string> = {};
   for (const name of ["from", "to"]) {
     const value = input.filters[name];
-    if (value !== undefined && !parseCzechDate(value)) {
-      errors[name] = t(dateErrorKey(value));
+    if (value === undefined) continue;
+    try {
+      filterDate(name as "from" | "to", value);
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.fields[name]) throw error;
+      errors[name] = translateMessage(t, error.fields[name]);
       delete input.filters[name];
     }
   }

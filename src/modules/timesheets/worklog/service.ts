@@ -2,20 +2,17 @@ import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL
 import { users, workLogs, workplaces, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { czechCollator } from "@/lib/czech-order";
-import { addDays, dateErrorKey, formatCzechDateTime, parseCzechDate } from "@/lib/dates";
+import { z } from "zod";
+import { addDays, formatCzechDateTime } from "@/lib/dates";
 import { createCrudService, filterCondition, type CrudService } from "@/lib/crud/service";
 import { AppError, msg } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { readBoolean } from "@/lib/zod-fields";
+import { dateField, readBoolean } from "@/lib/zod-fields";
 import { hoursOf, pragueDayStart } from "../datetime";
 import { newWorkLogInput, type WorkLog, workLogInput, type WorkLogSource } from "./schemas";
 
-/** A filter's date (`28.3.2026` or `2026-03-28`) or a field error on that filter. */
-function filterDate(name: "from" | "to", value: string): string {
-  const iso = parseCzechDate(value);
-  if (!iso) throw AppError.invalid({ [name]: msg(dateErrorKey(value)) });
-  return iso;
-}
+/** A filter's date (`28.3.2026` or `2026-03-28`, within the date bounds of dateField) or a field error on that filter. */
+export const filterDate = (name: "from" | "to", value: string): string => parseInput(z.object({ [name]: dateField() }), { [name]: value })[name]!;
 
 const secondsBetween = (start: Date, end: Date) => (end.getTime() - start.getTime()) / 1000;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { dateField } from "@/lib/zod-fields";
 
-/** `GET /api/orders/invoices/accountantExport?from=&to=` queues the export and answers the job's id. */
+/** `POST /api/orders/invoices/accountantExport {from, to}` queues the export and answers the job's id. */
 export const ACCOUNTANT_EXPORT_PATH = "/orders/invoices/accountantExport";
 /** The page with the form: `GET /orders/invoices/accountantExport`. */
 export const ACCOUNTANT_EXPORT_PAGE = ACCOUNTANT_EXPORT_PATH;

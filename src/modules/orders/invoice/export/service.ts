@@ -10,10 +10,16 @@ import { parseInput } from "@/lib/validation";
 import { accountantExportJob } from "./job";
 import { accountantExportQuery } from "./schemas";
 
-/** Queues the export of the documents issued from `from` to `to` (the user's open export of the same range if there is one); 422 for a missing, malformed or reversed date. */
+/** How many exports one user may have queued or running at once (each takes about half a minute of CPU). */
+export const MAX_OPEN_EXPORTS = 3;
+
+/**
+ * Queues the export of the documents issued from `from` to `to` (the user's open export of the same range if there
+ * is one); 422 for a missing, malformed or reversed date, 429 when the user has MAX_OPEN_EXPORTS open already.
+ */
 export async function startAccountantExport({ ctx, input }: { ctx: Ctx; input: { from?: unknown; to?: unknown } }): Promise<{ id: number }> {
   const range = parseInput(accountantExportQuery, input);
-  return enqueueJob({ ctx, input: { job: accountantExportJob, input: { ...range, lang: ctx.lang }, reuseOpen: true } });
+  return enqueueJob({ ctx, input: { job: accountantExportJob, input: { ...range, lang: ctx.lang }, reuseOpen: true, maxOpenPerUser: MAX_OPEN_EXPORTS } });
 }
 
 /** The export's state by its job id. */

@@ -1,0 +1,2 @@
+ALTER TABLE "timesheet_settings" ADD COLUMN "scan_max_age_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "timesheet_settings" ADD CONSTRAINT "timesheet_settings_scan_max_age" CHECK (scan_max_age_days between 1 and 90);
