@@ -1,5 +1,5 @@
 /**
- * Correlated subqueries (docs/decisions/061-ids-correlated-subqueries-and-far-apart-ids.md).
+ * Correlated subqueries (docs/decisions/061-correlated-subqueries-and-far-apart-ids.md).
  *
  * drizzle writes the columns of a `sql` template bare (`"id"`, no table) when the template is a
  * field of a select from one table, and qualified when the select has a join. A subquery written

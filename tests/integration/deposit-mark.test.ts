@@ -2,7 +2,7 @@
  * The deposit mark on the order's invoices tab and on the planning card, over HTTP, against the
  * proformas' states (docs/decisions/053-invoice-lines-and-payments.md: the deposit is paid when a
  * proforma of the order is CLOSED). The test database's ids are a million apart per table
- * (docs/decisions/061-ids-correlated-subqueries-and-far-apart-ids.md), so no order shares its id
+ * (docs/decisions/061-correlated-subqueries-and-far-apart-ids.md), so no order shares its id
  * with an invoice: a mark that compared an invoice's order with the invoice's own id showed every
  * deposit unpaid here. The assertions read the mark's meaning only: the `data-deposit-paid`
  * attribute and the translated words, not the markup around them.

@@ -2,7 +2,7 @@
  * Planning's API (docs/domain.md#planning; docs/decisions/055-planning.md), in the envelope of
  * docs/architecture.md#envelope.
  * A plan answers its van as `vehicle: {id, name}` (the spec's name) and its colour as `color`; a manufacture plan's line
- * its `plannedAmount`; a daily entry its `workplace` (docs/decisions/061-planning-read-model-and-names.md).
+ * its `plannedAmount`; a daily entry its `workplace` (docs/decisions/064-planning-read-model-and-names.md).
  * Mounted at /api/orders/planning:
  * - GET    /?from&to              plansForDateRange: the vans the grid shows and the plans as cards;
  * - GET    /material?from&to      the material marks of the range's orders (asked for after the grid);

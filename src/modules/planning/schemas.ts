@@ -53,7 +53,7 @@ const amountField = () => decimalField({ min: 0.001, max: 999_999, places: 3 });
 /**
  * A plan's van as an input takes the spec's name, `vehicle` (an id or `{id}`, as a plan answers
  * it), or `vanId` (the forms' field): one field, `vanId` once parsed, and its errors are named so.
- * When both are sent, `vanId` is taken (docs/decisions/061-planning-read-model-and-names.md).
+ * When both are sent, `vanId` is taken (docs/decisions/064-planning-read-model-and-names.md).
  */
 const withVehicle = <T extends z.ZodType>(schema: T) =>
   z.preprocess((body) => {

@@ -1,6 +1,6 @@
 /**
  * The items tabs of many orders at once, each still empty: what loading the demo company does with
- * its 200 orders (docs/decisions/061-demo-docs-demo-loads-in-bulk.md). Every tab is checked by the
+ * its 200 orders (docs/decisions/065-demo-loads-in-bulk.md). Every tab is checked by the
  * rules of the items save (`checkTab`, docs/domain.md#fence-item-validation: the engine's
  * validation, the product's type, creation values, sub-product categories) and priced by the
  * engine; the first refused tab refuses them all and nothing is written. Then everything is

@@ -2,7 +2,7 @@
  * The order read model's light read of fence items (docs/decisions/048-order-read-model.md): what a
  * plan names of an item — its product type, the name shown (the manufactured variant's, else the
  * product's), its amount and place in the items tab — without parameters or the engine. Planning
- * reads items only through here (docs/decisions/061-planning-read-model-and-names.md): the order's
+ * reads items only through here (docs/decisions/064-planning-read-model-and-names.md): the order's
  * planning and its plan facts through `readOrderItems`, the grid and a card embed `orderItemsSql`
  * in their one statement.
  */

@@ -11,7 +11,7 @@
  * the proforma the customer paid (his payment's variable symbol) and the tax document issued for
  * the payment. A supplier that is not a VAT payer issues a "Faktura" (never a "daňový doklad"),
  * prints "Nejsem plátce DPH" where a DIČ would stand, and no DUZP (docs/domain.md#invoice-pdf,
- * docs/decisions/061-invoice-pdf-paper.md).
+ * docs/decisions/062-invoice-pdf-paper.md).
  */
 import type { Lang } from "@/lib/context";
 import { formatCzechDate } from "@/lib/dates";
