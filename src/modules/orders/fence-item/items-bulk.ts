@@ -18,7 +18,8 @@ import { halereToNumeric } from "@/lib/money";
 import { dateRulesOnSave } from "../fence-order/service";
 import { readOrderSnapshots } from "../order-snapshot/service";
 import { itemRowValues } from "./item-row";
-import { checkTab, decimal, type ItemPlan, orderFieldsOf, otherRowValues, parseTab, readTabsReferences, type References, saveRows, subProductRowValues } from "./items-write";
+import { checkTab, type ItemPlan, parseTab, readTabsReferences, type References } from "./items-check";
+import { decimal, orderFieldsOf, otherRowValues, saveRows, subProductRowValues } from "./items-write";
 import { findOrCreateVariants, variantLookupKey } from "./variants.service";
 
 export interface EmptyTabFill {

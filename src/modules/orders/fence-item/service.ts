@@ -21,7 +21,8 @@ import { lockFenceOrder } from "../fence-order/service";
 import { readOrderSnapshot } from "../order-snapshot/service";
 import { type FenceItemFieldName, type FieldIssue, type ProductType, valuesOfVariantKey } from "./engine";
 import { readItemsTab } from "./items-read";
-import { nextItemsVersion, parseTab, saveItemsTab } from "./items-write";
+import { parseTab } from "./items-check";
+import { nextItemsVersion, saveItemsTab } from "./items-write";
 import type { DynamicProduct, EditItemsResult, ItemsTab } from "./schemas";
 
 export async function getOrderItems({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ItemsTab> {
