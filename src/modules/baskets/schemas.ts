@@ -70,13 +70,19 @@ export const addByCodeInput = z
   })
   .transform(resolveWarehouse);
 
+/**
+ * The most lines one add of several may carry: a manufacture-data file's rows (its upload takes at most
+ * this many), so a list longer than any caller makes is refused before its lines are parsed.
+ */
+export const MAX_LINES_AT_ONCE = 5_000;
+
 /** Several products at once into one basket (addLinesToBasket): each line a product and an amount as addToBasketInput takes them. */
 export const addLinesToBasketInput = z
   .object({
     ...basketRef,
     lines: boundedArray(
       z.object({ productId: refId(), amount: decimalField({ places: AMOUNT_DECIMALS, max: MAX_LINE_QUANTITY }).refine((amount) => amount > 0, "basket.amountPositive") }),
-      { min: 1 },
+      { min: 1, max: MAX_LINES_AT_ONCE },
     ),
   })
   .transform(resolveWarehouse);

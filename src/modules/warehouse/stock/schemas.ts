@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-fields";
+import { MAX_LINES_AT_ONCE } from "@/modules/baskets/schemas";
 
 /** warehouse_transfer_logs.transfer_type: what moved a line of stock. */
 export const WAREHOUSE_TRANSFER_TYPES = ["INVENTORY_IN", "INVENTORY_OUT", "PRODUCTION_IN", "PRODUCTION_OUT", "TRANSFER"] as const;
@@ -63,8 +64,8 @@ export const uploadManufactureDataInput = z.object({
 export const MANUFACTURE_DATA_FIELD = "data";
 export const MANUFACTURE_DATA_MAX_BYTES = 5 * 1024 * 1024;
 export const MANUFACTURE_DATA_RULES = { field: MANUFACTURE_DATA_FIELD, maxFiles: 1, maxBytes: MANUFACTURE_DATA_MAX_BYTES } as const;
-/** More data rows than this refuse the file (a manufacture list is a few hundred lines). */
-export const MANUFACTURE_DATA_MAX_ROWS = 5000;
+/** More data rows than this refuse the file (a manufacture list is a few hundred lines); the basket takes as many lines at once. */
+export const MANUFACTURE_DATA_MAX_ROWS = MAX_LINES_AT_ONCE;
 export const XLSX_ACCEPT = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** One stock line moved by an operation (one transfer-log row each). */
