@@ -3,9 +3,9 @@
  * cost the sender, or that change how everyone works. Each is a clear translated 4xx and writes nothing.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
 import { createFenceOrder } from "../helpers/factories";
 import { json, type Session, useTestApp } from "../helpers/app";
+import { tableSnapshot } from "../helpers/table-snapshot";
 import "./support";
 
 const t = useTestApp();
@@ -15,16 +15,7 @@ beforeAll(async () => {
   admin = await t.current.login({ admin: true });
 });
 
-/** Every table's row count and content but the sessions' (each call touches its own). */
-async function snapshot(): Promise<string> {
-  const tables = (await t.current.ctx.db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
-  )) as unknown as { rows?: { name: string }[] } & { name: string }[];
-  const names = (tables.rows ?? tables).map((row) => row.name);
-  const parts = names.map((name) => sql`select ${name} as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`);
-  const result = (await t.current.ctx.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows?: unknown[] } & unknown[];
-  return JSON.stringify(result.rows ?? result);
-}
+const snapshot = () => tableSnapshot(t.current.ctx);
 
 /** The process's resident memory in MB; a garbage collection first when `collect`. */
 const rssMb = (collect: boolean) => {

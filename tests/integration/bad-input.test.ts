@@ -9,7 +9,6 @@
  * A route in none of them fails the first test, so a new module is covered the moment it is mounted.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { createFenceOrder, createProduct } from "../helpers/factories";
 import { crudServiceOf } from "@/lib/http/crud-api";
@@ -40,6 +39,7 @@ import { orderFromBasketInput } from "@/modules/suppliers/orders/schemas";
 import { byWarehouseInput, exportStockInput, warehouseItemInput } from "@/modules/warehouse/items/schemas";
 import { TRANSFER_LOG_FILTERS } from "@/modules/warehouse/transfer-log/schemas";
 import { json, type Session, useTestApp } from "../helpers/app";
+import { tableSnapshot } from "../helpers/table-snapshot";
 import "./support";
 
 const t = useTestApp();
@@ -249,19 +249,7 @@ beforeAll(async () => {
   targets.fenceOrder = await createFenceOrder({ ...t.current.ctx, userId: admin.user.id });
 });
 
-/**
- * Every table's row count and content. Sessions are left out: any authenticated call touches its
- * own (last seen); a refused write changes nothing else.
- */
-async function snapshot(): Promise<string> {
-  const tables = (await t.current.ctx.db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
-  )) as unknown as { rows?: { name: string }[] } & { name: string }[];
-  const names = (tables.rows ?? tables).map((row) => row.name);
-  const parts = names.map((name) => sql`select ${name} as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`);
-  const result = (await t.current.ctx.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows?: unknown[] } & unknown[];
-  return JSON.stringify(result.rows ?? result);
-}
+const snapshot = () => tableSnapshot(t.current.ctx);
 
 /** The first row of the list a `:id` route belongs to (or 1 when it has none: the body is refused before the lookup). */
 async function idFor(route: MountedRoute): Promise<number> {

@@ -10,6 +10,7 @@ import { type ProductType, requiredFieldsFor } from "@/modules/orders/fence-item
 import { formatCzechDateTime } from "@/lib/dates";
 import { usingPostgres } from "../helpers/db";
 import { json, type Session, useTestApp } from "../helpers/app";
+import { tableSnapshot } from "../helpers/table-snapshot";
 import { createFenceCategory, createFenceOrder, createFenceProduct, createProduct, createShipping, FENCE_1_PARAMETERS, type FenceCategory, fence1Item, fenceProductParameters } from "../helpers/factories";
 import { okJson } from "./support";
 
@@ -48,13 +49,8 @@ async function refusal(response: Response): Promise<{ fields: Record<string, str
 /** FENCE-1 (docs/fence-geometry.md) as the API takes it. */
 const fence1 = () => fence1Item(product);
 
-/** Every table's rows, to prove a refused save changed nothing. */
-async function snapshot(): Promise<string> {
-  const tables = ["fence_orders", "fence_order_items", "fence_order_sub_products", "fence_order_other_items", "fence_order_status_history", "products", "product_categories", "product_parameter_values", "idempotency_keys"];
-  const parts = tables.map((name) => sql`select ${name} as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`);
-  const result = (await t.current.ctx.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows?: unknown[] } & unknown[];
-  return JSON.stringify(result.rows ?? result);
-}
+const snapshot = () =>
+  tableSnapshot(t.current.ctx, ["fence_orders", "fence_order_items", "fence_order_sub_products", "fence_order_other_items", "fence_order_status_history", "products", "product_categories", "product_parameter_values", "idempotency_keys"]);
 
 describe("GET and PUT /api/orders/fenceOrder/:id/items", () => {
   test("new items are answered with their ids by tmpId; existing ones are updated; the GET holds every derived number", async () => {
