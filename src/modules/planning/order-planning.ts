@@ -10,22 +10,16 @@ import { deliveryVans, fenceOrders, orderPlanItems, orderPlans } from "@db/schem
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
+import { type ItemPlanAmounts, readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
 import { readManufactured } from "./manufacture-plans";
 import { idInput, planColour, type PlanColour } from "./schemas";
 
 /** Amounts compare to the thousandth, as they are stored. */
 export const thousandths = (n: number) => Math.round(n * 1000);
 
-export interface OrderPlanningItem {
+/** An item's planned and done amounts (what the order's status reads), and what a plan may still take. */
+export interface OrderPlanningItem extends Omit<ItemPlanAmounts, "itemId"> {
   id: number;
-  productType: string;
-  name: string | null;
-  amount: number;
-  deliveryPlanned: number;
-  assemblyPlanned: number;
-  delivered: number;
-  assembled: number;
   /** What a new plan may still take: of the delivery, of the assembly. */
   deliveryRemaining: number;
   assemblyRemaining: number;
