@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDecimal } from "@/lib/money";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { SupplierOrderDetail } from "@/modules/suppliers/orders/schemas";
+import { StaticTable, type TableColumn } from "../components/data-table";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -17,44 +18,15 @@ export interface ProductQuantityRow {
 }
 
 /** Product, name, (EAN) and quantity rows: an order's lines or the basket it is made from. */
-function ProductQuantityTable({ id, rows, withEan }: { id: string; rows: ProductQuantityRow[]; withEan: boolean }) {
+function ProductQuantityTable({ id, label, rows, withEan }: { id: string; label: string; rows: ProductQuantityRow[]; withEan: boolean }) {
   const { t, lang } = useView();
-  return (
-    <div id={id} className="data-table">
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t("supplierOrder.productId")}</th>
-              <th scope="col">{t("supplierOrder.productName")}</th>
-              {withEan ? <th scope="col">{t("supplierOrder.ean")}</th> : null}
-              <th scope="col" className="align-end">
-                {t("supplierOrder.quantity")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr className="empty-row">
-                <td colSpan={withEan ? 4 : 3}>{t("table.empty")}</td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.key}>
-                  <td>
-                    <a href={`/products/${row.productId}`}>{row.productId}</a>
-                  </td>
-                  <td>{row.name}</td>
-                  {withEan ? <td>{row.ean ?? ""}</td> : null}
-                  <td className="align-end">{formatDecimal(row.quantity, lang, 3)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
+  const columns: TableColumn<ProductQuantityRow>[] = [
+    { key: "productId", label: t("supplierOrder.productId"), render: (row) => <a href={`/products/${row.productId}`}>{row.productId}</a> },
+    { key: "name", label: t("supplierOrder.productName") },
+    ...(withEan ? [{ key: "ean", label: t("supplierOrder.ean"), render: (row: ProductQuantityRow) => row.ean ?? "" }] : []),
+    { key: "quantity", label: t("supplierOrder.quantity"), align: "end", render: (row) => formatDecimal(row.quantity, lang, 3) },
+  ];
+  return <StaticTable id={id} label={label} columns={columns} rows={rows} rowKey={(row) => row.key} empty={t("table.empty")} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -86,6 +58,7 @@ export function SupplierOrderDetailPage({ order, fields }: { order: SupplierOrde
       <Section title={t("supplierOrder.lines", { count: order.lines.length })}>
         <ProductQuantityTable
           id="supplier-order-lines"
+          label={t("supplierOrder.lines", { count: order.lines.length })}
           withEan
           rows={order.lines.map((line) => ({ key: line.id, productId: line.product.id, name: line.product.name, ean: line.product.ean13, quantity: line.quantity }))}
         />
@@ -116,7 +89,7 @@ export function OrderFromBasketPage(props: {
         cancelHref={SUPPLIER_ORDERS_PATH}
       />
       <Section title={t("supplierOrder.basketPreview")}>
-        <ProductQuantityTable id="supplier-order-basket" withEan={false} rows={props.basket} />
+        <ProductQuantityTable id="supplier-order-basket" label={t("supplierOrder.basketPreview")} withEan={false} rows={props.basket} />
       </Section>
     </AppLayout>
   );
