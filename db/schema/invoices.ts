@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { InvoiceSnapshot } from "../../src/modules/orders/invoice/formats/snapshot";
+import type { InvoiceSnapshot } from "../../src/modules/orders/browser";
 import { auditColumns, bytea, identityId } from "./columns";
 import { fenceOrders } from "./orders";
 

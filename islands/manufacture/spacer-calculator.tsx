@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { SPACER_FIELDS, type SpacerField, type SpacerInitialValues } from "@/modules/manufacture/schemas";
 import { spacerCalculatorInput } from "@/modules/orders/fence-item/schemas";
-import { computeSpacers, type SpacerCalculation, type SpacerOption } from "@/modules/orders/fence-item/spacer-calculator";
+import { computeSpacers, type SpacerCalculation, type SpacerOption } from "@/modules/orders/browser";
 import { SpacerDrawing } from "./spacer-drawing";
 import { fillText, formatMm, type SpacerCalculatorTexts } from "./spacer-texts";
 

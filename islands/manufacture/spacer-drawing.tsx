@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { SpacerCalculatorFormInput } from "@/modules/orders/fence-item/schemas";
-import type { SpacerOption } from "@/modules/orders/fence-item/spacer-calculator";
+import type { SpacerOption } from "@/modules/orders/browser";
 import { fillText, formatMm, type SpacerCalculatorTexts } from "./spacer-texts";
 
 /** The picture in px: the height drawn always takes DRAW_HEIGHT, so every millimetre is to one scale. */

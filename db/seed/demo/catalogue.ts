@@ -38,7 +38,7 @@ import { type Ctx, withTransaction } from "@/lib/context";
 import type { ParameterUnit } from "@/modules/catalogue/category-parameter/schemas";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
 import { engineParameterIds, seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
-import { FENCE_PARAMETERS, type FenceParameterKey, PRODUCT_TYPES, type ProductType } from "@/modules/orders/fence-item/engine";
+import { FENCE_PARAMETERS, type FenceParameterKey, PRODUCT_TYPES, type ProductType } from "@/modules/orders";
 import { ean13 } from "@/lib/ean13";
 import {
   FENCE_PARAMETER_KEYS_BY_TYPE,

@@ -31,7 +31,7 @@ import { type Ctx, withTransaction } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
 import { PDF_FONT } from "@/lib/pdf/fonts";
 import { renderPdf } from "@/lib/pdf/render";
-import { fillEmptyItemsTabs } from "@/modules/orders/fence-item/items-bulk";
+import { fillEmptyItemsTabs } from "@/modules/orders";
 import { DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES, FENCE_ORDER_STATUSES, type FenceOrderStatus } from "@/modules/orders/fence-order/schemas";
 import { demoOrderTab, readDemoItemsCatalogue } from "./fence-order-items";
 import { seededRandom } from "./random";

@@ -9,7 +9,7 @@ import { and, count, desc, gt, inArray, isNotNull } from "drizzle-orm";
 import { fenceOrders, invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { addDays, todayInPrague } from "@/lib/dates";
-import { createInvoice, getInvoice, recordInvoicePayment } from "@/modules/orders/invoice/service";
+import { createInvoice, getInvoice, recordInvoicePayment } from "@/modules/orders";
 
 /** How many orders get invoices: enough for the list to page, few enough for a quick first start. */
 export const DEMO_INVOICED_ORDERS = 24;

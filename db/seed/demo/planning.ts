@@ -10,7 +10,7 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { deliveryVans, fenceOrderItems, fenceOrders, manufacturePlanLines, orderPlanItems, orderPlans, users, warehouses } from "@db/schema";
 import { addLinesToBasket, clearBasket } from "@/modules/baskets/service";
-import { materialReadinessOf } from "@/modules/orders/ordered-material/service";
+import { materialReadinessOf } from "@/modules/orders";
 import { takeStock } from "@/modules/warehouse/stock/service";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { addDays, isoWeekday, todayInPrague } from "@/lib/dates";

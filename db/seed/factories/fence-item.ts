@@ -10,7 +10,7 @@
  */
 import { categoryParameterCategories, categoryParameters, productParameterValues } from "@db/schema";
 import type { Db } from "@/lib/db";
-import { FENCE_PARAMETERS, type FenceParameterKey, fenceParameterDefinition, type ProductType } from "@/modules/orders/fence-item/engine";
+import { FENCE_PARAMETERS, fenceParameterDefinition, type FenceParameterKey, type ProductType } from "@/modules/orders";
 import { engineParameterIds, seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
 import { createCategory, createProduct } from "./catalogue";
 import { nextNumber } from "./sequence";
@@ -48,7 +48,7 @@ export interface FenceCategory {
 }
 
 // The engine parameters each product type reads live with the engine's rule that products fit item types by them.
-export { FENCE_PARAMETER_KEYS_BY_TYPE } from "@/modules/orders/fence-item/product-types";
+export { FENCE_PARAMETER_KEYS_BY_TYPE } from "@/modules/orders";
 
 /**
  * An engine parameter as a category parameter: its catalogue name and unit, and as its default

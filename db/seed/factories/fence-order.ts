@@ -6,8 +6,7 @@
 import { fenceOrders } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import type { Db } from "@/lib/db";
-import { editOrderItems } from "@/modules/orders/fence-item/service";
-import { createFenceOrder as createOrder } from "@/modules/orders/fence-order/service";
+import { createFenceOrder as createOrder, editOrderItems } from "@/modules/orders";
 import { DEFAULT_DELIVERY_TEXT, DEFAULT_PAYMENT_RULES } from "@/modules/orders/fence-order/schemas";
 import { createProduct } from "./catalogue";
 import { validFenceItem } from "./fence-item";

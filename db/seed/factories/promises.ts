@@ -1,8 +1,7 @@
 /** Promise statuses, default promises (templates) and promises, through their services. */
 import type { Ctx } from "@/lib/context";
-import { defaultPromiseService, promiseService } from "@/modules/orders/promise/service";
+import { defaultPromiseService, promiseService, promiseStatusService } from "@/modules/orders";
 import type { FenceOrderStatus } from "@/modules/orders/fence-order/schemas";
-import { promiseStatusService } from "@/modules/orders/service";
 import { createFenceOrder } from "./fence-order";
 import { nextNumber } from "./sequence";
 import { serviceFactory } from "./service-factory";

@@ -5,15 +5,13 @@
  * (`materialForDateRange`, asked for after the grid is shown). The plans' fence items come from
  * the order read model's item read (order-snapshot/order-items.ts), embedded in the statement.
  */
-import { depositPaidSql } from "@/modules/orders/invoice/deposit";
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { deliveryVans, fenceOrders, manufacturePlanLines, manufacturePlans, orderPlans } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { selectRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { orderItemsSql } from "@/modules/orders/order-snapshot/order-items";
-import { materialReadinessOf } from "@/modules/orders/ordered-material/service";
+import { depositPaidSql, materialReadinessOf, orderItemsSql } from "@/modules/orders";
 import { readManufactured } from "./manufacture-plans";
 import { type DateRange, dateRangeInput, idInput, type MaterialForDateRange, type PlanCard, planColour, type PlanningVan, type PlansForDateRange } from "./schemas";
 

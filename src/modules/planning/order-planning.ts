@@ -10,7 +10,7 @@ import { deliveryVans, fenceOrders, orderPlanItems, orderPlans } from "@db/schem
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { type ItemPlanAmounts, readItemPlanAmounts } from "@/modules/orders/fence-order/plan-facts";
+import { type ItemPlanAmounts, readItemPlanAmounts } from "@/modules/orders";
 import { readManufactured } from "./manufacture-plans";
 import { idInput, planColour, type PlanColour } from "./schemas";
 

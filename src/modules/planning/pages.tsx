@@ -21,7 +21,7 @@ import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
 import { translateMessage } from "@/lib/i18n";
 import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { tabAction } from "@/web/tab-action";
-import { getOrderedMaterial } from "@/modules/orders/ordered-material/service";
+import { getOrderedMaterial } from "@/modules/orders";
 import { conflictEnvelope } from "./api";
 import { dateRangeInput, MANUFACTURE_PLANNING_PATH, manufacturePlanDetailHref, PLANNING_PATH, type PlanCard } from "./schemas";
 import {

@@ -1,7 +1,7 @@
 import { crudPages } from "@/web/crud/pages";
 import { categoryPickerField } from "@views/catalogue/category-picker-field";
 import { categoryTree } from "../category/service";
-import { fenceParameterDefinition, isFenceParameterRole } from "@/modules/orders/fence-item/parameters";
+import { fenceParameterDefinition, isFenceParameterRole } from "@/modules/orders/browser";
 import type { T } from "@/lib/i18n";
 import type { FormField } from "@views/components/form";
 import { PARAMETER_UNITS } from "./schemas";

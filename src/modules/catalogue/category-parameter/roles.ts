@@ -8,7 +8,7 @@ import { inArray, isNotNull } from "drizzle-orm";
 import { categoryParameters } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import type { Db } from "@/lib/db";
-import { FENCE_PARAMETERS, type FenceParameterKey } from "@/modules/orders/fence-item/parameters";
+import { FENCE_PARAMETERS, type FenceParameterKey } from "@/modules/orders/browser";
 
 /** Parameter id → its role, for the parameters that have one. */
 export type ParameterRoles = ReadonlyMap<number, string>;

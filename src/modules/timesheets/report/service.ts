@@ -10,7 +10,7 @@ import { users, workLogs, workTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { addDays } from "@/lib/dates";
 import { parseInput } from "@/lib/validation";
-import { readOrderSnapshots } from "@/modules/orders/order-snapshot/service";
+import { readOrderSnapshots } from "@/modules/orders";
 import { fullName } from "../worklog/service";
 import { hoursOf, pragueDayStart } from "../datetime";
 import { type HoursRow, type OrderHoursRow, reportInput } from "./schemas";
