@@ -115,6 +115,33 @@ export function layerViolations(graph: Graph): Violation[] {
   return violations;
 }
 
+/** The module a file belongs to: its folder under src/modules, or its views' or islands' folder. */
+const moduleOf = (file: string): string | undefined => /^(?:src\/modules|views|islands)\/([^/]+)\//.exec(file)?.[1];
+
+/**
+ * A module with an `index.ts` has a face (decision 071): production code of other modules, views,
+ * islands, `db/` and `scripts/` imports it only through that file, its browser-safe part
+ * `browser.ts` (for islands, and for the modules it builds on, which would close a circle through
+ * `index.ts`) and its `schemas.ts` contracts; `module.ts` is `src/modules/index.ts`'s alone. The
+ * module's own views and islands (`views/<name>/`, `islands/<name>/`) are the module's, and tests
+ * may reach inside. Islands are kept off `index.ts` by "islands never reach server code".
+ */
+export function moduleFaceViolations(graph: Graph): Violation[] {
+  const faced = new Set([...graph.keys()].map((file) => /^src\/modules\/([^/]+)\/index\.ts$/.exec(file)?.[1]).filter((name) => name !== undefined));
+  const violations: Violation[] = [];
+  for (const [from, targets] of graph) {
+    if (isTest(from)) continue;
+    for (const to of targets) {
+      const name = /^src\/modules\/([^/]+)\//.exec(to)?.[1];
+      if (name === undefined || !faced.has(name) || moduleOf(from) === name) continue;
+      const dir = `src/modules/${name}/`;
+      const through = to === `${dir}index.ts` || to === `${dir}browser.ts` || to.endsWith("/schemas.ts") || (to === `${dir}module.ts` && from === "src/modules/index.ts");
+      if (!through) violations.push({ rule: `${name} is imported through its face (${dir}index.ts)`, from, to });
+    }
+  }
+  return violations;
+}
+
 /** Import cycles among non-test files (Tarjan's strongly connected components of more than one file, or a self-import). */
 export function importCycles(graph: Graph): string[][] {
   const nodes = [...graph.keys()].filter((file) => !isTest(file));
@@ -157,6 +184,7 @@ if (import.meta.main) {
   const graph = importGraph();
   const violations = layerViolations(graph);
   const cycles = importCycles(graph);
+  violations.push(...moduleFaceViolations(graph));
   for (const violation of violations) console.log(`${violation.rule}: ${violation.from} → ${violation.to}`);
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(" ↔ ")}`);
   console.log(`${graph.size} files, ${violations.length} layer violations, ${cycles.length} cycles`);

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Graph, importCycles, importGraph, layerViolations } from "../../scripts/import-graph";
+import { type Graph, importCycles, importGraph, layerViolations, moduleFaceViolations } from "../../scripts/import-graph";
 
 describe("the project's import graph", () => {
   const graph = importGraph();
@@ -19,6 +19,12 @@ describe("the project's import graph", () => {
 
   test("has no import cycles", () => {
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  test("orders has a face, and production code outside orders imports it only through it (index.ts, browser.ts, schemas.ts; module.ts from src/modules/index.ts)", () => {
+    expect(graph.get("src/modules/orders/index.ts")).toContain("src/modules/orders/browser.ts");
+    expect(graph.get("src/modules/planning/manufacture-plans.ts")).toContain("src/modules/orders/index.ts");
+    expect(moduleFaceViolations(graph)).toEqual([]);
   });
 
   test("Hono-aware code of src/lib lives in src/lib/http (elsewhere in src/lib only type imports of hono)", () => {
@@ -81,5 +87,48 @@ describe("the checks themselves", () => {
       "islands never reach server code: islands/shell/box.tsx → src/lib/db.ts",
       "src/lib and modules import no islands: src/modules/manufacture/pages.tsx → islands/manufacture/spacer-calculator.tsx",
     ]);
+  });
+
+  test("an import past a module's face is caught; one through it, its browser-safe part, its schemas, its own views and islands, and tests are not", () => {
+    const edges = {
+      "src/modules/orders/index.ts": ["src/modules/orders/browser.ts", "src/modules/orders/fence-order/service.ts"],
+      "src/modules/orders/browser.ts": ["src/modules/orders/fence-item/engine.ts"],
+      "src/modules/orders/fence-order/service.ts": ["src/lib/db.ts", "src/modules/orders/fence-item/engine.ts"],
+      "src/modules/orders/fence-item/engine.ts": [],
+      "src/modules/orders/fence-order/schemas.ts": [],
+      "src/modules/orders/module.ts": ["src/modules/orders/fence-order/service.ts"],
+      "src/lib/db.ts": [],
+      // Past the face: another module, a view of another module, the seed, a script, an island.
+      "src/modules/planning/grid.ts": ["src/modules/orders/fence-order/service.ts", "src/modules/orders/index.ts"],
+      "views/planning/order-tabs.tsx": ["src/modules/orders/fence-item/engine.ts", "src/modules/orders/fence-order/schemas.ts"],
+      "db/seed/demo/fence-orders.ts": ["src/modules/orders/fence-order/service.ts"],
+      "scripts/demo.ts": ["src/modules/orders/module.ts"],
+      "islands/manufacture/spacer-calculator.tsx": ["src/modules/orders/fence-item/engine.ts", "src/modules/orders/browser.ts"],
+      // Through it, or the module's own.
+      "src/modules/index.ts": ["src/modules/orders/module.ts"],
+      "src/modules/catalogue/category-parameter/roles.ts": ["src/modules/orders/browser.ts"],
+      "views/orders/fence-order-editor.tsx": ["src/modules/orders/fence-order/service.ts"],
+      "islands/orders/fence-items-model.ts": ["src/modules/orders/fence-item/engine.ts"],
+      "tests/helpers/fence-offer.ts": ["src/modules/orders/fence-order/service.ts"],
+      "src/modules/planning/service.test.ts": ["src/modules/orders/fence-order/service.ts"],
+      // Islands stay off index.ts: through it they reach services, and the islands rule says so.
+      "islands/planning/board.tsx": ["src/modules/orders/index.ts"],
+    };
+    const format = (violation: { rule: string; from: string; to: string }) => `${violation.rule}: ${violation.from} → ${violation.to}`;
+    const rule = "orders is imported through its face (src/modules/orders/index.ts)";
+    expect(moduleFaceViolations(graphOf(edges)).map(format)).toEqual([
+      `${rule}: src/modules/planning/grid.ts → src/modules/orders/fence-order/service.ts`,
+      `${rule}: views/planning/order-tabs.tsx → src/modules/orders/fence-item/engine.ts`,
+      `${rule}: db/seed/demo/fence-orders.ts → src/modules/orders/fence-order/service.ts`,
+      `${rule}: scripts/demo.ts → src/modules/orders/module.ts`,
+      `${rule}: islands/manufacture/spacer-calculator.tsx → src/modules/orders/fence-item/engine.ts`,
+    ]);
+    expect(layerViolations(graphOf(edges)).map(format)).toEqual([
+      "islands never reach server code: islands/planning/board.tsx → src/modules/orders/fence-order/service.ts",
+      "islands never reach server code: islands/planning/board.tsx → src/lib/db.ts",
+    ]);
+    // A module without an index.ts has no face yet: the same import into it is not this rule's.
+    const { "src/modules/orders/index.ts": _face, ...faceless } = edges;
+    expect(moduleFaceViolations(graphOf(faceless))).toEqual([]);
   });
 });
