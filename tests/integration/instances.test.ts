@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,6 +29,8 @@ import { flattenText, pdfText } from "../helpers/pdf-text";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const CADDY = process.env.CADDY_PATH?.trim() || "/usr/bin/caddy";
+/** Optional: when Debian's nginx is there, the sample nginx configuration's proxying is tried too. */
+const NGINX = process.env.NGINX_PATH?.trim() || "/usr/sbin/nginx";
 const DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || "";
 const MQTT_URL = process.env.TEST_MQTT_URL?.trim() || "";
 
@@ -62,6 +64,7 @@ let database: Database | null = null;
 const instances: Instance[] = [];
 let caddy: ReturnType<typeof Bun.spawn> | null = null;
 let caddyOutput: ChildOutput | null = null;
+let nginx: ReturnType<typeof Bun.spawn> | null = null;
 let proxy = "";
 let adminId = 0;
 
@@ -173,6 +176,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await stopChild(nginx);
   await stopChild(caddy);
   await Promise.all(instances.map((instance) => stopChild(instance.child)));
   await database?.close().catch(() => {});
@@ -188,7 +192,7 @@ const ctx = (): Ctx => ({ ...systemCtx(database!.db), userId: adminId });
 function call(base: string, path: string, init: { method?: string; cookie?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.cookie) headers.Cookie = `ohrada_session=${init.cookie}`;
-  if (init.method && init.method !== "GET") headers.Origin = base;
+  if (init.method && init.method !== "GET") headers.Origin ??= base;
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
   return fetch(`${base}${path}`, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json), redirect: "manual" });
 }
@@ -421,6 +425,59 @@ describeWhenReady("the scale feed", () => {
       return row?.weight !== null && Number(row?.weight) === 1000 + READINGS * 10 ? row!.weight : undefined;
     });
     expect(Number(stored)).toBe(1000 + READINGS * 10);
+  });
+});
+
+/**
+ * nginx with docs/deploy/nginx.conf's `location /` as it is, in a plain-HTTP server on loopback
+ * (the sample's TLS server needs a certificate), over both instances.
+ */
+async function startNginx(upstreams: Instance[]): Promise<string> {
+  const sample = await Bun.file(resolve(ROOT, "docs/deploy/nginx.conf")).text();
+  const location = /\n\tlocation \/ \{[\s\S]*?\n\t\}/.exec(sample)?.[0];
+  if (!location) throw new Error("docs/deploy/nginx.conf has no `location /` block");
+  const port = await freePort();
+  const home = join(dir, "nginx");
+  mkdirSync(home, { recursive: true });
+  const config = join(home, "nginx.conf");
+  await Bun.write(
+    config,
+    `daemon off;
+pid ${home}/nginx.pid;
+error_log ${home}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${home}/body; proxy_temp_path ${home}/proxy; fastcgi_temp_path ${home}/fastcgi; uwsgi_temp_path ${home}/uwsgi; scgi_temp_path ${home}/scgi;
+  upstream ohrada { ${upstreams.map((instance) => `server ${instance.hostport};`).join(" ")} keepalive 8; }
+  server {
+    listen 127.0.0.1:${port};
+    ${location}
+  }
+}
+`,
+  );
+  nginx = Bun.spawn([NGINX, "-c", config, "-e", join(home, "error.log")], { stdout: "ignore", stderr: "pipe" });
+  const base = `http://127.0.0.1:${port}`;
+  await eventually("nginx answers", async () => ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200 ? true : undefined));
+  return base;
+}
+
+describeWhenReady("the sample nginx configuration", () => {
+  test.skipIf(!existsSync(NGINX))("a session made through it works on both instances; a client's own X-Forwarded-For is replaced; a write from the page's origin passes", async () => {
+    const front = await startNginx(instances);
+    const email = `nginx-${randomBytes(3).toString("hex")}@instances.test`;
+    expect((await login(front, "wrong", { email, forwardedFor: "198.51.100.250" })).status).toBe(401);
+    expect(await database!.db.selectDistinct({ ip: loginAttempts.ip }).from(loginAttempts).where(eq(loginAttempts.email, email))).toEqual([{ ip: "127.0.0.1" }]);
+
+    const response = await login(front, ADMIN_PASSWORD);
+    expect(response.status).toBe(200);
+    const token = sessionCookie(response);
+    for (const base of [front, front, A().base, B().base]) expect((await call(base, "/api/me", { cookie: token })).status).toBe(200);
+    // A cookie-authenticated write checks its origin against X-Forwarded-Proto and X-Forwarded-Host.
+    expect((await call(front, "/api/logout", { method: "POST", cookie: token, headers: { Origin: "http://elsewhere.example" } })).status).toBe(403);
+    expect((await call(front, "/api/logout", { method: "POST", cookie: token })).status).toBe(200);
+    expect((await call(A().base, "/api/me", { cookie: token })).status).toBe(401);
   });
 });
 
