@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { withTransaction } from "@/lib/context";
+import { startUpLock } from "@/lib/db";
 import type { SystemRole } from "@/modules/catalogue/product/schemas";
 import { defaultVatId } from "@/modules/catalogue/product/service";
 import { seedEngineParameters } from "@/modules/catalogue/category-parameter/roles";
@@ -26,6 +27,8 @@ const REFERENCE_PRODUCTS: { systemRole: SystemRole; name: string; invoiceName: s
  */
 export async function seedReference(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    // Instances starting together take turns: the second finds the VAT rates there (docs/architecture.md#several-instances).
+    await startUpLock(tx.db);
     const [vat] = await tx.db.select({ n: count() }).from(vatRates);
     if ((vat?.n ?? 0) === 0) {
       await tx.db.insert(vatRates).values(SEEDED_VAT_RATES.map((rate) => ({ rate: String(rate), active: true })));

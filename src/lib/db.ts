@@ -60,11 +60,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The server each PostgreSQL database was opened on: `migrate` holds the start-up lock on a connection of its own there. */
+const postgresUrls = new WeakMap<Db, string>();
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: PLANNER_SETTINGS });
   const db = drizzle(client, { schema }) as unknown as Db;
+  postgresUrls.set(db, url);
   return {
     db,
     kind: "postgres",
@@ -148,10 +152,35 @@ export async function openDatabase(
   return openPglite({ dataDir });
 }
 
+/**
+ * The advisory lock under which app instances starting together on one PostgreSQL take turns at
+ * what a start writes: the migrations (a session lock held on a connection of its own), then the
+ * reference seed and the first admin (each a transaction lock), so the second instance finds them
+ * done instead of failing on a table or a row the first just made
+ * (docs/architecture.md#several-instances).
+ */
+export const START_UP_LOCK = 7_240_068;
+
+/** Waits, in the open transaction, while another instance is inside its start-up writes (on PGlite no one else can be). */
+export async function startUpLock(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(START_UP_LOCK))})`);
+}
+
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
-    await run(database.db as never, { migrationsFolder });
+    const url = postgresUrls.get(database.db);
+    if (!url) return run(database.db as never, { migrationsFolder });
+    // The lock lives on its own connection, so it holds however the pool hands out the others (a pool of one included).
+    const { default: postgres } = await import("postgres");
+    const lock = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await lock.unsafe(`select pg_advisory_lock(${START_UP_LOCK})`);
+      await run(database.db as never, { migrationsFolder });
+    } finally {
+      // Closing the connection ends its session, and with it the lock.
+      await lock.end({ timeout: 5 });
+    }
   } else {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     await run(database.db as never, { migrationsFolder });

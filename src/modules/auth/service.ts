@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
-import { preparedFor } from "@/lib/db";
+import { preparedFor, startUpLock } from "@/lib/db";
 import { AppError, msg } from "@/lib/errors";
 import { defineJob } from "@/lib/jobs/define";
 import type { SessionUser } from "@/lib/hono-env";
@@ -165,15 +165,19 @@ export async function ensureAdmin({
   input: { email: string; password?: string };
   cost: PasswordCost;
 }): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
-  const [existing] = await ctx.db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { created: false, email: input.email };
-  const generatedPassword = input.password ? undefined : generatePassword();
-  await createUser({
-    ctx,
-    input: { email: input.email, firstName: "Admin", lastName: "Ohrada", password: input.password ?? generatedPassword, isAdmin: true },
-    cost,
+  // Instances starting together on an empty database take turns: one creates the admin, the other finds it (docs/architecture.md#several-instances).
+  return withTransaction(ctx, async (tx) => {
+    await startUpLock(tx.db);
+    const [existing] = await tx.db.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return { created: false, email: input.email };
+    const generatedPassword = input.password ? undefined : generatePassword();
+    await createUser({
+      ctx: tx,
+      input: { email: input.email, firstName: "Admin", lastName: "Ohrada", password: input.password ?? generatedPassword, isAdmin: true },
+      cost,
+    });
+    return { created: true, email: input.email, generatedPassword };
   });
-  return { created: true, email: input.email, generatedPassword };
 }
 
 /**
