@@ -157,15 +157,23 @@ interface PostgresClient {
   [INSTRUMENTED]?: { timed: Timer };
 }
 
-/** Wrapped once; a later registry takes the wrapped client over (the last one watching counts). */
-function instrumentPostgres(client: PostgresClient, timedBy: Timer): void {
+/**
+ * A client is wrapped once; a later registry takes the wrapped client over (the last one watching
+ * counts). Null: already wrapped, now for `timedBy`; otherwise the timer the wrappers call.
+ */
+function takeOver(client: { [INSTRUMENTED]?: { timed: Timer } }, timedBy: Timer): Timer | null {
   if (client[INSTRUMENTED]) {
     client[INSTRUMENTED].timed = timedBy;
-    return;
+    return null;
   }
   const state = { timed: timedBy };
   client[INSTRUMENTED] = state;
-  const timed: Timer = () => state.timed();
+  return () => state.timed();
+}
+
+function instrumentPostgres(client: PostgresClient, timedBy: Timer): void {
+  const timed = takeOver(client, timedBy);
+  if (!timed) return;
   const unsafe = client.unsafe.bind(client);
   client.unsafe = (...args) => {
     const query = unsafe(...args);
@@ -228,13 +236,8 @@ const timedCall = async <T>(timed: Timer, call: () => Promise<T>): Promise<T> =>
 
 /** PGlite: one connection, its queries wait in line; every query and exec is timed, in a transaction too. */
 function instrumentPglite(client: PgliteClient, timedBy: Timer): void {
-  if (client[INSTRUMENTED]) {
-    client[INSTRUMENTED].timed = timedBy;
-    return;
-  }
-  const state = { timed: timedBy };
-  client[INSTRUMENTED] = state;
-  const timed: Timer = () => state.timed();
+  const timed = takeOver(client, timedBy);
+  if (!timed) return;
   const query = client.query.bind(client);
   client.query = (...args) => timedCall(timed, () => query(...args));
   if (client.exec) {
