@@ -3,10 +3,30 @@
  * costs about a tenth of a second to load, which the server's first answer should not wait for.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Metrics, ScaleFeedTotals } from "./metrics";
+import type { Database } from "./db";
+import type { JobOutcome } from "./jobs/runner";
 
-/** What `Metrics` hands over to, once loaded. */
-export type MetricsRegistry = Omit<Metrics, "contentType">;
+/** The scale feed's running totals (its writer's stats), read at each scrape. */
+export interface ScaleFeedTotals {
+  received: number;
+  rowsWritten: number;
+  historyRowsWritten: number;
+  failedFlushes: number;
+  dropped: number;
+}
+
+/** What the app reports (src/lib/metrics.ts hands it over once this is loaded). */
+export interface MetricsRegistry {
+  /** One answered request: its route pattern (never the raw path: the label set stays bounded). */
+  request(init: { method: string; route: string; status: number; seconds: number }): void;
+  /** For the job runner's `onOutcome`. */
+  jobRun(outcome: JobOutcome, seconds: number): void;
+  /** The scale feed whose totals are read at each scrape (the last one given wins). */
+  watchScaleFeed(totals: () => ScaleFeedTotals): void;
+  /** Times every query of this database from now on (its client is wrapped in place). */
+  watchDatabase(database: Pick<Database, "db" | "kind">, poolSize?: number): void;
+  text(): Promise<string>;
+}
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];

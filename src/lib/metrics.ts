@@ -5,29 +5,12 @@
  * (prom-client) loads at the first request, job run or scrape, not before the server listens;
  * what is watched before then is handed over when it is there.
  */
-import type { Database } from "./db";
-import type { JobOutcome } from "./jobs/runner";
-import type { MetricsRegistry } from "./metrics-registry";
+import type { MetricsRegistry, ScaleFeedTotals } from "./metrics-registry";
 
-/** The scale feed's running totals (its writer's stats), read at each scrape. */
-export interface ScaleFeedTotals {
-  received: number;
-  rowsWritten: number;
-  historyRowsWritten: number;
-  failedFlushes: number;
-  dropped: number;
-}
+export type { ScaleFeedTotals };
 
-export interface Metrics {
-  /** One answered request: its route pattern (never the raw path: the label set stays bounded). */
-  request(init: { method: string; route: string; status: number; seconds: number }): void;
-  /** For the job runner's `onOutcome`. */
-  jobRun(outcome: JobOutcome, seconds: number): void;
-  /** The scale feed whose totals are read at each scrape (the last one given wins). */
-  watchScaleFeed(totals: () => ScaleFeedTotals): void;
-  /** Times every query of this database from the registry's load on (its client is wrapped in place). */
-  watchDatabase(database: Pick<Database, "db" | "kind">, poolSize?: number): void;
-  text(): Promise<string>;
+/** The registry's calls (src/lib/metrics-registry.ts), usable before it is loaded. */
+export interface Metrics extends MetricsRegistry {
   contentType: string;
 }
 
