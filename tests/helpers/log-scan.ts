@@ -12,7 +12,7 @@ const LITERAL_SECRETS = ["heslo-pro-testy", "tajne-heslo-1", "jine-heslo-99", "u
 
 /** Shorter values (or plain numbers) would match by chance. */
 const MIN_SECRET_CHARS = 10;
-const MAX_KEPT_CHARS = 200_000_000;
+const MAX_KEPT_CHARS = 50_000_000;
 /** How much of a secret the scan looks up first (≤ MIN_SECRET_CHARS). */
 const HEAD_CHARS = 8;
 
