@@ -10,6 +10,8 @@ import { adminGuard, BASE_PUBLIC_ROUTES, isApiPath, sessionGuard } from "./lib/h
 import { moduleTables, type PublicRoute } from "./lib/http/module";
 import { AppError } from "./lib/errors";
 import { loadSession } from "./lib/http/session";
+import { METRICS_PATH, metricsRoute, observeRequests } from "./lib/http/observe";
+import { createMetrics } from "./lib/metrics";
 import { awaitStartup } from "./lib/http/startup";
 import { staticFiles } from "./lib/http/static";
 import { findSessionUser } from "./modules/auth/service";
@@ -41,6 +43,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header("X-Request-Id", c.get("requestId"));
   });
+  // Every request's log line and duration (docs/architecture.md#observability); a registry per app.
+  const metrics = deps.metrics ?? createMetrics();
+  app.use("*", observeRequests(metrics));
 
   app.use(
     "*",
@@ -83,6 +88,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       db ? 200 : 503,
     );
   });
+
+  app.get(METRICS_PATH, metricsRoute(metrics));
 
   const api = new Hono<AppEnv>();
   for (const module of modules) if (module.api) api.route("/", module.api);

@@ -5,7 +5,7 @@ import { EnvError, parseEnv } from "./env";
 describe("configuration", () => {
   test("defaults suit npm start on a bare machine", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", MQTT_PORT: 1883, SESSION_TTL: 12, LOG_LEVEL: "info", ADMIN_EMAIL: "admin@ohrada.local" });
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", MQTT_PORT: 1883, SESSION_TTL: 12, LOG_LEVEL: "info", LOG_FORMAT: "text", ADMIN_EMAIL: "admin@ohrada.local" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MQTT_URL).toBeUndefined();
   });
@@ -16,15 +16,16 @@ describe("configuration", () => {
 
   test("every invalid value is named with a readable reason", () => {
     try {
-      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", MQTT_URL: "http://x", SESSION_TTL: "0", LOG_LEVEL: "loud", ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "short", MQTT_PORT: "70000" });
+      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", MQTT_URL: "http://x", SESSION_TTL: "0", LOG_LEVEL: "loud", LOG_FORMAT: "xml", ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "short", MQTT_PORT: "70000" });
       throw new Error("expected EnvError");
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const text = (error as EnvError).message;
-      for (const key of ["PORT", "DATABASE_URL", "MQTT_URL", "SESSION_TTL", "LOG_LEVEL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "MQTT_PORT"]) {
+      for (const key of ["PORT", "DATABASE_URL", "MQTT_URL", "SESSION_TTL", "LOG_LEVEL", "LOG_FORMAT", "ADMIN_EMAIL", "ADMIN_PASSWORD", "MQTT_PORT"]) {
         expect(text).toContain(`${key}=`);
       }
       expect(text).toContain("must be a number");
+      expect(text).toContain('LOG_FORMAT="xml": must be text or json');
       expect(text).toContain("postgres://");
     }
   });

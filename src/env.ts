@@ -54,6 +54,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], {
     message: "must be one of debug, info, warn, error, silent",
   }).default("info"),
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"], { message: "must be 0, 1, true or false" })
     .default("0")

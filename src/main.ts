@@ -8,6 +8,7 @@ import { lockDataDir } from "./lib/data-dir-lock";
 import { type Database, migrate, openDatabase } from "./lib/db";
 import type { JobRunner } from "./lib/jobs/runner";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import type { Mqtt } from "./mqtt";
 import type { ScaleFeed } from "./modules/warehouse/scale-feed/feed";
 import { copyTemplateInto } from "./lib/pglite-template";
@@ -27,7 +28,9 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
+  // One registry for this process's app, job runner, scale feed and database (/metrics).
+  const metrics = createMetrics({ processMetrics: true });
   const started = performance.now();
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
@@ -37,6 +40,7 @@ async function main() {
   let scaleFeed: ScaleFeed | null = null;
   const feedCreated = import("./modules/warehouse/scale-feed/feed").then(({ createScaleFeed }) => {
     scaleFeed = createScaleFeed({ topicPrefix: env.MQTT_TOPIC_PREFIX, logger });
+    metrics.watchScaleFeed(scaleFeed.writer.stats);
     return scaleFeed;
   });
   const mqttStarting = Promise.all([import("./mqtt"), feedCreated]).then(([{ startMqtt }, feed]) => startMqtt({ env, logger, onMessage: feed.onMessage }));
@@ -58,6 +62,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir) });
     await migrate(opened);
+    metrics.watchDatabase(opened);
     const ctx = systemCtx(opened.db);
     await seedReference(ctx);
     const admin = await ensureAdmin({ ctx, input: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, cost: productionPasswordCost });
@@ -75,7 +80,7 @@ async function main() {
     // Every module's background jobs (decision 047), started beside the first requests rather than
     // before them. On PGlite this process is the database's only user (the data directory's lock),
     // so a job a killed process held is taken back at once.
-    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, reclaimOnStart: opened.kind === "pglite" });
+    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, reclaimOnStart: opened.kind === "pglite", onOutcome: metrics.jobRun });
     jobRunner.start().catch((error) => logger.error("the job runner did not start", { error: String(error) }));
   })();
   void mqttStarting.then((started) => {
@@ -89,6 +94,7 @@ async function main() {
     },
     starting,
     logger,
+    metrics,
     sessionTtlHours: env.SESSION_TTL,
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,

@@ -3,6 +3,7 @@ import type { Ctx, Lang } from "./context";
 import type { Database } from "./db";
 import type { T } from "./i18n";
 import type { Logger } from "./logger";
+import type { Metrics } from "./metrics";
 
 export interface SessionUser {
   id: number;
@@ -28,6 +29,8 @@ export interface AppDeps {
    * and only the login page answers (src/lib/http/startup.ts). Unset: ready from the start.
    */
   starting?: Promise<void>;
+  /** The registry /metrics prints (src/lib/metrics.ts); unset: the app makes its own. */
+  metrics?: Metrics;
   /** The time requests are judged by where a limit counts them (kiosk scans); tests set it. Unset: the system clock. */
   clock?: () => Date;
 }

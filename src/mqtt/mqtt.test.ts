@@ -270,7 +270,7 @@ describe("embedded broker: who may connect, publish and subscribe", () => {
     const log = captureLogger();
     const broker = await startEmbeddedBroker({ port: 0, host: "127.0.0.1", topicPrefix: "scales", logger: log.logger });
     cleanups.push(() => broker.close());
-    expect(log.matching(/embedded MQTT broker listening host=127\.0\.0\.1 .*login=anonymous \(loopback only\)/)).toHaveLength(1);
+    expect(log.matching(/embedded MQTT broker listening host=127\.0\.0\.1 .*login="anonymous \(loopback only\)"/)).toHaveLength(1);
     const { parseEnv } = await import("@/env");
     expect(parseEnv({}).MQTT_HOST).toBe("127.0.0.1");
   });

@@ -8,8 +8,10 @@ import { systemCtx } from "@/lib/context";
 import type { Ctx } from "@/lib/context";
 import type { AppDeps } from "@/lib/hono-env";
 import { silentLogger } from "@/lib/logger";
+import { createMetrics } from "@/lib/metrics";
 import { createUser, testPasswordCost } from "@/modules/auth/service";
 import { createTestDatabase, type TestDatabase } from "./db";
+import { noteSecretsIn, noteSetCookies } from "./log-scan";
 
 export const ORIGIN = "http://localhost";
 export const TEST_PASSWORD = "heslo-pro-testy";
@@ -52,11 +54,21 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     trustProxy: true,
     passwordCost: testPasswordCost,
     mqttStatus: () => "up",
+    metrics: createMetrics(),
     ...overrides,
   };
   const app = createApp(deps);
   const ctx = systemCtx(database.db);
-  const request = async (path: string, init?: RequestInit): Promise<Response> => app.request(`${ORIGIN}${path}`, init);
+  // Every secret that goes by (a password sent, a token or a pairing link received) is noted for
+  // the suite's log scan (tests/helpers/log-scan.ts).
+  const request = async (path: string, init?: RequestInit): Promise<Response> => {
+    if (typeof init?.body === "string") noteSecretsIn(init.body);
+    const response = await app.request(`${ORIGIN}${path}`, init);
+    noteSetCookies(response);
+    const type = response.headers.get("Content-Type") ?? "";
+    if (/json|html|text\/plain/.test(type) && Number(response.headers.get("Content-Length") ?? 0) < 2_000_000) noteSecretsIn(await response.clone().text());
+    return response;
+  };
 
   const login: TestApp["login"] = async (options = {}) => {
     const email = options.email ?? `user${++userCounter}-${process.pid}@ohrada.test`;

@@ -1,3 +1,5 @@
+import { noteChildOutput } from "./log-scan";
+
 /**
  * A child process's output, read as it comes: a test waits for a line to appear (an event), never
  * for a clock. The stream is drained to its end, so the child never blocks on a full pipe.
@@ -35,6 +37,8 @@ export function watchOutput(stream: ReadableStream<Uint8Array>): ChildOutput {
     } catch {
       // A stream that fails has ended all the same: the waiters still pending are refused below.
     } finally {
+      // Scanned for secrets with the suite's logs (tests/helpers/log-scan.ts).
+      noteChildOutput(text);
       ended = true;
       check();
     }

@@ -99,6 +99,8 @@ describe("every registered route without a session", () => {
         "GET /kiosk/pair/:secret",
         "GET /login",
         "GET /logout",
+        // Passes the session guard; its route lets in only admins and local scrapers (tests/integration/observability.test.ts).
+        "GET /metrics",
         "GET /static/:file{[\\w.-]+}",
         "GET /static/htmx.min.js",
         "POST /api/kiosk/scan",

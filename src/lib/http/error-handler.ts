@@ -4,6 +4,7 @@ import type { AppContext, AppEnv } from "../hono-env";
 import { tFor, translateMessage } from "../i18n";
 import { isApiPath } from "./guard";
 import { htmxToast, isHtmx } from "./htmx";
+import { routePattern } from "./observe";
 
 export interface ErrorPages {
   /** A whole page saying `text` (the layout when there is a user). */
@@ -34,7 +35,8 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
       raw instanceof AppError
         ? raw
         : (() => {
-            c.get("deps")?.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, error: raw.stack ?? String(raw) });
+            // The route pattern, not the path: a path may carry a secret (the kiosk's pairing link).
+            c.get("deps")?.logger.error("unhandled error", { requestId: c.get("requestId"), route: routePattern(c), error: raw.stack ?? String(raw) });
             return AppError.error("INTERNAL");
           })();
     const retryAfter = appError.retryAfterSeconds;

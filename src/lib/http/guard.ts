@@ -3,9 +3,13 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../hono-env";
 import type { AdminPrefix, PublicRoute } from "./module";
 
-/** What answers without a session whatever the modules say (docs/architecture.md#public-routes): health and static files. */
+/**
+ * What answers without a session whatever the modules say (docs/architecture.md#public-routes): health,
+ * static files, and /metrics, whose route lets in only admins and local scrapers (src/lib/http/observe.ts).
+ */
 export const BASE_PUBLIC_ROUTES: PublicRoute[] = [
   { method: "GET", pattern: /^\/healthz$/ },
+  { method: "GET", pattern: /^\/metrics$/ },
   { method: "GET", pattern: /^\/static\/[\w.-]+$/ },
   { method: "GET", pattern: /^\/build\/[\w.-]+$/ },
   { method: "GET", pattern: /^\/favicon\.ico$/ },

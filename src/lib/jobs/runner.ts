@@ -47,6 +47,8 @@ export interface JobRunnerOptions {
    * process is the database's only user (PGlite behind the data directory's lock).
    */
   reclaimOnStart?: boolean;
+  /** Told of every run's end and its length (the metrics' job runs, docs/architecture.md#observability). */
+  onOutcome?: (outcome: JobOutcome, seconds: number) => void;
 }
 
 /** What one run ended with. */
@@ -287,8 +289,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const abort = new AbortController();
       const done = runClaimed(row, now, abort);
       current = { id: row.id, done, abort };
+      const started = performance.now();
       try {
-        outcomes.push(await done);
+        const outcome = await done;
+        options.onOutcome?.(outcome, (performance.now() - started) / 1000);
+        outcomes.push(outcome);
       } finally {
         current = null;
       }

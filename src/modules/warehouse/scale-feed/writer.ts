@@ -51,6 +51,8 @@ export interface ScaleWeightWritten {
 }
 
 export interface ScaleFeedWriterStats {
+  /** Valid readings taken since the start (the metrics' readings received). */
+  received: number;
   /** Scales with readings not yet written. */
   pendingScales: number;
   /** External ids waiting for the map to be read again, or to be written as unknown. */
@@ -139,7 +141,7 @@ export function createScaleFeedWriter(options: ScaleFeedWriterOptions): ScaleFee
   /** Finished minutes waiting to be written, by `scaleId:start` (one row each). */
   const history = new Map<string, { scaleId: number; start: number; weight: number }>();
   const listeners = new Set<(written: ScaleWeightWritten[]) => void>();
-  const counters = { flushes: 0, failedFlushes: 0, rowsWritten: 0, historyRowsWritten: 0, dropped: 0 };
+  const counters = { received: 0, flushes: 0, failedFlushes: 0, rowsWritten: 0, historyRowsWritten: 0, dropped: 0 };
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let tail: Promise<void> = Promise.resolve();
@@ -186,6 +188,7 @@ export function createScaleFeedWriter(options: ScaleFeedWriterOptions): ScaleFee
   }
 
   function record(extId: number, weight: number, at: number): void {
+    counters.received += 1;
     const state = stateOf(extId);
     if (state) return apply(state, weight, at);
     let entry = unresolved.get(extId);
