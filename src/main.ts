@@ -41,14 +41,9 @@ async function main() {
     ]);
 
   // Every module's pieces, made now: their MQTT feeds take messages from the first one on (the
-  // scale readings wait in memory until the database is ready, decision 057). MQTT starts beside
-  // the HTTP server and never delays its first answer.
+  // scale readings wait in memory until the database is ready, decision 057).
   const pieces = createPieces(appTables.pieces, { logger, mqttTopicPrefix: env.MQTT_TOPIC_PREFIX });
-  const mqttStarting = startMqtt({ env, logger, feeds: pieces.feeds });
-  let mqtt: Awaited<typeof mqttStarting> | null = null;
-  void mqttStarting.then((started) => {
-    mqtt = started;
-  });
+  let mqtt: Awaited<ReturnType<typeof startMqtt>> | null = null;
 
   // The server listens as soon as the app's modules are loaded: the login page needs no database,
   // everything else waits for `starting` (docs/decisions/017-start-up.md).
@@ -89,6 +84,11 @@ async function main() {
     scaleFeedStats: () => (pieces.stats(SCALE_FEED_PIECE) as ScaleFeedStats | undefined) ?? { readingsPerMinute: 0, newestReadingAgeSeconds: null },
   });
   const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
+  // MQTT starts right after the server listens, beside the database, and never delays its first answer.
+  const mqttStarting = startMqtt({ env, logger, feeds: pieces.feeds });
+  void mqttStarting.then((started) => {
+    mqtt = started;
+  });
 
   // Shutdown (docs/architecture.md#components): the server takes no new requests and lets those in
   // flight finish (up to HTTP_DRAIN_MS, then their connections are closed); meanwhile MQTT closes,
