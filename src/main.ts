@@ -90,7 +90,7 @@ async function main() {
     mqtt = started;
   });
 
-  // Shutdown (docs/architecture.md#components): the server takes no new requests and lets those in
+  // Shutdown (docs/architecture.md#shutdown): the server takes no new requests and lets those in
   // flight finish (up to HTTP_DRAIN_MS, then their connections are closed); meanwhile MQTT closes,
   // so no reading arrives any more, and the pieces stop in the reverse order (the job runner
   // finishes its job or hands it back, the scale writer writes its last readings). The database
@@ -122,7 +122,7 @@ async function main() {
     ]);
     await database?.close().catch(() => {});
     unlock();
-    logger.info("stopped", { requestsInFlight: http === "drained" ? "all answered" : "cut off after the drain's time" });
+    logger.info("stopped", { requestsInFlight: http === "drained" ? "all answered" : "the last ones cut off" });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
