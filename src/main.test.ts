@@ -34,6 +34,8 @@ test("first start prints an admin login that works, and a restart keeps the data
     expect(body.data.user.email).toBe(email!);
     first.kill("SIGTERM");
     expect(await first.exited).toBe(0);
+    // docs/architecture.md#components: the pieces and the database stopped, then the process exited.
+    expect(output.text).toMatch(/SIGTERM: shutting down[\s\S]*stopped/);
 
     // The second start finds the admin and prints no new password; the old one still works.
     const second = start();

@@ -2,20 +2,18 @@
  * Boot: configuration, database (migrated, seeded), MQTT and the HTTP server; graceful shutdown.
  * The server listens as soon as the app's modules are loaded; PGlite opens after that, and until the
  * database is migrated and seeded only the login page answers (docs/decisions/017-start-up.md).
+ * Everything that runs beside the requests is one of the modules' pieces (src/lib/lifecycle.ts):
+ * made here from the module list, started in its order once the database is ready, stopped in the
+ * reverse order at shutdown (docs/architecture.md#components, docs/decisions/070-lifecycle.md).
  */
 import { systemCtx } from "./lib/context";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { type Database, migrate, openDatabase } from "./lib/db";
-import type { JobRunner } from "./lib/jobs/runner";
 import { createLogger } from "./lib/logger";
 import { createMetrics } from "./lib/metrics";
-import type { Mqtt } from "./mqtt";
-import type { ScaleFeed } from "./modules/warehouse/scale-feed/feed";
 import { copyTemplateInto } from "./lib/pglite-template";
 import { EnvError, parseEnv } from "./env";
-
-/** How long shutdown waits for a running background job before handing it back (inside a container's usual 10 s). */
-const JOB_SHUTDOWN_GRACE_MS = 5_000;
+import type { ScaleFeedStats } from "./modules/warehouse/scale-feed/reading-handler";
 
 async function main() {
   let env;
@@ -34,29 +32,25 @@ async function main() {
   const started = performance.now();
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
-  // The scale feed takes readings from the first MQTT message on; they wait in memory until the
-  // database is ready (docs/decisions/057-scale-feed-ingestion.md). MQTT starts beside the HTTP
-  // server and never delays its first answer.
-  let scaleFeed: ScaleFeed | null = null;
-  const feedCreated = import("./modules/warehouse/scale-feed/feed").then(({ createScaleFeed }) => {
-    scaleFeed = createScaleFeed({ topicPrefix: env.MQTT_TOPIC_PREFIX, logger });
-    metrics.watchScaleFeed(scaleFeed.writer.stats);
-    return scaleFeed;
-  });
-  const mqttStarting = Promise.all([import("./mqtt"), feedCreated]).then(([{ startMqtt }, feed]) => startMqtt({ env, logger, onMessage: feed.onMessage }));
-  const [{ appTables, createApp }, { startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }, { createJobRunner }] = await Promise.all([
-    import("./app"),
-    import("./lib/http/server"),
-    import("./modules/auth/service"),
-    import("@db/seed/reference"),
-    import("./lib/jobs/runner"),
-  ]);
+  const [{ appTables, createApp }, { drainHttpServer, startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }, { createPieces }, { startMqtt }, { SCALE_FEED_PIECE }] =
+    await Promise.all([
+      import("./app"),
+      import("./lib/http/server"),
+      import("./modules/auth/service"),
+      import("@db/seed/reference"),
+      import("./lib/lifecycle"),
+      import("./mqtt"),
+      import("./modules/warehouse/scale-feed/feed"),
+    ]);
+
+  // Every module's pieces, made now: their MQTT feeds take messages from the first one on (the
+  // scale readings wait in memory until the database is ready, decision 057).
+  const pieces = createPieces(appTables.pieces, { logger, mqttTopicPrefix: env.MQTT_TOPIC_PREFIX, metrics });
+  let mqtt: Awaited<ReturnType<typeof startMqtt>> | null = null;
 
   // The server listens as soon as the app's modules are loaded: the login page needs no database,
   // everything else waits for `starting` (docs/decisions/017-start-up.md).
   let database: Database | null = null;
-  let mqtt: Mqtt | null = null;
-  let jobRunner: JobRunner | null = null;
   const starting = (async () => {
     // PGlite's start runs on this thread in long synchronous stretches: let the server listen first.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,16 +70,9 @@ async function main() {
       logger.info("demo data loaded");
     }
     database = opened;
-    (await feedCreated).start(opened);
-    // Every module's background jobs (decision 047), started beside the first requests rather than
-    // before them. On PGlite this process is the database's only user (the data directory's lock),
-    // so a job a killed process held is taken back at once.
-    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, reclaimOnStart: opened.kind === "pglite", onOutcome: metrics.jobRun });
-    jobRunner.start().catch((error) => logger.error("the job runner did not start", { error: String(error) }));
+    // The pieces in the modules' order: the scale feed's writer, the live pages, the PDF workers, the job runner.
+    await pieces.start({ database: opened, logger, wiring: appTables.wiring, jobs: appTables.jobs });
   })();
-  void mqttStarting.then((started) => {
-    mqtt = started;
-  });
 
   const app = createApp({
     get database() {
@@ -99,27 +86,48 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
     mqttStatus: () => mqtt?.status() ?? "down",
-    scaleFeedStats: () => scaleFeed?.handler.stats() ?? { readingsPerMinute: 0, newestReadingAgeSeconds: null },
+    scaleFeedStats: () => (pieces.stats(SCALE_FEED_PIECE) as ScaleFeedStats | undefined) ?? { readingsPerMinute: 0, newestReadingAgeSeconds: null },
   });
   const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
+  // MQTT starts right after the server listens, beside the database, and never delays its first answer.
+  const mqttStarting = startMqtt({ env, logger, feeds: pieces.feeds });
+  void mqttStarting.then((started) => {
+    mqtt = started;
+  });
 
-  // A signal may come while the database is still starting: the start-up finishes first, so PGlite
-  // is never closed in the middle of a migration.
+  // Shutdown (docs/architecture.md#shutdown): the server takes no new requests and lets those in
+  // flight finish (up to HTTP_DRAIN_MS, then their connections are closed); meanwhile MQTT closes,
+  // so no reading arrives any more, and the pieces stop in the reverse order (the job runner
+  // finishes its job or hands it back, the scale writer writes its last readings). The database
+  // closes after both. A signal during start-up lets the start-up finish first, so PGlite is never
+  // closed in the middle of a migration.
+  // A second signal stops waiting for the requests in flight: their connections close at once (a
+  // save cut off so is not applied: each runs in one transaction).
   let stopping = false;
+  let secondSignal!: () => void;
+  const now = new Promise<void>((resolve) => (secondSignal = resolve));
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn(`${signal} again: closing the requests in flight now`);
+      secondSignal();
+      return;
+    }
     stopping = true;
+    // The listening socket closes here, before the line is logged: whoever reads the line finds no one to connect to.
+    const draining = drainHttpServer(server, { now });
     logger.info(`${signal}: shutting down`);
-    await server.stop();
-    await starting.catch(() => {});
-    // A running job gets a few seconds to finish, then goes back to the table for the next start
-    // (or another instance); the database closes only after that.
-    await jobRunner?.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS }).catch(() => {});
-    await mqttStarting.then((broker) => broker.close()).catch(() => {});
-    // After MQTT: no reading arrives any more, and the last ones are written before the database closes.
-    await feedCreated.then((feed) => feed.close()).catch(() => {});
+    pieces.drain();
+    const [http] = await Promise.all([
+      draining,
+      (async () => {
+        await starting.catch(() => {});
+        await mqttStarting.then((broker) => broker.close()).catch(() => {});
+        await pieces.stop();
+      })(),
+    ]);
     await database?.close().catch(() => {});
     unlock();
+    logger.info("stopped", { requestsInFlight: http === "drained" ? "all answered" : "the last ones cut off" });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

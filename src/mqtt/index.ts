@@ -1,9 +1,10 @@
+import type { MqttFeed } from "@/lib/lifecycle";
 import type { Logger } from "@/lib/logger";
 import { MqttPortTakenError, startEmbeddedBroker, type EmbeddedBroker, type MqttCredentials } from "./broker";
 import { type MqttConnection, redactUrl, startSubscriber, type MessageHandler, type Subscriber } from "./subscriber";
 
 export { MqttPortTakenError, scaleTopicRules, startEmbeddedBroker } from "./broker";
-export { startSubscriber, weightTopicFilter, SHARE_GROUP, type MessageHandler } from "./subscriber";
+export { startSubscriber, topicMatches, weightTopicFilter, SHARE_GROUP, type MessageHandler } from "./subscriber";
 
 export interface MqttEnv {
   /** External broker (e.g. Mosquitto). Unset: the embedded aedes broker is started. */
@@ -22,6 +23,8 @@ export interface MqttOptions {
   env: MqttEnv;
   logger: Logger;
   onMessage?: MessageHandler;
+  /** The modules' subscriptions (src/lib/lifecycle.ts); unset: `<prefix>/+/weight` handled by `onMessage`. */
+  feeds?: readonly MqttFeed[];
 }
 
 export interface Mqtt extends MqttConnection {
@@ -38,7 +41,7 @@ export interface Mqtt extends MqttConnection {
  * topic is used (`shared: false`); it runs inside this one process anyway. An external broker
  * gets the shared subscription `$share/ohrada/<prefix>/+/weight`, so app instances split the feed.
  */
-export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promise<Mqtt> {
+export async function startMqtt({ env, logger, onMessage, feeds }: MqttOptions): Promise<Mqtt> {
   const topicPrefix = env.MQTT_TOPIC_PREFIX;
   const credentials: MqttCredentials | undefined =
     env.MQTT_USERNAME && env.MQTT_PASSWORD ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD } : undefined;
@@ -46,7 +49,7 @@ export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promis
   if (env.MQTT_URL) {
     const brokerUrl = redactUrl(env.MQTT_URL);
     try {
-      const subscriber = startSubscriber({ url: env.MQTT_URL, topicPrefix, logger, onMessage, shared: true, credentials });
+      const subscriber = startSubscriber({ url: env.MQTT_URL, topicPrefix, logger, onMessage, feeds, shared: true, credentials });
       return fromSubscriber(subscriber, brokerUrl);
     } catch (error) {
       // connect() only throws synchronously on an unusable URL.
@@ -68,7 +71,7 @@ export async function startMqtt({ env, logger, onMessage }: MqttOptions): Promis
   }
 
   const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
-  const subscriber = startSubscriber({ url: brokerUrl, topicPrefix, logger, onMessage, shared: false, credentials });
+  const subscriber = startSubscriber({ url: brokerUrl, topicPrefix, logger, onMessage, feeds, shared: false, credentials });
   const mqtt = fromSubscriber(subscriber, brokerUrl);
   let closing: Promise<void> | undefined;
   return {

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import { connect, type ISubscriptionGrant, type MqttClient } from "mqtt";
+import type { MqttFeed } from "@/lib/lifecycle";
 import type { Logger } from "@/lib/logger";
 import type { MqttCredentials } from "./broker";
 
@@ -16,6 +17,11 @@ export interface SubscriberOptions {
   topicPrefix: string;
   logger: Logger;
   onMessage?: MessageHandler;
+  /**
+   * The subscriptions and their handlers, as the modules' pieces declare them
+   * (docs/architecture.md#components). Unset: `<prefix>/+/weight`, handled by `onMessage`.
+   */
+  feeds?: readonly MqttFeed[];
   /**
    * Subscribe through the shared subscription `$share/ohrada/<prefix>/+/weight` (default true).
    * Pass `false` for brokers that do not deliver shared subscriptions, such as the embedded aedes
@@ -60,9 +66,21 @@ export function redactUrl(url: string): string {
   }
 }
 
-export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = true, credentials }: SubscriberOptions): Subscriber {
-  const filter = weightTopicFilter(topicPrefix);
-  const subscription = shared ? `$share/${SHARE_GROUP}/${filter}` : filter;
+/** Whether `topic` falls under the MQTT topic filter `filter` (`+` one level, `#` the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const want = filter.split("/");
+  const have = topic.split("/");
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === "#") return true;
+    if (i >= have.length || (want[i] !== "+" && want[i] !== have[i])) return false;
+  }
+  return want.length === have.length;
+}
+
+export function startSubscriber({ url, topicPrefix, logger, onMessage, feeds, shared = true, credentials }: SubscriberOptions): Subscriber {
+  const handled: readonly MqttFeed[] = feeds ?? [{ topic: weightTopicFilter(topicPrefix), onMessage: onMessage ?? (() => {}) }];
+  const subscriptions = handled.map((feed) => (shared ? `$share/${SHARE_GROUP}/${feed.topic}` : feed.topic));
+  const subscription = subscriptions.join(", ");
   const clientId = `ohrada-${hostname()}-${process.pid}-${Math.random().toString(16).slice(2, 10)}`;
   const where = { url: redactUrl(url), clientId };
 
@@ -96,7 +114,12 @@ export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = 
     logger.info(everConnected ? "MQTT reconnected" : "MQTT connected", where);
     everConnected = true;
     subscribed = false;
-    client.subscribe(subscription, { qos: 1 }, (error: Error | null, granted?: ISubscriptionGrant[]) => {
+    if (!subscriptions.length) {
+      subscribed = true;
+      resolveReady();
+      return;
+    }
+    client.subscribe(subscriptions, { qos: 1 }, (error: Error | null, granted?: ISubscriptionGrant[]) => {
       if (closed) return;
       const refused = granted?.find((grant) => grant.qos > 2);
       if (error || refused) {
@@ -133,12 +156,13 @@ export function startSubscriber({ url, topicPrefix, logger, onMessage, shared = 
   });
 
   client.on("message", (rawTopic: string, payload: Buffer) => {
-    if (!onMessage) return;
     const topic = stripSharePrefix(rawTopic);
+    const feed = handled.length === 1 ? handled[0] : handled.find((candidate) => topicMatches(candidate.topic, topic));
+    if (!feed) return;
     const fail = (error: unknown) =>
       logger.error("MQTT message handler failed", { topic, error: error instanceof Error ? error.message : String(error) });
     try {
-      const result = onMessage(topic, payload);
+      const result = feed.onMessage(topic, payload);
       if (result && typeof (result as Promise<void>).then === "function") (result as Promise<void>).catch(fail);
     } catch (error) {
       fail(error);

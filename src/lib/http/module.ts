@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import type { BarcodeDomain, BarcodeHandler, BasketLoader, UsageCheck, Wiring } from "../context";
 import type { AppEnv } from "../hono-env";
 import type { JobDefinition } from "../jobs/define";
+import type { PieceDeclaration } from "../lifecycle";
 
 /** A route whose body may exceed the default cap (uploads); its service checks every file again. */
 export interface UploadLimit {
@@ -45,6 +46,12 @@ export interface ModuleDeclaration {
   usageChecks?: UsageCheck[];
   /** Background jobs, periodic or one-off, run by the app's job runner (decision 047). */
   jobs?: JobDefinition<never>[];
+  /**
+   * What runs beside the requests (the job runner, MQTT feeds, pollers, worker pools), each with
+   * start and stop: src/main.ts starts them in the modules' order and stops them in the reverse
+   * (src/lib/lifecycle.ts, docs/architecture.md#components).
+   */
+  pieces?: PieceDeclaration[];
 }
 
 export const defineModule = (declaration: ModuleDeclaration): ModuleDeclaration => declaration;
@@ -56,6 +63,8 @@ export interface ModuleTables {
   adminPrefixes: (string | AdminPrefix)[];
   /** Every module's jobs, for the runner src/main.ts starts. */
   jobs: JobDefinition<never>[];
+  /** Every module's long-running pieces, in start order, for src/main.ts. */
+  pieces: PieceDeclaration[];
 }
 
 /** The tables the app needs, built from the declarations; a barcode domain claimed twice is a wiring mistake. */
@@ -77,6 +86,11 @@ export function moduleTables(modules: readonly ModuleDeclaration[]): ModuleTable
     if (jobNames.has(job.name)) throw new Error(`job "${job.name}" is declared twice`);
     jobNames.add(job.name);
   }
+  const pieceNames = new Set<string>();
+  for (const piece of modules.flatMap((module) => module.pieces ?? [])) {
+    if (pieceNames.has(piece.name)) throw new Error(`piece "${piece.name}" is declared twice`);
+    pieceNames.add(piece.name);
+  }
   return {
     wiring: Object.freeze({
       barcodeHandlers,
@@ -87,6 +101,7 @@ export function moduleTables(modules: readonly ModuleDeclaration[]): ModuleTable
     publicRoutes: modules.flatMap((module) => module.publicRoutes ?? []),
     adminPrefixes: modules.flatMap((module) => module.adminOnly ?? []),
     jobs: modules.flatMap((module) => module.jobs ?? []),
+    pieces: modules.flatMap((module) => module.pieces ?? []),
   };
 }
 

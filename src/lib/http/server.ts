@@ -16,3 +16,26 @@ export function startHttpServer(init: { app: Hono<AppEnv>; port: number; hostnam
     fetch: (request, server) => init.app.fetch(request, { remoteAddress: server.requestIP(request)?.address }),
   });
 }
+
+/** How long shutdown lets the requests in flight finish before their connections are closed. */
+export const HTTP_DRAIN_MS = 10_000;
+
+/**
+ * Stops taking requests (new connections are refused) and waits for those in flight to answer; past
+ * `graceMs`, or as soon as `now` resolves (a second signal), the connections still open are closed
+ * (docs/architecture.md#components). Answers how it went.
+ */
+export async function drainHttpServer(
+  server: { stop(closeActiveConnections?: boolean): Promise<void> },
+  { graceMs = HTTP_DRAIN_MS, now }: { graceMs?: number; now?: Promise<void> } = {},
+): Promise<"drained" | "forced"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"forced">((resolve) => {
+    timer = setTimeout(() => resolve("forced"), graceMs);
+  });
+  const waited = [server.stop(false).then(() => "drained" as const), late, ...(now ? [now.then(() => "forced" as const)] : [])];
+  const outcome = await Promise.race(waited);
+  clearTimeout(timer);
+  if (outcome === "forced") await server.stop(true);
+  return outcome;
+}

@@ -16,6 +16,7 @@ import { fenceOfferRoutes } from "./fence-offer/pages";
 import { invoicesApi } from "./invoice/api";
 import { accountantExportApi, accountantExportPages } from "./invoice/export/routes";
 import { accountantExportJob } from "./invoice/export/job";
+import { pdfWorkersPiece } from "./invoice/export/pdf-pool";
 import { invoicePages } from "./invoice/pages";
 import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
@@ -46,6 +47,8 @@ export const ordersModule = defineModule({
   barcodeHandlers: { order: openScannedOrder },
   usageChecks: [promiseStatusUsage],
   jobs: [accountantExportJob],
+  // The export's PDF worker threads: a pool still open at shutdown is ended (docs/architecture.md#components).
+  pieces: [pdfWorkersPiece],
   // The invoice settings (bank account, numbering, due days) are every document's: admins change them (docs/domain.md#roles).
   adminOnly: [{ prefix: "/orders/invoiceSettings", apiReadsOpen: true }],
 });

@@ -13,6 +13,8 @@ import { stockApi } from "./stock/api";
 import { MANUFACTURE_DATA_RULES } from "./stock/schemas";
 import { transferLogApi } from "./transfer-log/api";
 import { transferLogPages } from "./transfer-log/pages";
+import { scaleFeedPiece } from "./scale-feed/feed";
+import { scaleLivePiece } from "./scale-feed/live";
 import { scaleFeedPages } from "./scale-feed/pages";
 import { markScaleDiscrepanciesJob, scaleDiscrepancySummary } from "./scale-feed/service";
 import { SCALE_FEED_SETTINGS_PATH } from "./scale-feed/schemas";
@@ -36,6 +38,8 @@ export const warehouseModule = defineModule({
   barcodeHandlers: { warehouse: openScannedWarehouse },
   // The job that finds discrepancies; the one that keeps 90 days of scale readings (docs/domain.md#scale-feed).
   jobs: [markScaleDiscrepanciesJob, purgeOldScaleReadingsJob],
+  // The scale feed (its MQTT subscription and batching writer) and the live pages' poller (docs/architecture.md#components).
+  pieces: [scaleFeedPiece, scaleLivePiece],
   uploadLimits: [uploadLimit("POST", /^\/api\/basket\/uploadManufactureData$/, MANUFACTURE_DATA_RULES)],
   // The scale feed's settings decide every warehouse's discrepancy marks: admins change them (docs/domain.md#roles).
   adminOnly: [SCALE_FEED_SETTINGS_PATH],

@@ -11,6 +11,7 @@ import { systemCtx } from "@/lib/context";
 import { formatCzechDateTime } from "@/lib/dates";
 import type { Database } from "@/lib/db";
 import { tFor } from "@/lib/i18n";
+import type { PieceDeclaration } from "@/lib/lifecycle";
 import type { Logger } from "@/lib/logger";
 import { formatDecimal } from "@/lib/money";
 import type { WarehouseItemRow } from "../items/schemas";
@@ -174,11 +175,18 @@ export class ScaleLivePoller {
 
   private start(): void {
     if (this.running) return;
+    running.add(this);
     this.running = true;
     this.schedule();
   }
 
+  /** Ends every page's stream (shutdown: the browsers connect again, to whichever instance answers). */
+  closeAll(): void {
+    for (const client of [...this.clients]) this.remove(client);
+  }
+
   private stop(): void {
+    running.delete(this);
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -211,6 +219,25 @@ export class ScaleLivePoller {
 }
 
 const pollers = new WeakMap<object, ScaleLivePoller>();
+/** The pollers with pages listening (a poller with none has no timer and holds nothing open). */
+const running = new Set<ScaleLivePoller>();
+
+/**
+ * The live pages as a piece of the app (docs/architecture.md#components): a poller starts with its
+ * first page, so there is nothing to start; at shutdown every open stream is ended first, so the
+ * server's drain of requests in flight does not wait for streams that never end.
+ */
+export const scaleLivePiece: PieceDeclaration = {
+  name: "warehouse.scaleLive",
+  create: () => ({
+    drain: () => {
+      for (const poller of [...running]) poller.closeAll();
+    },
+    stop: async () => {
+      for (const poller of [...running]) poller.closeAll();
+    },
+  }),
+};
 
 /** The process's one poller over this database. */
 export function livePollerFor(database: Database, logger?: Logger): ScaleLivePoller {

@@ -1,7 +1,9 @@
 /**
- * The scale feed as `bun src/main.ts` wires it (docs/decisions/057-scale-feed-ingestion.md): a
- * reading published to the app's embedded broker shows in /healthz, and a graceful stop writes
- * the current minute's history before the database closes. Waits for the app's log lines and
+ * The scale feed as `bun src/main.ts` runs it: the warehouse module's piece `warehouse.scaleFeed`
+ * (docs/architecture.md#components, docs/decisions/057-scale-feed-ingestion.md), its subscription
+ * handed to MQTT by main.ts. A reading published to the app's embedded broker shows in /healthz,
+ * and a graceful stop (MQTT closed first, then the pieces in the reverse order) writes the
+ * current minute's history before the database closes. Waits for the app's log lines and
  * conditions only, never for a clock.
  */
 import { expect, test } from "bun:test";
@@ -48,6 +50,7 @@ test("a reading reaches /healthz through main.ts's wiring, and shutdown writes t
 
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);
+    expect(output.text).toMatch(/SIGTERM: shutting down[\s\S]*MQTT subscriber closed[\s\S]*stopped/);
     const database = await openPglite({ dataDir: join(dir, "pglite") });
     try {
       const [scale] = await selectRows<{ last_weight: string; reported: boolean; minute_weight: string | null }>(

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Logger } from "@/lib/logger";
-import type { ScaleFeedWriter } from "@/modules/warehouse/scale-feed/writer";
+import type { ScaleFeedWriter } from "./writer";
 
 /** A reading's `ts` may be at most this far ahead of our clock (scales' clocks drift). */
 export const MAX_TS_AHEAD_MS = 5 * 60_000;

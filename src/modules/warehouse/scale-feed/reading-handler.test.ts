@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "@/lib/logger";
-import { movesBeyondNoiseBand } from "@/modules/warehouse/scale-feed/noise-band";
-import { createScaleReadingHandler, extIdOfTopic, scaleReadingSchema } from "./scale-reading";
+import { movesBeyondNoiseBand } from "./noise-band";
+import { createScaleReadingHandler, extIdOfTopic, scaleReadingSchema } from "./reading-handler";
 
 const NOW = Date.parse("2026-11-27T08:00:00Z");
 const schema = scaleReadingSchema(() => NOW);
