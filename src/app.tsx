@@ -20,6 +20,8 @@ import { notFoundPage, placeholderPages } from "./modules/shell/pages";
 import { renderPage } from "./web/render";
 
 let requestCounter = 0;
+/** Tells this process's request ids from another instance's behind the same proxy (docs/architecture.md#several-instances). */
+const INSTANCE_TAG = crypto.randomUUID().slice(0, 6);
 
 /** What the modules declare, built once: upload limits, public routes, admin paths and the wiring services read. */
 export const appTables = moduleTables(modules);
@@ -37,7 +39,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? `${Date.now().toString(36)}-${(++requestCounter).toString(36)}`);
+    c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? `${INSTANCE_TAG}-${Date.now().toString(36)}-${(++requestCounter).toString(36)}`);
     c.set("user", null);
     c.set("authVia", null);
     await next();
