@@ -75,7 +75,7 @@ async function main() {
     // Every module's background jobs (decision 047), started beside the first requests rather than
     // before them. On PGlite this process is the database's only user (the data directory's lock),
     // so a job a killed process held is taken back at once.
-    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, reclaimOnStart: opened.kind === "pglite" });
+    jobRunner = createJobRunner({ database: opened, jobs: appTables.jobs, logger, wiring: appTables.wiring, dataDir: env.DATA_DIR, reclaimOnStart: opened.kind === "pglite" });
     jobRunner.start().catch((error) => logger.error("the job runner did not start", { error: String(error) }));
   })();
   void mqttStarting.then((started) => {
@@ -90,6 +90,7 @@ async function main() {
     starting,
     logger,
     sessionTtlHours: env.SESSION_TTL,
+    dataDir: env.DATA_DIR,
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
     mqttStatus: () => mqtt?.status() ?? "down",
