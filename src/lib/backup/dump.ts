@@ -27,7 +27,9 @@ async function dumpPglite(client: PgliteClient): Promise<string> {
   await client.transaction(async (tx) => {
     await tx.exec("commit");
     try {
-      const pg = { query: tx.query, exec: tx.exec, execProtocolRawStream: client.execProtocolRawStream.bind(client) } as unknown as PgliteClient;
+      // pg_dump only reads: its hundreds of protocol messages need no file sync each (seconds on a data directory).
+      const execProtocolRawStream: PgliteClient["execProtocolRawStream"] = (message, options) => client.execProtocolRawStream(message, { ...options, syncToFs: false });
+      const pg = { query: tx.query, exec: tx.exec, execProtocolRawStream } as unknown as PgliteClient;
       text = await (await pgDump({ pg, args: DUMP_ARGS })).text();
     } finally {
       // The lock's own COMMIT follows: give it a transaction to end.
