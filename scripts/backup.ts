@@ -21,8 +21,9 @@ await runTool("backup failed", async (env) => {
     try {
       const started = performance.now();
       const backup = await takeBackup(database);
-      // Written aside and renamed: a file under the given name is always whole.
-      writeFileSync(`${out}.partial`, backup.bytes);
+      // Written aside and renamed: a file under the given name is always whole. Readable by this user
+      // only: it holds everything, password hashes included.
+      writeFileSync(`${out}.partial`, backup.bytes, { mode: 0o600 });
       renameSync(`${out}.partial`, out);
       const rows = Object.values(backup.manifest.tables).reduce((sum, n) => sum + n, 0);
       console.log(

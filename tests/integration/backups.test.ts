@@ -4,7 +4,7 @@
  * `keep` of them, which the page lists and serves by name.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -86,6 +86,18 @@ describe("Settings → Backups", () => {
     }
   });
 
+  test("a backup leaves the app's connection as it was (PGlite: pg_dump runs on the app's one session)", async () => {
+    const { ctx, database } = t.current;
+    const settings = () => selectRows<{ name: string; setting: string }>(ctx.db, sql`select name, setting from pg_settings order by name`);
+    const before = await settings();
+    expect(before.find((row) => row.name === "restrict_nonsystem_relation_kind")).toBeDefined();
+    await takeBackup(database);
+    expect(await settings()).toEqual(before);
+    expect(await selectRows(ctx.db, sql`select current_setting('transaction_isolation') as isolation, count(*)::int as n from pg_views where viewname = 'pg_settings'`)).toEqual([
+      { isolation: "read committed", n: 1 },
+    ]);
+  });
+
   test("a download must come from our own pages (a cross-site form cannot start one)", async () => {
     const response = await admin.page("/settings/backups/download", { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(response.status).toBe(403);
@@ -120,6 +132,8 @@ describe("Settings → Backups", () => {
     expect(served.status).toBe(200);
     const bytes = new Uint8Array(await served.arrayBuffer());
     expect(bytes).toEqual(new Uint8Array(readFileSync(join(backupsDir, name))));
+    // Everything is in it, password hashes included: only the app's user reads it.
+    expect(statSync(join(backupsDir, name)).mode & 0o777).toBe(0o600);
     for (const other of ["notes.txt", "ohrada-backup-2026-11-25T01-30-00Z.zip", "..%2F..%2Fetc%2Fpasswd"]) {
       expect((await admin.page(`/settings/backups/files/${other}`)).status).toBe(404);
     }

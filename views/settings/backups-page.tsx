@@ -28,7 +28,7 @@ export function BackupsPage(props: BackupsPageProps) {
     <AppLayout title={t("backup.title")}>
       <p>{t("backup.intro")}</p>
       <form method="post" action={`${BACKUPS_PATH}/download`}>
-        <button type="submit" className="button" data-testid="backup-download">
+        <button type="submit" className="button button-primary" data-testid="backup-download">
           {t("backup.download")}
         </button>
       </form>

@@ -20,18 +20,28 @@ type PgliteClient = import("@electric-sql/pglite").PGlite;
  * synchronous run. Taken inside PGlite's transaction lock, no request's transaction is open on the one
  * connection while it runs; the lock's BEGIN is committed at once so pg_dump opens its own snapshot,
  * and its helper queries go through the lock's handle (the instance's own would wait for the lock).
+ * pg_dump's connection is the app's one session: the settings it changes for itself
+ * (`restrict_nonsystem_relation_kind`, which hides views, `extra_float_digits`, `row_security`…) are
+ * set back afterwards.
  */
 async function dumpPglite(client: PgliteClient): Promise<string> {
   const { pgDump } = await import("@electric-sql/pglite-tools/pg_dump");
   let text = "";
   await client.transaction(async (tx) => {
     await tx.exec("commit");
+    const settings = async () =>
+      new Map((await tx.query<{ name: string; setting: string }>("select name, setting from pg_settings where context in ('user', 'superuser') and name not like 'transaction\\_%'")).rows.map((row) => [row.name, row.setting]));
+    const before = await settings();
     try {
       // pg_dump only reads: its hundreds of protocol messages need no file sync each (seconds on a data directory).
       const execProtocolRawStream: PgliteClient["execProtocolRawStream"] = (message, options) => client.execProtocolRawStream(message, { ...options, syncToFs: false });
       const pg = { query: tx.query, exec: tx.exec, execProtocolRawStream } as unknown as PgliteClient;
       text = await (await pgDump({ pg, args: DUMP_ARGS })).text();
     } finally {
+      // pg_dump leaves its read-only snapshot transaction open on the session: end it first.
+      await tx.exec("commit");
+      const after = await settings();
+      for (const [name, setting] of before) if (after.get(name) !== setting) await tx.query("select set_config($1, $2, false)", [name, setting]);
       // The lock's own COMMIT follows: give it a transaction to end.
       await tx.exec("begin");
     }

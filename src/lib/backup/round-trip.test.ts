@@ -6,7 +6,7 @@
  * with a clear message and changes nothing. The commands run as the README shows them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -232,6 +232,7 @@ describe("npm run backup and npm run restore", () => {
     const made = await run("backup.ts", ["--out", out], { DATA_DIR: dataDir });
     expect(made.code).toBe(0);
     expect(made.out).toContain(`backup written: ${out}`);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
     // The restored copy's backup holds what the first one held, row for row.
     const copied = unpackBackup(new Uint8Array(await Bun.file(out).arrayBuffer())).manifest;
     expect(copied.tables).toEqual(backup.manifest.tables);

@@ -65,11 +65,12 @@ export const backupNow = ({ ctx, database }: { ctx: Ctx; database: Pick<Database
  */
 export async function writeKeptBackup({ ctx, input }: { ctx: Ctx; input: { kind: Database["kind"]; dataDir: string; now: Date } }): Promise<string> {
   const dir = backupsDir(input.dataDir);
-  mkdirSync(dir, { recursive: true });
+  // A backup holds everything, password hashes included: only the app's own user may read it.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const backup = await takeBackup({ db: ctx.db, kind: input.kind }, { now: input.now });
   const name = backupFileName(input.now);
   const partial = join(dir, `${name}.partial`);
-  writeFileSync(partial, backup.bytes);
+  writeFileSync(partial, backup.bytes, { mode: 0o600 });
   renameSync(partial, join(dir, name));
   const keep = await backupsKeptSetting({ ctx });
   for (const old of listKeptBackups(input.dataDir).slice(keep)) rmSync(join(dir, old.name), { force: true });
