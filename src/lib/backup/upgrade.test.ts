@@ -1,18 +1,23 @@
 /**
  * Upgrades (docs/decisions/067-backup-and-restore.md): a backup made by an earlier release restores
- * into this one and migrates forward with its data intact. The fixture was made once by
+ * into this one and migrates forward with its data intact. A database of the previous release (the
+ * migrations but the newest) is moved forward by the restore; the fixture was made once by
  * tests/fixtures/backups/make-small.ts with the schema of its name (0031) and is never remade: this
  * test keeps it working in every later release.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { migrate as migrateWith } from "drizzle-orm/pglite/migrator";
 import journal from "@db/migrations/meta/_journal.json";
 import { systemCtx } from "@/lib/context";
-import { type Database, openPglite, selectRows } from "@/lib/db";
+import { type Database, migrationsFolder, openPglite, selectRows } from "@/lib/db";
 import { readItemsTab } from "@/modules/orders/fence-item/items-read";
 import { throwawayPostgres } from "../../../tests/helpers/throwaway-postgres";
+import { takeBackup } from "./dump";
 import { restoreBackup } from "./restore";
 
 const FIXTURE = join(import.meta.dir, "../../../tests/fixtures/backups/0031-small.zip");
@@ -28,6 +33,37 @@ afterAll(async () => {
     await database.close().catch(() => {});
     await database.destroy();
   }
+});
+
+/** A migrations folder without the newest migration: what the previous release shipped. */
+function previousRelease(): string {
+  const folder = mkdtempSync(join(tmpdir(), "ohrada-migrations-"));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const older = { ...journal, entries: journal.entries.slice(0, -1) };
+  writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify(older));
+  return folder;
+}
+
+describe.each(targets)("a backup one migration behind into $name", ({ open }) => {
+  test("is moved forward by the restore", async () => {
+    const folder = previousRelease();
+    const source = await openPglite();
+    opened.push({ close: () => source.close(), destroy: async () => rmSync(folder, { recursive: true, force: true }) });
+    await migrateWith(source.db, { migrationsFolder: folder });
+    const backup = await takeBackup(source);
+    expect(backup.manifest.migrations.count).toBe(journal.entries.length - 1);
+
+    const database = await open();
+    opened.push(database);
+    const result = await restoreBackup(database, backup.bytes);
+    expect(result.migrated).toBe(1);
+    const [last] = await selectRows<{ n: number; hash: string }>(
+      database.db,
+      sql`select (select count(*)::int from drizzle.__drizzle_migrations) as n, (select hash from drizzle.__drizzle_migrations order by created_at desc limit 1) as hash`,
+    );
+    const newest = journal.entries.at(-1)!.tag;
+    expect(last).toEqual({ n: journal.entries.length, hash: createHash("sha256").update(readFileSync(join(migrationsFolder, `${newest}.sql`))).digest("hex") });
+  });
 });
 
 describe.each(targets)("the 0031 backup into $name", ({ open }) => {
