@@ -49,7 +49,7 @@ describe.each(targets)("a backup one migration behind into $name", ({ open }) =>
     const folder = previousRelease();
     const source = await openPglite();
     opened.push({ close: () => source.close(), destroy: async () => rmSync(folder, { recursive: true, force: true }) });
-    await migrateWith(source.db, { migrationsFolder: folder });
+    await migrateWith(source.db as never, { migrationsFolder: folder });
     const backup = await takeBackup(source);
     expect(backup.manifest.migrations.count).toBe(journal.entries.length - 1);
 
