@@ -129,7 +129,12 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
   const loadMs = performance.now() - started;
 
   const [before] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  await migrate(database as Database);
+  try {
+    await migrate(database as Database);
+  } catch (error) {
+    // The load is committed: the target holds the backup at its own schema (the command removes a data directory it made).
+    throw AppError.fail({ key: "backup.migrateFailed", values: { detail: error instanceof Error ? error.message : String(error) } });
+  }
   const [after] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return { manifest, migrated: (after?.n ?? 0) - (before?.n ?? 0), loadMs };
 }
