@@ -71,7 +71,7 @@ async function main() {
     }
     database = opened;
     // The pieces in the modules' order: the scale feed's writer, the live pages, the PDF workers, the job runner.
-    await pieces.start({ database: opened, logger, wiring: appTables.wiring, jobs: appTables.jobs });
+    await pieces.start({ database: opened, logger, wiring: appTables.wiring, jobs: appTables.jobs, dataDir: env.DATA_DIR });
   })();
 
   const app = createApp({
@@ -83,6 +83,7 @@ async function main() {
     logger,
     metrics,
     sessionTtlHours: env.SESSION_TTL,
+    dataDir: env.DATA_DIR,
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
     mqttStatus: () => mqtt?.status() ?? "down",

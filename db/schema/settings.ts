@@ -64,3 +64,17 @@ export const companyIdentity = pgTable(
   },
   (table) => [check("company_identity_single_row", sql`${table.id} = 1`)],
 );
+
+/**
+ * docs/decisions/067-backup-and-restore.md: how many nightly backups an instance keeps in
+ * DATA_DIR/backups (one row, id 1; 7 unless set).
+ */
+export const backupSettings = pgTable(
+  "backup_settings",
+  {
+    id: integer("id").primaryKey(),
+    keep: integer("keep").notNull().default(7),
+    ...auditColumns,
+  },
+  (table) => [check("backup_settings_single_row", sql`${table.id} = 1`), check("backup_settings_keep", sql`${table.keep} between 1 and 90`)],
+);

@@ -1,6 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** Another live process holds the data directory (the app, or a backup or restore run). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`DATA_DIR ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`);
+  }
+}
+
 /** PGlite takes no lock on its directory; two processes on one DATA_DIR would corrupt it. */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
@@ -16,7 +26,7 @@ export function lockDataDir(dataDir: string): () => void {
         alive = false;
       }
     }
-    if (alive) throw new Error(`DATA_DIR ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`);
+    if (alive) throw new DataDirInUseError(dataDir, pid);
   }
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });

@@ -18,6 +18,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   sessionTtlHours: number;
+  /** This instance's DATA_DIR: the nightly backups are listed from its `backups` folder. Unset: none kept here (tests that need none). */
+  dataDir?: string;
   trustProxy: boolean;
   /** argon2id cost; tests pass cheap parameters. */
   passwordCost: { memoryCost: number; timeCost: number };

@@ -28,6 +28,8 @@ export interface PieceStart {
   wiring: Wiring;
   /** Every module's background jobs (decision 047), for the job runner. */
   jobs: readonly JobDefinition<never>[];
+  /** The instance's DATA_DIR (the nightly backups are written under it). */
+  dataDir?: string;
 }
 
 /** An MQTT subscription a piece reads. */

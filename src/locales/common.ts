@@ -165,6 +165,7 @@ export const common = {
       users: "Uživatelé",
       kioskDevices: "Kiosková zařízení",
       companyIdentity: "Údaje firmy",
+      backups: "Zálohy",
     },
     tiles: {
       newFenceOrder: "Nová objednávka plotu",
@@ -339,6 +340,7 @@ export const common = {
       users: "Users",
       kioskDevices: "Kiosk devices",
       companyIdentity: "Company details",
+      backups: "Backups",
     },
     tiles: {
       newFenceOrder: "New fence order",

@@ -29,9 +29,10 @@ import { invoiceDocuments } from "./invoice-documents";
 import { kiosk } from "./kiosk";
 import { planning } from "./planning";
 import { scaleFeed } from "./scale-feed";
+import { backup } from "./backup";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning, kiosk, scaleFeed];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning, kiosk, scaleFeed, backup];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

@@ -77,7 +77,7 @@ async function buildPgliteTemplate(): Promise<Blob> {
   return dump;
 }
 
-async function withAdmin<T>(work: (admin: Database) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(work: (admin: Database) => Promise<T>): Promise<T> {
   const admin = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
   try {
     return await work(admin);
@@ -86,7 +86,7 @@ async function withAdmin<T>(work: (admin: Database) => Promise<T>): Promise<T> {
   }
 }
 
-function urlFor(database: string): string {
+export function urlFor(database: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
   return url.toString();

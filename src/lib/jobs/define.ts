@@ -31,6 +31,8 @@ export interface JobRun<Input> {
   now: Date;
   /** Which database the app runs on (PGlite maintenance runs only there). */
   databaseKind: Database["kind"];
+  /** This instance's DATA_DIR, for files a job keeps on its machine (the nightly backups); null when the runner has none. */
+  dataDir: string | null;
   /**
    * Reports "done of total"; readable by the job's id while it runs. Writes at most every
    * `progressEveryMs` of the runner's clock (and always the last step), so it may be called per row.

@@ -34,6 +34,8 @@ export interface JobRunnerOptions {
   logger: Logger;
   wiring?: Wiring;
   clock?: () => Date;
+  /** This instance's DATA_DIR, handed to every run (files a job keeps on this machine). */
+  dataDir?: string;
   /** Unique per process; shows in `jobs.locked_by`. */
   runnerId?: string;
   /** How long a claim holds without renewal; renewed every third of it while the job runs. */
@@ -241,6 +243,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       input: row.input,
       now,
       databaseKind: database.kind,
+      dataDir: options.dataDir ?? null,
       signal: abort.signal,
       async progress(done, total) {
         assertHeld();

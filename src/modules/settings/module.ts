@@ -3,6 +3,9 @@ import { crudApi } from "@/lib/http/crud-api";
 import type { AppEnv } from "@/lib/hono-env";
 import { defineModule, routes } from "@/lib/http/module";
 import { uploadLimit } from "@/lib/http/uploads";
+import { backupsPages } from "./backups/pages";
+import { BACKUPS_PATH } from "./backups/schemas";
+import { writeNightlyBackupJob } from "./backups/service";
 import { companyIdentityApi } from "./company-identity/api";
 import { companyIdentityPages } from "./company-identity/pages";
 import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_RULES } from "./company-identity/schemas";
@@ -34,7 +37,8 @@ adminPages.route("/", kioskDevicesPages);
 
 /**
  * Settings (docs/domain.md#settings): e-shops, shipping, delivery vans, translation groups
- * (generic CRUD; the API paths follow the page routes), users and kiosk devices, and the company identity.
+ * (generic CRUD; the API paths follow the page routes), users and kiosk devices, the company identity, and
+ * backups (a download now, the nightly ones kept in DATA_DIR/backups).
  */
 export const settingsModule = defineModule({
   name: "settings",
@@ -48,10 +52,12 @@ export const settingsModule = defineModule({
     [COMPANY_IDENTITY_PATH, companyIdentityApi],
     [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
-  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages]),
+  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages], ["/", backupsPages]),
   // The company identity (docs/domain.md#company-identity) and the items editor's categories change how
   // everyone works: admins change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
-  adminOnly: [...ADMIN_PATHS, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
+  // Backups hold everything the company has: admins only (docs/decisions/067-backup-and-restore.md).
+  adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
+  jobs: [writeNightlyBackupJob],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
     uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
