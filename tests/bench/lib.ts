@@ -150,4 +150,16 @@ export async function stop(child: Bun.Subprocess, graceMs = 10_000): Promise<{ c
   return { code, forced };
 }
 
+/** Whether an MQTT broker answers at `url` (within 2 s); mqtt is loaded only here, for the callers that ask. */
+export async function brokerAnswers(url: string): Promise<boolean> {
+  const { connectAsync } = await import("mqtt");
+  try {
+    const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 2000 });
+    await client.endAsync();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));

@@ -20,7 +20,7 @@ import { createLogger } from "@/lib/logger";
 import { startMqtt } from "@/mqtt/index";
 import { createScaleFeed } from "@/modules/warehouse/scale-feed/feed";
 import { numberArgument, runBenchChild } from "./child";
-import { type Stats, stats } from "./lib";
+import { brokerAnswers, type Stats, stats } from "./lib";
 
 export const SCALE_FEED_TARGET_RATE = 5000;
 export const SCALE_FEED_TARGET_LAG_MS = 1000;
@@ -55,22 +55,12 @@ const PREFIX = `ohrada-bench-${process.pid}/scales`;
 const PUBLISHERS = 4;
 const EXT_ID_BASE = 900_000;
 
-async function reachable(url: string): Promise<boolean> {
-  try {
-    const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 2000 });
-    await client.endAsync();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 await runBenchChild({ warmup: 0, runs: 0 }, async ({ t, client }): Promise<ScaleFeedResult> => {
   const scaleCount = numberArgument("--scales", 500);
   const rate = numberArgument("--rate", SCALE_FEED_TARGET_RATE);
   const seconds = numberArgument("--seconds", 15);
   const wanted = process.env.MQTT_URL?.trim() || "mqtt://127.0.0.1:1883";
-  const external = (await reachable(wanted)) ? wanted : undefined;
+  const external = (await brokerAnswers(wanted)) ? wanted : undefined;
   const brokerNote = external ? "external broker" : `no broker answered at ${wanted}: the embedded aedes instead`;
   log(`${client.kind}: ${external ?? "embedded aedes"}, ${scaleCount} scales, ${rate}/s for ${seconds} s`);
 
