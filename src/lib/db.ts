@@ -60,20 +60,81 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * How the pool behaves while PostgreSQL is away (docs/decisions/069-faults.md). A new connection
+ * gives up after CONNECT_TIMEOUT_S (a host that does not answer at all); a refused one fails at
+ * once. postgres.js waits before each new attempt, by default up to 20 s growing with every
+ * failure, and a query queued for a connection waits with it: the request hangs, and the service
+ * comes back up to 20 s after PostgreSQL does. Without that wait each attempt takes the next queued
+ * query with it (a 503 at once) and the first attempt after PostgreSQL is back succeeds.
+ */
+const CONNECT_TIMEOUT_S = 2;
+const RECONNECT_WAIT_S = 0;
+/** /healthz's answer while the database does not answer: down, not a hung health check. */
+const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Error codes that mean "the database cannot be reached now", not "this request is wrong":
+ * the socket's (refused, reset, timed out), postgres.js's for a connection closed or ended, and
+ * PostgreSQL's own: class 08 (connection exception), 57P01–57P03 (shutting down, crashed,
+ * starting up), 53300 (too many connections).
+ */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ENOTCONN",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+/** True when `error` (or what it wraps: drizzle wraps the driver's error as `cause`) says the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  }
+  return false;
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: PLANNER_SETTINGS });
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: PLANNER_SETTINGS,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: () => RECONNECT_WAIT_S,
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async ping() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      });
+      const answered = Promise.resolve(client`select 1`).then(
+        () => true,
+        () => false,
+      );
       try {
-        await client`select 1`;
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([answered, timedOut]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => client.end({ timeout: 5 }),
