@@ -1,0 +1,139 @@
+/**
+ * Broker outage (docs/decisions/069-faults.md): the real server, `bun src/main.ts`, on a broker of
+ * the test's own: a Mosquitto on a free port (the app subscribes to an external broker through a
+ * shared subscription, which Mosquitto serves), stopped and started again by the test. While the broker is away the app serves pages, lists and saves as usual and
+ * /healthz says MQTT is down; when it is back, the app subscribes again and a scale's reading is
+ * stored. How the subscriber itself resubscribes is shown in scale-feed.test.ts; this is the whole
+ * process around it.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { connectAsync } from "mqtt";
+import { type ChildOutput, watchOutput } from "../helpers/child-output";
+import { freePort } from "../helpers/own-postgres";
+
+const ADMIN = { email: "admin@broker-outage.test", password: "broker-heslo-123" };
+/** A hang guard for each wait, never a timing assertion. */
+const GUARD_MS = 60_000;
+
+const mosquitto = Bun.which("mosquitto") ?? Bun.which("mosquitto", { PATH: "/usr/sbin:/usr/local/sbin" });
+let broker: ReturnType<typeof Bun.spawn> | null = null;
+let brokerPort = 0;
+let child: ReturnType<typeof Bun.spawn> | undefined;
+let output: ChildOutput;
+let base = "";
+let token = "";
+const dataDir = mkdtempSync(join(tmpdir(), "ohrada-broker-outage-"));
+
+/** Mosquitto on `brokerPort`, once it takes connections. */
+async function startBroker() {
+  const proc = Bun.spawn([mosquitto!, "-c", join(dataDir, "mosquitto.conf")], { stdout: "ignore", stderr: "pipe" });
+  const log = watchOutput(proc.stderr as ReadableStream<Uint8Array>);
+  await log.waitFor(/running/);
+  return proc;
+}
+
+async function stopBroker() {
+  broker?.kill();
+  await broker?.exited;
+  broker = null;
+}
+
+beforeAll(async () => {
+  if (!mosquitto) return;
+  brokerPort = await freePort();
+  // Logged to stderr so the test sees "running"; nothing kept between its two runs.
+  writeFileSync(join(dataDir, "mosquitto.conf"), `listener ${brokerPort} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type information\n`);
+  broker = await startBroker();
+  child = Bun.spawn([process.execPath, resolve(import.meta.dir, "../../src/main.ts")], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      MQTT_URL: `mqtt://127.0.0.1:${brokerPort}`,
+      PORT: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "info",
+      DEMO: "",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  output = watchOutput(child.stdout as ReadableStream<Uint8Array>);
+  const [, port] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
+  base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
+  expect(login.status).toBe(200);
+  token = ((await login.json()) as { data: { token: string } }).data.token;
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill("SIGKILL");
+    await child.exited;
+  }
+  await stopBroker();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
+  fetch(`${base}/api${path}`, {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    signal: AbortSignal.timeout(GUARD_MS),
+  });
+
+const health = async () => (await (await fetch(`${base}/healthz`)).json()) as { status: string; data: { db: string; mqtt: string } };
+
+/** Asks again until `done` says so; past the hang guard, fails saying what it saw last. */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (performance.now() - started > GUARD_MS) throw new Error(`${what}: still ${JSON.stringify(value)}\n${output.text.slice(-2_000)}`);
+    await Bun.sleep(50);
+  }
+}
+
+async function publish(extId: number, grams: string) {
+  const publisher = await connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { reconnectPeriod: 0 });
+  await publisher.publishAsync(`scales/${extId}/weight`, grams, { qos: 1 });
+  await publisher.endAsync();
+}
+
+test.skipIf(!mosquitto)(
+  "with the broker away the app serves as usual and /healthz says MQTT is down; once it is back a reading is stored again",
+  async () => {
+    const created = await api("/warehouseRackScale", { method: "POST", json: { name: "Regál výpadek", extId: 4711 } });
+    expect(created.status).toBe(201);
+    const scaleId = ((await created.json()) as { data: number }).data;
+    const lastWeight = async () => ((await (await api(`/warehouseRackScale/${scaleId}`)).json()) as { data: { lastWeight: number | null } }).data.lastWeight;
+
+    await until("MQTT up", health, (h) => h.data.mqtt === "up");
+    await publish(4711, "100");
+    expect(await until("the first reading", lastWeight, (grams) => grams === 100)).toBe(100);
+
+    await stopBroker();
+    const down = await until("MQTT down", health, (h) => h.data.mqtt === "down");
+    expect(down).toEqual({ status: "success", data: expect.objectContaining({ db: "up", mqtt: "down" }) });
+
+    // Pages, lists and saves need no broker.
+    const page = await fetch(`${base}/index`, { headers: { Cookie: `ohrada_session=${token}` }, redirect: "manual", signal: AbortSignal.timeout(GUARD_MS) });
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
+    expect((await api("/warehouseRackScale")).status).toBe(200);
+    expect((await api("/warehouseRackScale", { method: "POST", json: { name: "Regál během výpadku", extId: 4712 } })).status).toBe(201);
+    expect(child!.exitCode).toBeNull();
+
+    broker = await startBroker();
+    await until("MQTT up again", health, (h) => h.data.mqtt === "up");
+    await publish(4711, "200");
+    expect(await until("the reading after the outage", lastWeight, (grams) => grams === 200)).toBe(200);
+  },
+  180_000,
+);
