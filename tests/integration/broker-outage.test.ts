@@ -9,9 +9,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { connectAsync } from "mqtt";
-import { type ChildOutput, watchOutput } from "../helpers/child-output";
+import { type AppProcess, startAppProcess } from "../helpers/app-process";
+import { watchOutput } from "../helpers/child-output";
 import { freePort } from "../helpers/own-postgres";
 
 const ADMIN = { email: "admin@broker-outage.test", password: "broker-heslo-123" };
@@ -21,8 +22,7 @@ const GUARD_MS = 60_000;
 const mosquitto = Bun.which("mosquitto") ?? Bun.which("mosquitto", { PATH: "/usr/sbin:/usr/local/sbin" });
 let broker: ReturnType<typeof Bun.spawn> | null = null;
 let brokerPort = 0;
-let child: ReturnType<typeof Bun.spawn> | undefined;
-let output: ChildOutput;
+let app: AppProcess | undefined;
 let base = "";
 let token = "";
 const dataDir = mkdtempSync(join(tmpdir(), "ohrada-broker-outage-"));
@@ -47,34 +47,13 @@ beforeAll(async () => {
   // Logged to stderr so the test sees "running"; nothing kept between its two runs.
   writeFileSync(join(dataDir, "mosquitto.conf"), `listener ${brokerPort} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type information\n`);
   broker = await startBroker();
-  child = Bun.spawn([process.execPath, resolve(import.meta.dir, "../../src/main.ts")], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      MQTT_URL: `mqtt://127.0.0.1:${brokerPort}`,
-      PORT: "0",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "info",
-      DEMO: "",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  output = watchOutput(child.stdout as ReadableStream<Uint8Array>);
-  const [, port] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
-  base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  app = await startAppProcess({ admin: ADMIN, env: { DATA_DIR: dataDir, MQTT_URL: `mqtt://127.0.0.1:${brokerPort}` } });
+  base = app.base;
+  token = app.token;
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill("SIGKILL");
-    await child.exited;
-  }
+  await app?.stop();
   await stopBroker();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -95,7 +74,7 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (performance.now() - started > GUARD_MS) throw new Error(`${what}: still ${JSON.stringify(value)}\n${output.text.slice(-2_000)}`);
+    if (performance.now() - started > GUARD_MS) throw new Error(`${what}: still ${JSON.stringify(value)}\n${app!.output.text.slice(-2_000)}`);
     await Bun.sleep(50);
   }
 }
@@ -128,7 +107,7 @@ test.skipIf(!mosquitto)(
     await page.arrayBuffer();
     expect((await api("/warehouseRackScale")).status).toBe(200);
     expect((await api("/warehouseRackScale", { method: "POST", json: { name: "Regál během výpadku", extId: 4712 } })).status).toBe(201);
-    expect(child!.exitCode).toBeNull();
+    expect(app!.child.exitCode).toBeNull();
 
     broker = await startBroker();
     await until("MQTT up again", health, (h) => h.data.mqtt === "up");

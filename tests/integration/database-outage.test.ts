@@ -11,11 +11,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { type ChildOutput, watchOutput } from "../helpers/child-output";
+import { join } from "node:path";
+import { type AppProcess, startAppProcess } from "../helpers/app-process";
 import { type OwnPostgres, startOwnPostgres } from "../helpers/own-postgres";
 
-const ROOT = resolve(import.meta.dir, "../..");
 const ADMIN = { email: "admin@outage.test", password: "outage-heslo-123" };
 /** Far above any normal answer: a request still open after this counts as hung. */
 const HUNG_MS = 10_000;
@@ -31,9 +30,7 @@ interface Answer {
 }
 
 let pg: OwnPostgres;
-let child: ReturnType<typeof Bun.spawn> | undefined;
-let output: ChildOutput;
-let errors: ChildOutput;
+let app: AppProcess | undefined;
 let base = "";
 let token = "";
 let dataDir = "";
@@ -42,38 +39,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL restarted under load
   beforeAll(async () => {
     pg = await startOwnPostgres();
     dataDir = mkdtempSync(join(tmpdir(), "ohrada-outage-"));
-    child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: pg.url,
-        DATA_DIR: dataDir,
-        PORT: "0",
-        MQTT_PORT: "0",
-        MQTT_URL: "",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: "info",
-        DEMO: "",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    output = watchOutput(child.stdout as ReadableStream<Uint8Array>);
-    errors = watchOutput(child.stderr as ReadableStream<Uint8Array>);
-    const [, port] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
-    base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
-    expect(login.status).toBe(200);
-    token = ((await login.json()) as { data: { token: string } }).data.token;
+    app = await startAppProcess({ admin: ADMIN, env: { DATABASE_URL: pg.url, DATA_DIR: dataDir } });
+    base = app.base;
+    token = app.token;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode !== null) console.error(`the server exited with ${child.exitCode}:\n${output.text.slice(-2_000)}\n${errors.text.slice(-4_000)}`);
-    if (child && child.exitCode === null) {
-      child.kill("SIGKILL");
-      await child.exited;
-    }
+    await app?.stop();
     pg?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -150,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL restarted under load
         const page = await send("van list page");
         expect(page.status).toBe(503);
         expect(page.body).toContain("Databáze je teď nedostupná");
-        expect(child!.exitCode).toBeNull();
+        expect(app!.child.exitCode).toBeNull();
 
         outage = false;
         const cut = await during;
@@ -179,8 +151,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL restarted under load
         const after = await load(forMs(1_000));
         for (const answer of after) expect({ kind: answer.kind, status: answer.status }).toEqual({ kind: answer.kind, status: created(answer.kind) });
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
-        expect(child!.exitCode).toBeNull();
-        expect(errors.text).not.toContain("unhandled error");
+        expect(app!.child.exitCode).toBeNull();
+        const printed = `${app!.output.text}${app!.errors.text}`;
+        expect(printed).not.toContain("unhandled error");
+        console.log(`the driver's write after close, survived: ${printed.split("database connection closed under a pending write").length - 1} time(s) so far`);
       },
       120_000,
     );
