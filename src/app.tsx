@@ -100,7 +100,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     errorHandler({
       notFound: notFoundPage,
       message: (c, { text, status }) => renderPage(c, <MessagePage title={text} message={text} kind="error" />, { status }),
-      bare: (c, { text, status }) => renderPage(c, <BareMessagePage text={text} />, { status }),
+      bare: (c, { text, status }) => {
+        const url = new URL(c.req.url);
+        return renderPage(c, <BareMessagePage text={text} retryHref={`${url.pathname}${url.search}`} />, { status });
+      },
     }),
   );
 

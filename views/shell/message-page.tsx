@@ -24,15 +24,15 @@ export function MessagePage(props: { title: string; message: string; redirectTo?
 }
 
 /** One error message outside the app's layout: the session could not be read, so there is no menu to show. */
-export function BareMessagePage(props: { text: string }) {
-  const { t, path } = useView();
+export function BareMessagePage(props: { text: string; retryHref: string }) {
+  const { t } = useView();
   return (
     <PublicLayout title={props.text}>
       <div className="alert alert-error" role="alert">
         <Icon name="alert" /> {props.text}
       </div>
       <p>
-        <a href={path}>{t("shell.tryAgain")}</a>
+        <a href={props.retryHref}>{t("shell.tryAgain")}</a>
       </p>
     </PublicLayout>
   );
