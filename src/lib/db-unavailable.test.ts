@@ -1,7 +1,7 @@
 /** docs/decisions/069-faults.md: which errors mean "the database is out of reach" (a 503), and which do not. */
 import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { freePort } from "../../tests/helpers/own-postgres";
+import { freePort } from "../../tests/bench/lib";
 import { isDatabaseUnavailable, openPglite, openPostgres } from "./db";
 
 test("a query to a PostgreSQL that refuses connections fails at once, as unavailable, through drizzle's wrapping", async () => {

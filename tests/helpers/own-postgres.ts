@@ -8,9 +8,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../bench/lib";
 
 export interface OwnPostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -30,17 +30,6 @@ export function postgresBinDir(): string | null {
     .filter((name) => existsSync(join(root, name, "bin", "initdb")))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], "bin") : null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { connectAsync } from "mqtt";
 import { type AppProcess, startAppProcess } from "../helpers/app-process";
 import { watchOutput } from "../helpers/child-output";
-import { freePort } from "../helpers/own-postgres";
+import { waitUntil } from "../helpers/wait";
+import { freePort } from "../bench/lib";
 
 const ADMIN = { email: "admin@broker-outage.test", password: "broker-heslo-123" };
 /** A hang guard for each wait, never a timing assertion. */
@@ -68,17 +69,6 @@ const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
 
 const health = async () => (await (await fetch(`${base}/healthz`)).json()) as { status: string; data: { db: string; mqtt: string } };
 
-/** Asks again until `done` says so; past the hang guard, fails saying what it saw last. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (performance.now() - started > GUARD_MS) throw new Error(`${what}: still ${JSON.stringify(value)}\n${app!.output.text.slice(-2_000)}`);
-    await Bun.sleep(50);
-  }
-}
-
 async function publish(extId: number, grams: string) {
   const publisher = await connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { reconnectPeriod: 0 });
   await publisher.publishAsync(`scales/${extId}/weight`, grams, { qos: 1 });
@@ -93,12 +83,12 @@ test.skipIf(!mosquitto)(
     const scaleId = ((await created.json()) as { data: number }).data;
     const lastWeight = async () => ((await (await api(`/warehouseRackScale/${scaleId}`)).json()) as { data: { lastWeight: number | null } }).data.lastWeight;
 
-    await until("MQTT up", health, (h) => h.data.mqtt === "up");
+    await waitUntil(health, (h) => h.data.mqtt === "up", "MQTT up");
     await publish(4711, "100");
-    expect(await until("the first reading", lastWeight, (grams) => grams === 100)).toBe(100);
+    expect(await waitUntil(lastWeight, (grams) => grams === 100, "the first reading")).toBe(100);
 
     await stopBroker();
-    const down = await until("MQTT down", health, (h) => h.data.mqtt === "down");
+    const down = await waitUntil(health, (h) => h.data.mqtt === "down", "MQTT down");
     expect(down).toEqual({ status: "success", data: expect.objectContaining({ db: "up", mqtt: "down" }) });
 
     // Pages, lists and saves need no broker.
@@ -110,9 +100,9 @@ test.skipIf(!mosquitto)(
     expect(app!.child.exitCode).toBeNull();
 
     broker = await startBroker();
-    await until("MQTT up again", health, (h) => h.data.mqtt === "up");
+    await waitUntil(health, (h) => h.data.mqtt === "up", "MQTT up again");
     await publish(4711, "200");
-    expect(await until("the reading after the outage", lastWeight, (grams) => grams === 200)).toBe(200);
+    expect(await waitUntil(lastWeight, (grams) => grams === 200, "the reading after the outage")).toBe(200);
   },
   180_000,
 );

@@ -10,7 +10,7 @@ import { type Database, openPostgres } from "@/lib/db";
 import { silentLogger } from "@/lib/logger";
 import { testPasswordCost } from "@/modules/auth/service";
 import { ORIGIN } from "../helpers/app";
-import { freePort } from "../helpers/own-postgres";
+import { freePort } from "../bench/lib";
 
 let database: Database;
 let app: ReturnType<typeof createApp>;

@@ -1,5 +1,5 @@
 import type { ErrorHandler } from "hono";
-import { isDatabaseUnavailable } from "../db";
+import { databaseUnavailableReason } from "../db";
 import { AppError } from "../errors";
 import type { AppContext, AppEnv } from "../hono-env";
 import { tFor, translateMessage } from "../i18n";
@@ -36,10 +36,10 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
     const appError =
       raw instanceof AppError
         ? raw
-        : isDatabaseUnavailable(raw)
+        : databaseUnavailableReason(raw) !== null
           ? (() => {
               // An outage is not a bug: a warning per request, and a 503 the client may retry (decision 069).
-              c.get("deps")?.logger.warn("database unavailable", { requestId: c.get("requestId"), path: c.req.path, error: String(raw) });
+              c.get("deps")?.logger.warn("database unavailable", { requestId: c.get("requestId"), path: c.req.path, reason: databaseUnavailableReason(raw) });
               return AppError.unavailable();
             })()
           : (() => {
