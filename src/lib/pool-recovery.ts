@@ -30,7 +30,8 @@ export function poolRecovery(select1: () => PromiseLike<unknown>, poolSize: numb
       () => false,
     );
   const run = async () => {
-    while (!ended && !(await answers())) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    // Unref'd: a recovery still waiting never keeps a process alive that has nothing else to do.
+    while (!ended && !(await answers())) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
     for (let round = 0; round < MAX_ROUNDS && !ended; round++) {
       const results = await Promise.all(Array.from({ length: poolSize }, answers));
       if (results.every(Boolean)) return;
