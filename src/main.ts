@@ -4,7 +4,7 @@
  * database is migrated and seeded only the login page answers (docs/decisions/017-start-up.md).
  */
 import { systemCtx } from "./lib/context";
-import { checkDataDir, DataDirError } from "./lib/data-dir-check";
+import { checkDataDirOrExit } from "./lib/data-dir-check";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { surviveDatabaseDisconnects } from "./lib/driver-faults";
 import { type Database, migrate, openDatabase } from "./lib/db";
@@ -31,15 +31,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const started = performance.now();
-  try {
-    checkDataDir(env.DATA_DIR, env.MIN_FREE_MB);
-  } catch (error) {
-    if (error instanceof DataDirError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  checkDataDirOrExit(env.DATA_DIR, env.MIN_FREE_MB);
   if (env.DATABASE_URL) surviveDatabaseDisconnects(logger);
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);

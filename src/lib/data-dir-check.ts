@@ -71,3 +71,14 @@ export function checkDataDir(dataDir: string, minFreeMb: number): void {
     }
   }
 }
+
+/** For the start (src/main.ts): the check's message on stderr and exit code 1, before anything else happens. */
+export function checkDataDirOrExit(dataDir: string, minFreeMb: number): void {
+  try {
+    checkDataDir(dataDir, minFreeMb);
+  } catch (error) {
+    if (!(error instanceof DataDirError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
