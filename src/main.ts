@@ -7,6 +7,7 @@ import { systemCtx } from "./lib/context";
 import { checkDataDirOrExit } from "./lib/data-dir-check";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { surviveDatabaseDisconnects } from "./lib/driver-faults";
+import { compilePgliteWasm } from "./lib/pglite-wasm";
 import { type Database, migrate, openDatabase } from "./lib/db";
 import type { JobRunner } from "./lib/jobs/runner";
 import { createLogger } from "./lib/logger";
@@ -31,6 +32,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const started = performance.now();
+  const pgliteWasm = env.DATABASE_URL ? undefined : compilePgliteWasm();
   checkDataDirOrExit(env.DATA_DIR, env.MIN_FREE_MB);
   if (env.DATABASE_URL) surviveDatabaseDisconnects(logger);
 
@@ -60,7 +62,7 @@ async function main() {
   const starting = (async () => {
     // PGlite's start runs on this thread in long synchronous stretches: let the server listen first.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir) });
+    const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir), pgliteWasm });
     await migrate(opened);
     const ctx = systemCtx(opened.db);
     await seedReference(ctx);

@@ -186,13 +186,13 @@ export function withInstanceParsers(client: PgliteClient): PgliteClient {
   return client;
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; wasmModule?: WebAssembly.Module } = {}): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Extensions the migrations create must be loadable in the embedded build too.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm }, pgliteWasmModule: options.wasmModule });
   await client.waitReady;
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.exec(`set ${name} = ${value}`);
   const db = drizzle(withInstanceParsers(client), { schema }) as unknown as Db;
@@ -218,12 +218,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
  */
 export async function openDatabase(
   config: { DATABASE_URL?: string; DATA_DIR: string },
-  options: { fillEmptyDataDir?: (dataDir: string) => boolean } = {},
+  options: { fillEmptyDataDir?: (dataDir: string) => boolean; pgliteWasm?: Promise<WebAssembly.Module | undefined> } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   const dataDir = join(config.DATA_DIR, "pglite");
   if (!existsSync(join(dataDir, "PG_VERSION"))) options.fillEmptyDataDir?.(dataDir);
-  return openPglite({ dataDir });
+  return openPglite({ dataDir, wasmModule: await options.pgliteWasm });
 }
 
 export async function migrate(database: Database): Promise<void> {
