@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { MessagePage } from "@views/shell/message-page";
+import { BareMessagePage, MessagePage } from "@views/shell/message-page";
 import type { AppContext, AppDeps, AppEnv } from "./lib/hono-env";
 import { bodyLimits } from "./lib/http/body-limit";
 import { noStoreUnlessSet } from "./lib/http/cache-control";
@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // In-memory figures of the scale feed (this instance's share of it): nothing is read for them.
     const scaleFeed = deps.scaleFeedStats?.();
     return c.json(
-      { status: db ? "success" : "error", data: { db: db ? "up" : "down", mqtt, ...(scaleFeed ? { scaleFeed } : {}) }, ...(db ? {} : { code: "INTERNAL" }) },
+      { status: db ? "success" : "error", data: { db: db ? "up" : "down", mqtt, ...(scaleFeed ? { scaleFeed } : {}) }, ...(db ? {} : { code: "UNAVAILABLE" }) },
       db ? 200 : 503,
     );
   });
@@ -109,6 +109,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     errorHandler({
       notFound: notFoundPage,
       message: (c, { text, status }) => renderPage(c, <MessagePage title={text} message={text} kind="error" />, { status }),
+      bare: (c, { text, status }) => {
+        const url = new URL(c.req.url);
+        return renderPage(c, <BareMessagePage text={text} retryHref={`${url.pathname}${url.search}`} />, { status });
+      },
     }),
   );
 

@@ -29,6 +29,12 @@ const envSchema = z.object({
   PORT: port.default(3000),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  MIN_FREE_MB: z.coerce
+    .number({ message: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(0, "must be 0 or more")
+    .max(1_000_000_000, "must be at most 1000000000")
+    .default(50),
   MQTT_URL: optionalUrl(["mqtt:", "mqtts:", "tcp:", "ws:", "wss:"]),
   MQTT_PORT: port.default(1883),
   MQTT_HOST: z

@@ -7,7 +7,10 @@
  * reverse order at shutdown (docs/architecture.md#components, docs/decisions/070-lifecycle.md).
  */
 import { systemCtx } from "./lib/context";
+import { checkDataDirOrExit } from "./lib/data-dir-check";
 import { lockDataDir } from "./lib/data-dir-lock";
+import { surviveDatabaseDisconnects } from "./lib/driver-faults";
+import { compilePgliteWasm } from "./lib/pglite-wasm";
 import { type Database, migrate, openDatabase } from "./lib/db";
 import { createLogger } from "./lib/logger";
 import { createMetrics } from "./lib/metrics";
@@ -30,6 +33,9 @@ async function main() {
   // One registry for this process's app, job runner, scale feed and database (/metrics).
   const metrics = createMetrics({ processMetrics: true });
   const started = performance.now();
+  const pgliteWasm = env.DATABASE_URL ? undefined : compilePgliteWasm();
+  checkDataDirOrExit(env.DATA_DIR, env.MIN_FREE_MB);
+  if (env.DATABASE_URL) surviveDatabaseDisconnects(logger);
 
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
   const [{ appTables, createApp }, { drainHttpServer, startHttpServer }, { ensureAdmin, productionPasswordCost }, { seedReference }, { createPieces }, { startMqtt }, { SCALE_FEED_PIECE }] =
@@ -54,7 +60,7 @@ async function main() {
   const starting = (async () => {
     // PGlite's start runs on this thread in long synchronous stretches: let the server listen first.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir) });
+    const opened = await openDatabase(env, { fillEmptyDataDir: (dataDir) => copyTemplateInto(dataDir), pgliteWasm });
     await migrate(opened);
     metrics.watchDatabase(opened);
     const ctx = systemCtx(opened.db);

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { type ExtractTablesWithRelations, getTableColumns, type SQL, sql } from "drizzle-orm";
 import * as schema from "@db/schema";
+import { poolRecovery } from "./pool-recovery";
 
 export type Schema = typeof schema;
 /** The one database type every service sees, whether PGlite or postgres.js sits behind it. */
@@ -63,24 +64,101 @@ export interface Database {
 /** The server each PostgreSQL database was opened on: `migrate` holds the start-up lock on a connection of its own there. */
 const postgresUrls = new WeakMap<Db, string>();
 
+/**
+ * How the pool behaves while PostgreSQL is away (docs/decisions/069-faults.md). A new connection
+ * gives up after CONNECT_TIMEOUT_S (a host that does not answer at all; on a busy 2-core machine a
+ * healthy server took over 2 s to start a session under load, so not less); a refused one fails at
+ * once. postgres.js waits before each new attempt, by default up to 20 s growing with every
+ * failure, and a query queued for a connection waits with it: the request hangs, and the service
+ * comes back up to 20 s after PostgreSQL does. Without that wait each attempt takes the next queued
+ * query with it (a 503 at once) and the first attempt after PostgreSQL is back succeeds.
+ */
+const CONNECT_TIMEOUT_S = 5;
+const RECONNECT_WAIT_S = 0;
+/** /healthz's answer while the database does not answer: down, not a hung health check. */
+const PING_TIMEOUT_MS = 2_000;
+const PING_SETTLE_MS = 500;
+
+/**
+ * Error codes that mean "the database cannot be reached now", not "this request is wrong":
+ * the socket's (refused, reset, timed out), postgres.js's for a connection closed or ended, and
+ * PostgreSQL's own: class 08 (connection exception), 57P01–57P03 (shutting down, crashed,
+ * starting up), 53300 (too many connections).
+ */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ENOTCONN",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+/**
+ * When `error` (or what it wraps: drizzle wraps the driver's error as `cause`) says the database
+ * is out of reach, its code and message ("ECONNREFUSED: connect ECONNREFUSED …"); otherwise null.
+ */
+export function databaseUnavailableReason(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return `${code}: ${(current as { message?: unknown }).message}`;
+  }
+  return null;
+}
+
+export const isDatabaseUnavailable = (error: unknown): boolean => databaseUnavailableReason(error) !== null;
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: PLANNER_SETTINGS });
+  const max = options.max ?? 10;
+  // Bound late: the recovery's queries go through the client its `onclose` is given to.
+  const recovery = poolRecovery(() => client`select 1`, max);
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: PLANNER_SETTINGS,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: () => RECONNECT_WAIT_S,
+    onclose: () => recovery.onclose(),
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   postgresUrls.set(db, url);
   return {
     db,
     kind: "postgres",
     async ping() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      });
+      // Up once it answers; a recovery of the pool under way (pool-recovery.ts) gets a moment to
+      // finish first, so that a client waiting for "up" meets a pool rid of errors left from before.
+      const answered = Promise.resolve(client`select 1`).then(
+        () => Promise.race([recovery.settled(), new Promise((resolve) => setTimeout(resolve, PING_SETTLE_MS))]).then(() => true),
+        () => false,
+      );
       try {
-        await client`select 1`;
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([answered, timedOut]);
+      } finally {
+        clearTimeout(timer);
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      recovery.end();
+      return client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -112,13 +190,13 @@ export function withInstanceParsers(client: PgliteClient): PgliteClient {
   return client;
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; wasmModule?: WebAssembly.Module } = {}): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Extensions the migrations create must be loadable in the embedded build too.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm }, pgliteWasmModule: options.wasmModule });
   await client.waitReady;
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.exec(`set ${name} = ${value}`);
   const db = drizzle(withInstanceParsers(client), { schema }) as unknown as Db;
@@ -144,12 +222,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
  */
 export async function openDatabase(
   config: { DATABASE_URL?: string; DATA_DIR: string },
-  options: { fillEmptyDataDir?: (dataDir: string) => boolean } = {},
+  options: { fillEmptyDataDir?: (dataDir: string) => boolean; pgliteWasm?: Promise<WebAssembly.Module | undefined> } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   const dataDir = join(config.DATA_DIR, "pglite");
   if (!existsSync(join(dataDir, "PG_VERSION"))) options.fillEmptyDataDir?.(dataDir);
-  return openPglite({ dataDir });
+  return openPglite({ dataDir, wasmModule: await options.pgliteWasm });
 }
 
 /**

@@ -13,7 +13,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "TOO_MANY_ATTEMPTS"
   | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "UNAVAILABLE";
 
 const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -26,6 +27,7 @@ const statusByCode: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** A message key with its interpolation values, translated at the edge in the request's language. */
@@ -92,6 +94,14 @@ export class AppError extends Error {
    */
   static limited(message: Message, retryAfterSeconds?: number): AppError {
     return new AppError({ kind: "fail", code: "TOO_MANY_ATTEMPTS", status: 429, messages: [message], retryAfterSeconds });
+  }
+
+  /**
+   * 503: the database cannot be reached (docs/decisions/069-faults.md); the same request may
+   * succeed once it is back, so a client may retry after `retryAfterSeconds`.
+   */
+  static unavailable(retryAfterSeconds = 5): AppError {
+    return new AppError({ kind: "error", code: "UNAVAILABLE", status: 503, retryAfterSeconds });
   }
 
   static notFound(): AppError {

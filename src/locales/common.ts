@@ -23,6 +23,7 @@ export const common = {
     API_ERROR_PAYLOAD_TOO_LARGE: "Požadavek je příliš velký",
     API_ERROR_BAD_REQUEST: "Neplatný požadavek",
     API_ERROR_INTERNAL: "Někde nastala chyba",
+    API_ERROR_UNAVAILABLE: "Databáze je teď nedostupná. Zkuste to prosím za chvíli znovu.",
     validation: {
       required: "Povinné pole",
       email: "Zadejte platný e-mail",
@@ -100,6 +101,7 @@ export const common = {
     shell: {
       notFoundHint: "Tato adresa neexistuje, nebo záznam mezitím někdo smazal.",
       redirecting: "Za chvíli vás přesměrujeme:",
+      tryAgain: "Zkusit znovu",
       barcode: "Čárový kód",
       barcodePlaceholder: "Naskenujte kód…",
       barcodeNotFound: "Kód {{code}} nebyl nalezen",
@@ -199,6 +201,7 @@ export const common = {
     API_ERROR_PAYLOAD_TOO_LARGE: "The request is too large",
     API_ERROR_BAD_REQUEST: "Bad request",
     API_ERROR_INTERNAL: "Something went wrong",
+    API_ERROR_UNAVAILABLE: "The database is unavailable right now. Please try again in a moment.",
     validation: {
       required: "Required",
       email: "Enter a valid email",
@@ -276,6 +279,7 @@ export const common = {
     shell: {
       notFoundHint: "This address does not exist, or the record has been deleted meanwhile.",
       redirecting: "You will be redirected shortly:",
+      tryAgain: "Try again",
       barcode: "Barcode",
       barcodePlaceholder: "Scan a code…",
       barcodeNotFound: "Code {{code}} was not found",

@@ -283,16 +283,17 @@ function printStartup(s: StartupResult, phases: Phase[] | null, phasesError: str
   const warm = s.runs.filter((r) => r.kind === "warm");
   console.log(
     table(
-      ["run", "cold (empty DATA_DIR)", "of which to admin line", "warm (same DATA_DIR)", "SIGTERM → exit"],
+      ["run", "cold (empty DATA_DIR)", "of which to admin line", "warm (same DATA_DIR)", "warm: first database page", "SIGTERM → exit"],
       [
         ...cold.map((c, i) => [
           String(i + 1),
           ms(c.readyMs, 0),
           c.firstOutputMs === null ? "n/a" : ms(c.firstOutputMs, 0),
           ms(warm[i]?.readyMs ?? Number.NaN, 0),
+          ms(warm[i]?.dbPageMs ?? Number.NaN, 0),
           `${ms(c.stopMs, 0)} / ${ms(warm[i]?.stopMs ?? Number.NaN, 0)}`,
         ]),
-        ["median", ms(s.coldMedian, 0), ms(s.coldFirstOutputMedian, 0), ms(s.warmMedian, 0), ms(s.stopMedian, 0)],
+        ["median", ms(s.coldMedian, 0), ms(s.coldFirstOutputMedian, 0), ms(s.warmMedian, 0), ms(s.warmDbPageMedian, 0), ms(s.stopMedian, 0)],
       ],
     ),
   );
@@ -315,7 +316,7 @@ function printStartup(s: StartupResult, phases: Phase[] | null, phasesError: str
   console.log(
     failures.length
       ? failures.map((line) => `\n  ${line}`).join("")
-      : `  targets: cold ≤ ${STARTUP_TARGET_MS.cold} ms, warm ≤ ${STARTUP_TARGET_MS.warm} ms: both within`,
+      : `  targets: cold ≤ ${STARTUP_TARGET_MS.cold} ms, warm ≤ ${STARTUP_TARGET_MS.warm} ms, warm first database page ≤ ${STARTUP_TARGET_MS.warmDbPage} ms: all within`,
   );
   // A start-up past target fails the bench loudly (issue 18): the figures still print, the exit code says it.
   if (failures.length) process.exitCode = 1;
@@ -501,6 +502,7 @@ function printSummary(
     const verdict = (median: number, target: number) => (median <= target ? `≤ ${target} ms ok` : `> ${target} ms FAIL`);
     rows.push(["start-up cold (median of 3)", ms(start.coldMedian, 0), "empty DATA_DIR", verdict(start.coldMedian, STARTUP_TARGET_MS.cold)]);
     rows.push(["start-up warm (median of 3)", ms(start.warmMedian, 0), "same DATA_DIR", verdict(start.warmMedian, STARTUP_TARGET_MS.warm)]);
+    rows.push(["start-up warm, first database page", ms(start.warmDbPageMedian, 0), "/index with a session", verdict(start.warmDbPageMedian, STARTUP_TARGET_MS.warmDbPage)]);
   }
   rows.push(...catalogueSummaryRows(catalogueModes));
   rows.push(...fenceOrdersSummaryRows(fenceModes));

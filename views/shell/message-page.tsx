@@ -1,4 +1,5 @@
 import { AppLayout } from "../layouts/app-layout";
+import { PublicLayout } from "../layouts/public-layout";
 import { Icon } from "../components/icons";
 import { useView } from "../view-context";
 
@@ -19,5 +20,20 @@ export function MessagePage(props: { title: string; message: string; redirectTo?
         </p>
       ) : null}
     </AppLayout>
+  );
+}
+
+/** One error message outside the app's layout: the session could not be read, so there is no menu to show. */
+export function BareMessagePage(props: { text: string; retryHref: string }) {
+  const { t } = useView();
+  return (
+    <PublicLayout title={props.text}>
+      <div className="alert alert-error" role="alert">
+        <Icon name="alert" /> {props.text}
+      </div>
+      <p>
+        <a href={props.retryHref}>{t("shell.tryAgain")}</a>
+      </p>
+    </PublicLayout>
   );
 }

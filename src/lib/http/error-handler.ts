@@ -1,4 +1,5 @@
 import type { ErrorHandler } from "hono";
+import { databaseUnavailableReason } from "../db";
 import { AppError } from "../errors";
 import type { AppContext, AppEnv } from "../hono-env";
 import { tFor, translateMessage } from "../i18n";
@@ -10,6 +11,8 @@ export interface ErrorPages {
   /** A whole page saying `text` (the layout when there is a user). */
   message: (c: AppContext, init: { text: string; status: number }) => Response | Promise<Response>;
   notFound: (c: AppContext) => Response | Promise<Response>;
+  /** The same without the user's layout, for a request whose session could not be read. */
+  bare: (c: AppContext, init: { text: string; status: number }) => Response | Promise<Response>;
 }
 
 /** The envelope of a `fail`: every message translated, field messages also under `fields`. */
@@ -34,11 +37,17 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
     const appError =
       raw instanceof AppError
         ? raw
-        : (() => {
-            // The route pattern, not the path: a path may carry a secret (the kiosk's pairing link).
-            c.get("deps")?.logger.error("unhandled error", { requestId: c.get("requestId"), route: routePattern(c), error: raw.stack ?? String(raw) });
-            return AppError.error("INTERNAL");
-          })();
+        : databaseUnavailableReason(raw) !== null
+          ? (() => {
+              // An outage is not a bug: a warning per request, and a 503 the client may retry (decision 069).
+              c.get("deps")?.logger.warn("database unavailable", { requestId: c.get("requestId"), route: routePattern(c), reason: databaseUnavailableReason(raw) });
+              return AppError.unavailable();
+            })()
+          : (() => {
+              // The route pattern, not the path: a path may carry a secret (the kiosk's pairing link).
+              c.get("deps")?.logger.error("unhandled error", { requestId: c.get("requestId"), route: routePattern(c), error: raw.stack ?? String(raw) });
+              return AppError.error("INTERNAL");
+            })();
     const retryAfter = appError.retryAfterSeconds;
     if (retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
     if (isApiPath(c.req.path)) {
@@ -57,7 +66,8 @@ export function errorHandler(pages: ErrorPages): ErrorHandler<AppEnv> {
     }
     if (appError.code === "NOT_FOUND") return pages.notFound(c);
     if (appError.code === "UNAUTHORIZED") return c.redirect("/login", 302);
-    if (!c.get("ctx")) return c.text(text, appError.status as 400);
+    // The session could not be read (the database is away): a page without the user's layout.
+    if (!c.get("ctx")) return appError.code === "UNAVAILABLE" && c.get("t") ? pages.bare(c, { text, status: appError.status }) : c.text(text, appError.status as 400);
     return pages.message(c, { text, status: appError.status });
   };
 }

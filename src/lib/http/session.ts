@@ -16,9 +16,13 @@ export function loadSession(init: { wiring: Wiring; findUser: (ctx: Ctx, token: 
   return async (c, next) => {
     const deps = c.get("deps");
     const session = readSessionToken(c);
+    const visitorLang: Lang = pickLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? "cs";
+    // Set before the session is read: when the database is away, its error page is still translated.
+    c.set("lang", visitorLang);
+    c.set("t", tFor(visitorLang));
     const user = session ? await init.findUser(systemCtx(deps.database.db, "cs", init.wiring), session.token) : null;
     if (session && !user && session.via === "cookie") clearSessionCookie(c);
-    const lang: Lang = user?.language ?? pickLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? "cs";
+    const lang: Lang = user?.language ?? visitorLang;
     c.set("user", user);
     c.set("authVia", user ? session!.via : null);
     c.set("lang", lang);
