@@ -75,6 +75,15 @@ describe("secrets never reach a line", () => {
     // A route pattern is no secret.
     expect(formatLine("text", "info", "request", { route: "/kiosk/pair/:secret" }, TIME)).toContain("route=/kiosk/pair/:secret");
   });
+
+  test("a failed statement's values: the query stays, its params go", () => {
+    const failed = 'Error: Failed query: insert into "sessions" ("token_hash", "user_id") values ($1, $2)\nparams: 9f86d081884c7d659a2feaa0c55ad015,4000001\n    at queryWithCache (session.js:41:19)';
+    const line = formatLine("text", "error", "unhandled error", { error: failed }, TIME);
+    expect(line).not.toContain("9f86d081884c7d659a2feaa0c55ad015");
+    expect(line).toContain('insert into \\"sessions\\"');
+    expect(line).toContain("params: [redacted]");
+    expect(line).toContain("at queryWithCache");
+  });
 });
 
 describe("a line is bounded", () => {

@@ -25,14 +25,19 @@ export const MAX_VALUE_CHARS = 2_000;
 /** A whole line is at most about this long: the fields give way first. */
 export const MAX_LINE_CHARS = 8_000;
 
-/** Secrets inside free text: a URL's password, a bearer token, a token-like query parameter, a session or kiosk cookie. */
+/**
+ * Secrets inside free text: a URL's password, a bearer token, a token-like query parameter, a
+ * session or kiosk cookie, and the values a failed statement was sent with (drizzle's "Failed
+ * query: … params: …" error carries them: a session token, a password's hash, a customer's data).
+ */
 export function scrubText(text: string): string {
   return text
     .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s@/]*@/gi, `$1:${REDACTED}@`)
     .replace(/\bBearer\s+[^\s"',;]+/gi, `Bearer ${REDACTED}`)
     .replace(/([?&;]\s*(?:[a-z_]*token|secret|password|key|session)=)[^&\s"';]+/gi, `$1${REDACTED}`)
     .replace(/(\bohrada_(?:session|kiosk)=)[^;\s"']+/gi, `$1${REDACTED}`)
-    .replace(/(\/kiosk\/pair\/)(?!:)[^/?\s"']+/gi, `$1${REDACTED}`);
+    .replace(/(\/kiosk\/pair\/)(?!:)[^/?\s"']+/gi, `$1${REDACTED}`)
+    .replace(/(\nparams: )[^\n]*/g, `$1${REDACTED}`);
 }
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…[${text.length - max} more]` : text);

@@ -337,7 +337,7 @@ describe("/healthz", () => {
       app.deps.database = { ...app.database, ping: async () => false };
       const response = await app.request("/healthz");
       expect(response.status).toBe(503);
-      expect(await json(response)).toEqual({ status: "error", code: "INTERNAL", data: { db: "down", mqtt: "up" } });
+      expect(await json(response)).toEqual({ status: "error", code: "UNAVAILABLE", data: { db: "down", mqtt: "up" } });
     } finally {
       await app.close();
     }
