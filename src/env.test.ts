@@ -30,6 +30,15 @@ describe("configuration", () => {
     }
   });
 
+  test("HOST, the interface the HTTP server listens on: every interface by default, or a host name or an IP address", () => {
+    expect(parseEnv({}).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ HOST: " 127.0.0.1 " }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "::1" }).HOST).toBe("::1");
+    expect(parseEnv({ HOST: "app.internal" }).HOST).toBe("app.internal");
+    expect(() => parseEnv({ HOST: "http://127.0.0.1" })).toThrow('HOST="http://127.0.0.1": must be a host name or an IP address');
+    expect(() => parseEnv({ HOST: "0.0.0.0 127.0.0.1" })).toThrow("HOST=");
+  });
+
   test("the app exits with code 1 and a readable message on a bad value", async () => {
     const child = Bun.spawn([process.execPath, resolve(import.meta.dir, "main.ts")], {
       env: { ...process.env, PORT: "not-a-port", DATA_DIR: "/nonexistent/never-created" },

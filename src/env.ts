@@ -25,8 +25,15 @@ const port = z.coerce
   .min(0, "must be between 0 and 65535")
   .max(65535, "must be between 0 and 65535");
 
+/** An interface to listen on. */
+const host = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9.:-]+$/, "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0");
+
 const envSchema = z.object({
   PORT: port.default(3000),
+  HOST: host.default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   MIN_FREE_MB: z.coerce
@@ -37,11 +44,7 @@ const envSchema = z.object({
     .default(50),
   MQTT_URL: optionalUrl(["mqtt:", "mqtts:", "tcp:", "ws:", "wss:"]),
   MQTT_PORT: port.default(1883),
-  MQTT_HOST: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9.:-]+$/, "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0")
-    .default("127.0.0.1"),
+  MQTT_HOST: host.default("127.0.0.1"),
   MQTT_USERNAME: z.string().trim().max(100, "must have at most 100 characters").optional(),
   MQTT_PASSWORD: z.string().min(8, "must have at least 8 characters").max(200, "must have at most 200 characters").optional(),
   MQTT_TOPIC_PREFIX: z.string().trim().min(1).default("scales"),

@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type AppProcess, startAppProcess } from "../tests/helpers/app-process";
 import { watchOutput } from "../tests/helpers/child-output";
 
 /** docs/decisions/017-start-up.md: a fresh start on the embedded defaults serves /login and the printed admin login works. */
@@ -51,6 +52,48 @@ test("first start prints an admin login that works, and a restart keeps the data
     second.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+/** Whether a TCP connection to `hostname:port` is taken. */
+function connects(hostname: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    Bun.connect({
+      hostname,
+      port,
+      socket: {
+        open(socket) {
+          socket.end();
+          done(true);
+        },
+        data() {},
+        connectError() {
+          done(false);
+        },
+      },
+    }).catch(() => done(false));
+  });
+}
+
+/** HOST: the one interface the HTTP server listens on (README, configuration); every interface by default. */
+test("HOST=127.0.0.1 listens on that address only; HOST=0.0.0.0 on every interface", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ohrada-host-"));
+  let app: AppProcess | null = null;
+  try {
+    app = await startAppProcess({ env: { DATA_DIR: dir, HOST: "127.0.0.1" } });
+    expect(app.output.text).toContain(`listens on http://127.0.0.1:${app.port}`);
+    expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
+    // Another loopback address of this machine: taken only by a server on every interface.
+    expect(await connects("127.0.0.2", app.port)).toBe(false);
+    expect((await app.stop()).code).toBe(0);
+
+    app = await startAppProcess({ env: { DATA_DIR: dir, HOST: "0.0.0.0" } });
+    expect(app.output.text).toContain(`listens on http://localhost:${app.port}`);
+    expect(await connects("127.0.0.2", app.port)).toBe(true);
+    expect((await app.stop()).code).toBe(0);
+  } finally {
+    await app?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);

@@ -95,7 +95,7 @@ async function main() {
     mqttStatus: () => mqtt?.status() ?? "down",
     scaleFeedStats: () => (pieces.stats(SCALE_FEED_PIECE) as ScaleFeedStats | undefined) ?? { readingsPerMinute: 0, newestReadingAgeSeconds: null },
   });
-  const server = startHttpServer({ app, port: env.PORT, hostname: "0.0.0.0" });
+  const server = startHttpServer({ app, port: env.PORT, hostname: env.HOST });
   // MQTT starts right after the server listens, beside the database, and never delays its first answer.
   const mqttStarting = startMqtt({ env, logger, feeds: pieces.feeds });
   void mqttStarting.then((started) => {
@@ -149,7 +149,9 @@ async function main() {
     process.exit(1);
   }
   const broker = await mqttStarting;
-  logger.info(`Ohrada listens on http://localhost:${server.port}`, {
+  // Every interface: this machine reaches it as localhost; one interface: at that address.
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  logger.info(`Ohrada listens on http://${shownHost}:${server.port}`, {
     database: database!.kind,
     mqtt: broker.brokerUrl,
     startupMs: Math.round(performance.now() - started),

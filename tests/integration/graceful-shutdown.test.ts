@@ -14,12 +14,12 @@
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { validFenceOrder } from "@db/seed/factories/fence-order";
 import { type Database, openPglite, selectRows } from "@/lib/db";
 import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
-import { watchOutput } from "../helpers/child-output";
+import { startAppProcess } from "../helpers/app-process";
 import { createTestDatabase, type TestDatabase, usingPostgres } from "../helpers/db";
 
 const SAVES = 100;
@@ -114,24 +114,12 @@ async function shutdownDuringSaves({ cutOff }: { cutOff: boolean }): Promise<voi
       url.pathname = `/${name}`;
       databaseUrl = url.toString();
     }
-    const child = Bun.spawn([process.execPath, resolve(import.meta.dir, "../../src/main.ts")], {
-      env: { ...process.env, DATA_DIR: dir, PORT: "0", MQTT_PORT: "0", MQTT_URL: "", LOG_LEVEL: "info", DEMO: "", ADMIN_PASSWORD: PASSWORD, DATABASE_URL: databaseUrl },
-      stdout: "pipe",
-      stderr: "pipe",
+    const app = await startAppProcess({
+      env: { DATA_DIR: dir, DATABASE_URL: databaseUrl },
+      admin: { email: "admin@ohrada.local", password: PASSWORD },
+      spawned: (child) => (run.child = child),
     });
-    run.child = child;
-    const output = watchOutput(child.stdout as ReadableStream<Uint8Array>);
-    const errors = watchOutput(child.stderr as ReadableStream<Uint8Array>);
-    const [, port] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
-    const base = `http://127.0.0.1:${port}`;
-
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "admin@ohrada.local", password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const { child, output, errors, base, port, token } = app;
     const api = (path: string, method = "GET", body?: unknown) =>
       fetch(`${base}/api${path}`, {
         method,

@@ -14,7 +14,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -24,6 +23,8 @@ import { type Database, openPostgres, selectRows } from "@/lib/db";
 import { LOGIN_MAX_FAILURES } from "@/modules/auth/schemas";
 import { createRackScale, createWarehouse } from "../helpers/factories";
 import { createOfferOrder, saveOfferCompany } from "../helpers/fence-offer";
+import { freePort, stop } from "../bench/lib";
+import { type AppProcess, startAppProcess } from "../helpers/app-process";
 import { watchOutput, type ChildOutput } from "../helpers/child-output";
 import { flattenText, pdfText } from "../helpers/pdf-text";
 
@@ -50,9 +51,7 @@ const PATIENCE_MS = 60_000;
 
 interface Instance {
   name: "A" | "B";
-  child: ReturnType<typeof Bun.spawn>;
-  output: ChildOutput;
-  errors: ChildOutput;
+  app: AppProcess;
   base: string;
   /** How the proxy names it in X-Ohrada-Instance. */
   hostport: string;
@@ -83,45 +82,23 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 
-/** A port nothing listens on at this moment (the OS's choice). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-function startInstance(name: "A" | "B"): Promise<Instance> {
-  const child = Bun.spawn([process.execPath, resolve(ROOT, "src/main.ts")], {
-    cwd: ROOT,
+async function startInstance(name: "A" | "B"): Promise<Instance> {
+  const app = await startAppProcess({
     env: {
-      ...process.env,
       DATABASE_URL: databaseUrl(databaseName),
       MQTT_URL,
       MQTT_TOPIC_PREFIX: TOPIC_PREFIX,
-      PORT: "0",
       DATA_DIR: join(dir, name),
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       TRUST_PROXY: "1",
       SESSION_TTL: "12",
-      LOG_LEVEL: "info",
       DEMO: "0",
     },
-    stdout: "pipe",
-    stderr: "pipe",
+  }).catch((error: Error) => {
+    throw new Error(`instance ${name} did not start: ${error.message}`);
   });
-  const output = watchOutput(child.stdout as ReadableStream<Uint8Array>);
-  const errors = watchOutput(child.stderr as ReadableStream<Uint8Array>);
-  const instance = { name, child, output, errors, base: "", hostport: "" };
-  instances.push(instance);
-  return output.waitFor(/listens on http:\/\/localhost:(\d+)/).then(
-    ([, port]) => ({ ...instance, base: `http://127.0.0.1:${port}`, hostport: `127.0.0.1:${port}` }),
-    (error: Error) => {
-      throw new Error(`instance ${name} did not start: ${error.message}\n${errors.text}`);
-    },
-  );
+  return { name, app, base: app.base, hostport: `127.0.0.1:${app.port}` };
 }
 
 async function startCaddy(upstreams: Instance[]): Promise<string> {
@@ -150,13 +127,7 @@ async function startCaddy(upstreams: Instance[]): Promise<string> {
 }
 
 async function stopChild(child: ReturnType<typeof Bun.spawn> | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(15_000).then(() => false)]);
-  if (!exited) {
-    child.kill("SIGKILL");
-    await child.exited;
-  }
+  if (child) await stop(child, 15_000);
 }
 
 const describeWhenReady = missing.length ? describe.skip : describe;
@@ -167,8 +138,11 @@ beforeAll(async () => {
   databaseName = `ohrada_instances_${process.pid}_${randomBytes(4).toString("hex")}`;
   await onServer(`create database "${databaseName}"`);
   // Both at once on the empty database: they take turns at the migrations, the seed and the admin.
-  const [a, b] = await Promise.all([startInstance("A"), startInstance("B")]);
-  instances.splice(0, instances.length, a, b);
+  const started = await Promise.allSettled([startInstance("A"), startInstance("B")]);
+  // Kept before any failure is thrown, so that afterAll stops the one that did start.
+  for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
+  for (const result of started) if (result.status === "rejected") throw result.reason;
+  const [a, b] = instances as [Instance, Instance];
   database = await openPostgres(databaseUrl(databaseName), { max: 4 });
   const [admin] = await selectRows<{ id: number }>(database.db, sql`select id from users where email = ${ADMIN_EMAIL}`);
   adminId = admin!.id;
@@ -178,7 +152,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopChild(nginx);
   await stopChild(caddy);
-  await Promise.all(instances.map((instance) => stopChild(instance.child)));
+  await Promise.all(instances.map((instance) => instance.app.stop()));
   await database?.close().catch(() => {});
   if (databaseName) await onServer(`drop database if exists "${databaseName}" with (force)`).catch((error) => console.error(`could not drop ${databaseName}:`, error));
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -225,7 +199,7 @@ const adminSession = async () => (cookie ||= sessionCookie(await login(proxy, AD
 describeWhenReady("two instances started together on an empty database", () => {
   test("both serve; one of them created the admin, the reference data is there once", async () => {
     for (const instance of instances) expect((await call(instance.base, "/healthz")).status).toBe(200);
-    expect(instances.filter((instance) => instance.output.text.includes("Admin login:")).length).toBe(1);
+    expect(instances.filter((instance) => instance.app.output.text.includes("Admin login:")).length).toBe(1);
     const [vat] = await selectRows<{ n: number }>(database!.db, sql`select count(*)::int as n from vat_rates`);
     expect(vat!.n).toBe(3);
     const [admins] = await selectRows<{ n: number }>(database!.db, sql`select count(*)::int as n from users`);
@@ -484,7 +458,7 @@ describeWhenReady("the sample nginx configuration", () => {
 describeWhenReady("an instance stopped", () => {
   test("the proxy sends every request to the other one, and the session holds there", async () => {
     const token = await adminSession();
-    await stopChild(A().child);
+    await A().app.stop();
     for (let i = 0; i < 4; i++) {
       const me = await call(proxy, "/api/me", { cookie: token });
       expect(me.status).toBe(200);

@@ -4,11 +4,9 @@
  * browser does (a session cookie, the same origin on writes, every body read to the end).
  */
 import { readFileSync } from "node:fs";
-import { BUN, brokerAnswers, envWithout, freePort, ROOT, sleep, stop, track } from "../bench/lib";
-import { type ChildOutput, watchOutput } from "../helpers/child-output";
+import { brokerAnswers, freePort, track } from "../bench/lib";
+import { startAppProcess } from "../helpers/app-process";
 import { REQUEST_TIMEOUT_MS } from "./office";
-
-const READY_TIMEOUT_MS = 120_000;
 
 export interface AppProcess {
   pid: number;
@@ -30,47 +28,35 @@ export interface AppProcess {
  * app's embedded broker on a free loopback port. The topics carry a prefix of this run's own.
  */
 export async function startApp(options: { databaseEnv: Record<string, string>; mqttUrl: string | null }): Promise<AppProcess> {
+  // A port of its own: at LOG_LEVEL=warn the app does not log the line that names the port it took.
   const port = await freePort();
   const external = options.mqttUrl && (await brokerAnswers(options.mqttUrl)) ? options.mqttUrl : null;
   const mqttPort = external ? 0 : await freePort();
   const topicPrefix = `ohrada-soak-${process.pid}/scales`;
-  const env = envWithout(["DATABASE_URL", "DATA_DIR", "MQTT_URL", "TEST_DATABASE_URL", "TEST_MQTT_URL", "DEMO", "PORT", "MQTT_PORT"], {
-    ...options.databaseEnv,
-    PORT: String(port),
-    ...(external ? { MQTT_URL: external } : { MQTT_PORT: String(mqttPort), MQTT_HOST: "127.0.0.1" }),
-    MQTT_TOPIC_PREFIX: topicPrefix,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    ADMIN_EMAIL: "admin@soak.ohrada.test",
-    ADMIN_PASSWORD: "soak-admin-heslo",
+  const app = await startAppProcess({
+    port,
+    healthz: true,
+    unset: ["DATA_DIR", "TEST_DATABASE_URL", "TEST_MQTT_URL"],
+    env: {
+      ...options.databaseEnv,
+      ...(external ? { MQTT_URL: external } : { MQTT_PORT: String(mqttPort), MQTT_HOST: "127.0.0.1" }),
+      MQTT_TOPIC_PREFIX: topicPrefix,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "admin@soak.ohrada.test",
+      ADMIN_PASSWORD: "soak-admin-heslo",
+    },
+    spawned: track,
   });
-  const child = track(Bun.spawn([BUN, "src/main.ts"], { cwd: ROOT, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" }));
-  const outputs: ChildOutput[] = [watchOutput(child.stdout), watchOutput(child.stderr)];
-  const app: AppProcess = {
-    pid: child.pid,
-    base: `http://127.0.0.1:${port}`,
+  return {
+    pid: app.pid,
+    base: app.base,
     brokerUrl: external ?? `mqtt://127.0.0.1:${mqttPort}`,
     broker: external ?? `embedded (mqtt://127.0.0.1:${mqttPort})`,
     topicPrefix,
-    output: () => outputs.map((output) => output.text).join(""),
-    stop: (graceMs = 15_000) => stop(child, graceMs),
+    output: app.text,
+    stop: app.stop,
   };
-  const readyBy = performance.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before it answered:\n${app.output().slice(-3000)}`);
-    if (performance.now() > readyBy) {
-      await app.stop(2_000);
-      throw new Error(`the app did not answer /healthz within ${READY_TIMEOUT_MS / 1000} s:\n${app.output().slice(-3000)}`);
-    }
-    try {
-      const response = await fetch(`${app.base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return app;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
 }
 
 export interface Answer {
