@@ -564,7 +564,7 @@ describe("an id no int4 column can hold is refused, never a 500", () => {
     expect(failures).toEqual([]);
   });
 
-  test("a body's or a query schema's id is a 422 naming it (the issue's three requests)", async () => {
+  test("a body's or a query schema's id is a 422 naming it (the three reported requests)", async () => {
     const add = await admin.api("/api/basket/add", { method: "POST", json: { type: "WAREHOUSE", warehouseId: 2147483648, productId: 5, amount: 1 } });
     expect(add.status).toBe(422);
     expect((await json(add)).fields).toHaveProperty("warehouseId");
