@@ -1,5 +1,5 @@
 /**
- * The repository stands on its own (issue 19 §3): every citation of the project's documents leads
+ * The repository stands on its own: every citation of the project's documents leads
  * to a file and a section that exist, and nothing sends a reader to a document outside the
  * repository (the design brief or the functional spec the project started from).
  * - `docs/<file>.md#<anchor>` anywhere in the code, tests, scripts, README and docs resolves: the

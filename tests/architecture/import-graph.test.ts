@@ -71,7 +71,7 @@ describe("the checks themselves", () => {
         "src/modules/baskets/schemas.ts": ["src/lib/db.ts"],
         "src/lib/db.ts": [],
         "islands/api.ts": [],
-        // A page importing an island's constant (issue 18); a view rendering the island may.
+        // A page importing an island's constant; a view rendering the island may.
         "src/modules/manufacture/pages.tsx": ["islands/manufacture/spacer-calculator.tsx"],
         "views/manufacture/spacer-calculator.tsx": ["islands/manufacture/spacer-calculator.tsx"],
         "islands/manufacture/spacer-calculator.tsx": [],

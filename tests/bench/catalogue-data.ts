@@ -1,5 +1,5 @@
 /**
- * Bench-only data for the issue 3 figures, written with a few `insert … select … from
+ * Bench-only data for the catalogue figures, written with a few `insert … select … from
  * generate_series` statements (the same SQL on PGlite and PostgreSQL), never through the services.
  *
  * - `addCategories(prefix, roots, midsPerRoot, leaves)`: a three-level tree (roots → mids →

@@ -1,4 +1,4 @@
-/** Printing of the issue 3 figures (tests/bench/catalogue.ts) for run.ts: the section and its summary rows. */
+/** Printing of the catalogue figures (tests/bench/catalogue.ts) for run.ts: the section and its summary rows. */
 import type { CatalogueResult, Figure, SqlFigure } from "./catalogue";
 import { heading, kb, ms, type Stats, table } from "./lib";
 
@@ -27,7 +27,7 @@ function row(label: string, s: Stats, sql: SqlFigure | null, extra: { statements
 }
 
 export function printCatalogue(modes: CatalogueMode[], failures: string[]): void {
-  heading("5. Catalogue (issue 3): products list at 50,000 products, category tree of 2,000, label PDF");
+  heading("5. Catalogue: products list at 50,000 products, category tree of 2,000, label PDF");
   if (!modes.length && !failures.length) {
     console.log("  not measured");
     return;

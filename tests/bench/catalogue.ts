@@ -1,5 +1,5 @@
 /**
- * Issue 3 figures: the products list with 50,000 products (a page of 20, filtered by name and by
+ * Catalogue figures: the products list with 50,000 products (a page of 20, filtered by name and by
  * three mid-tree categories with their descendants), the category tree of 2,000 nodes
  * (`/api/category/allWithChildren` and the tree page), and the label PDF. Server time in
  * process through app.request() as a logged-in user, beside the bare SQL of the same statements.

@@ -1,4 +1,4 @@
-/** Printing of the issue 10 figures for run.ts: the items tab (tests/bench/fence-items.ts) and the fence engine's rate. */
+/** Printing of the items tab figures for run.ts: the items tab (tests/bench/fence-items.ts) and the fence engine's rate. */
 import type { FenceItemsResult, ItemsFigure } from "./fence-items";
 import { heading, inProcessMethod, ms, table } from "./lib";
 
@@ -23,7 +23,7 @@ const ratio = (f: ItemsFigure) => `${(f.app.median / f.sql.median).toFixed(1)}×
 const perSecond = (n: number) => `${Math.round(n).toLocaleString("en").replace(/,/g, " ")} items/s`;
 
 export function printFenceItems(modes: FenceItemsMode[], engine: EngineRate | null, failures: string[]): void {
-  heading("7. Order items tab (issue 10): 30 fence items + 20 other items; the fence engine");
+  heading("7. Order items tab: 30 fence items + 20 other items; the fence engine");
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "service sends for that work (a save's inside one transaction)"));
   for (const { label, result: r } of modes) {

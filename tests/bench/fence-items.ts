@@ -1,5 +1,5 @@
 /**
- * Issue 10 figures: the order items tab with 30 fence items and 20 other items, server time in
+ * Bench figures (docs/domain.md#items-tab): the order items tab with 30 fence items and 20 other items, server time in
  * process through app.request() as a logged-in user, each beside the bare SQL of the same work
  * (the statements the service sends, captured and replayed through the raw client; a save's inside
  * one transaction, as the service sends them):

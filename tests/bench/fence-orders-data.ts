@@ -1,5 +1,5 @@
 /**
- * Bench-only data for the issue 5 figures, written with `insert … select … from generate_series`
+ * Bench-only data for the order list figures, written with `insert … select … from generate_series`
  * (the same SQL on PGlite and PostgreSQL), never through the services:
  *
  * - `addOrderProducts(n)`: n products named like a fence catalogue; one in ten is a "Branka …",

@@ -1,4 +1,4 @@
-/** Printing of the issue 5 figures (tests/bench/fence-orders.ts) for run.ts: the section and its summary rows. */
+/** Printing of the order list figures (tests/bench/fence-orders.ts) for run.ts: the section and its summary rows. */
 import type { FenceOrdersResult, OrderFigure } from "./fence-orders";
 import { heading, inProcessMethod, ms, table } from "./lib";
 
@@ -21,7 +21,7 @@ function ratio(f: OrderFigure, r: FenceOrdersResult): string {
 }
 
 export function printFenceOrders(modes: FenceOrdersMode[], failures: string[]): void {
-  heading("6. Fence orders (issue 5): order list at 100,000 orders, contained-product filter");
+  heading("6. Fence orders: order list at 100,000 orders, contained-product filter");
   if (!modes.length && !failures.length) {
     console.log("  not measured");
     return;
@@ -57,7 +57,7 @@ export function printFenceOrders(modes: FenceOrdersMode[], failures: string[]): 
       if (s.explain) console.log(`  over target: EXPLAIN (ANALYZE, BUFFERS) of the slowest\n    ${s.explain.sql}\n${s.explain.plan.replace(/^/gm, "    | ")}`);
     }
     if (!r.lookups?.length) continue;
-    console.log(`  customer lookup by phone (issue 9): the API, and the phone statement alone through the bare client`);
+    console.log(`  customer lookup by phone: the API, and the phone statement alone through the bare client`);
     const lookupRows = r.lookups.flatMap((l) => [
       [l.label, ms(l.stats.median), ms(l.stats.p95), ms(l.stats.min)],
       ["  bare SQL", ms(l.sql.stats.median), ms(l.sql.stats.p95), ms(l.sql.stats.min)],

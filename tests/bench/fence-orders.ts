@@ -1,7 +1,7 @@
 /**
- * Issue 5 figures: the fence order list with 100,000 orders (filtered by two statuses, sorted by
+ * Bench figures: the fence order list with 100,000 orders (filtered by two statuses, sorted by
  * deadline, a page of 20) and the contained-product filter on the same data (orders holding a
- * product whose name matches); issue 9: the customer lookup by phone, with its plan. Server time in process through app.request() as a logged-in
+ * product whose name matches); the customer lookup by phone, with its plan. Server time in process through app.request() as a logged-in
  * user, page and JSON API, each beside the bare SQL of the same query: the statements the list
  * service sends, captured and replayed through the raw client. A route or service that is not
  * built yet prints as such (never a failure). Run as a child of run.ts once per database mode.

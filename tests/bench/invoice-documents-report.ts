@@ -1,4 +1,4 @@
-/** Printing of the issue 20 §2, §3 figures for run.ts: the invoice PDF and the accountant export (tests/bench/invoice-documents.ts). */
+/** Printing of the invoice documents' figures for run.ts: the invoice PDF and the accountant export (tests/bench/invoice-documents.ts). */
 import { heading, kb, ms, secs, type Stats, table } from "./lib";
 
 /** The figures' sizes and targets, kept here so run.ts reads them without starting the bench child. */
@@ -37,7 +37,7 @@ export interface InvoiceDocumentsMode {
 const verdict = (value: number, target: number, unit = "ms") => (value <= target ? `≤ ${target} ${unit} ok` : `OVER ${target} ${unit}`);
 
 export function printInvoiceDocuments(modes: InvoiceDocumentsMode[], failures: string[]): void {
-  heading("13. Invoice PDF and accountant export (issue 20 §2, §3)");
+  heading("13. Invoice PDF and accountant export");
   for (const { label, result: r } of modes) {
     console.log(`\n  ${label} — ${r.serverVersion}; ${r.lines} lines, ${r.pages} pages, ${kb(r.bytes)}; ${r.warmup} warm-up + ${r.runs} rounds`);
     const row = (name: string, s: InvoiceDocumentsResult["uncached"], target?: number) => [name, ms(s.median), ms(s.p95), ms(s.max), target === undefined ? "" : verdict(s.median, target)];

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2, §3 figures (docs/decisions/054-invoice-pdf-and-accountant-export.md), in process
+ * Bench figures of the invoice PDF and the accountant export (docs/decisions/054-invoice-pdf-and-accountant-export.md), in process
  * through app.request() as a logged-in user:
  *
  * - the invoice PDF of a document with 30 lines, uncached: GET /pdf/invoices/:id?regenerate=true

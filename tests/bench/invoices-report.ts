@@ -1,4 +1,4 @@
-/** Printing of the issue 20 §1 figure for run.ts: the invoice list at 100,000 invoices (tests/bench/invoices.ts). */
+/** Printing of the invoice list figure for run.ts: the invoice list at 100,000 invoices (tests/bench/invoices.ts). */
 import type { InvoicesResult } from "./invoices";
 import { heading, inProcessMethod, ms, table } from "./lib";
 
@@ -12,7 +12,7 @@ const TARGET_MS = 15;
 const verdict = (value: number) => (value <= TARGET_MS ? `≤ ${TARGET_MS} ms ok` : `OVER ${TARGET_MS} ms`);
 
 export function printInvoices(modes: InvoicesMode[], failures: string[]): void {
-  heading("Invoices (issue 20 §1): the list at 100,000 invoices, open ones issued in a quarter, newest first, page of 20");
+  heading("Invoices: the list at 100,000 invoices, open ones issued in a quarter, newest first, page of 20");
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "list service sends (the page and its count, the page's payments)"));
   for (const { label, result: r } of modes) {

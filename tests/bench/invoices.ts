@@ -1,5 +1,5 @@
 /**
- * Issue 20 §1 figure: the invoice list at 100,000 invoices, filtered by status and an issue-date
+ * Bench figure (docs/domain.md#invoices): the invoice list at 100,000 invoices, filtered by status and an issue-date
  * range, newest first, a page of 20. Server time in process through app.request() as a logged-in
  * user, the JSON API and the page, beside the bare SQL of the same work (the statements the list
  * sends, captured and replayed through the raw client). Target: median ≤ 15 ms.

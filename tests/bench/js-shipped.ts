@@ -25,7 +25,7 @@ interface JsPage {
 export const JS_PAGES: readonly JsPage[] = [
   { path: "/index" },
   { path: "/products/dph" },
-  // Issue 10: the items island's JavaScript ≤ 120 KB gzip including React.
+  // The items island's JavaScript ≤ 120 KB gzip including React (docs/decisions/020).
   { path: async (testApp) => `/orders/fenceOrder/${(await createFenceOrderWithItems(testApp.ctx)).id}?tab=1`, budgetBytes: 120 * 1024 },
 ];
 

@@ -1,4 +1,4 @@
-/** Printing of issue 22's figures for run.ts: a kiosk scan, the replay of 500 queued scans, the kiosk script (tests/bench/kiosk.ts). */
+/** Printing of the kiosk's figures for run.ts: a kiosk scan, the replay of 500 queued scans, the kiosk script (tests/bench/kiosk.ts). */
 import type { KioskResult } from "./kiosk";
 import { heading, kb, ms, secs, table } from "./lib";
 
@@ -15,7 +15,7 @@ const JS_BUDGET_BYTES = 15 * 1024;
 const within = (value: number, target: number, text: string) => (value <= target ? `≤ ${text} ok` : `OVER ${text}`);
 
 export function printKiosk(modes: KioskMode[], failures: string[]): void {
-  heading("Kiosk (issue 22): a scan's server time, the replay of 500 queued scans, the kiosk script");
+  heading("Kiosk: a scan's server time, the replay of 500 queued scans, the kiosk script");
   for (const { label, result: r } of modes) {
     console.log(`\n  ${label} — ${r.warmup} warm-up + ${r.runs} scans (card, then a work type 5 s later), through app.request()`);
     console.log(

@@ -1,5 +1,5 @@
 /**
- * Issue 22's figures (docs/decisions/056-kiosk.md), a bench child (run.ts starts it per database
+ * The kiosk's figures (docs/decisions/056-kiosk.md), a bench child (run.ts starts it per database
  * mode): a kiosk scan's server time through the app (device cookie, same-origin, one transaction
  * each), the replay of 500 queued scans in order (and the same 500 again, which must change
  * nothing), and the kiosk script's gzip size. Nothing here asserts a time.

@@ -1,5 +1,5 @@
 /**
- * Figure 1 (issue 2): server time of the VAT list page with 1,000 rows and a page of 20, beside
+ * Figure 1: server time of the VAT list page with 1,000 rows and a page of 20, beside
  * the bare SQL of the same query. Run as a child of run.ts, once per database mode, so that
  * tests/helpers/db.ts picks PGlite or PostgreSQL from TEST_DATABASE_URL at import time.
  *

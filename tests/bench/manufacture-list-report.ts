@@ -1,4 +1,4 @@
-/** Printing of the issue 11 §3 figures for run.ts: the manufacture list (tests/bench/manufacture-list.ts). */
+/** Printing of the manufacture list figures for run.ts: the manufacture list (tests/bench/manufacture-list.ts). */
 import type { ManufactureListResult } from "./manufacture-list";
 import { heading, inProcessMethod, ms, table } from "./lib";
 
@@ -7,14 +7,14 @@ export interface ManufactureListMode {
   result: ManufactureListResult;
 }
 
-/** The targets (issue 11 §3: the list of 30 items ≤ 20 ms; the cut list of 10,000 items well under 100 ms); here, so run.ts never loads the child. */
+/** The targets (the list of 30 items ≤ 20 ms; the cut list of 10,000 items well under 100 ms); here, so run.ts never loads the child. */
 export const LIST_TARGET_MS = 20;
 export const CUT_LIST_TARGET_MS = 100;
 
 const verdict = (value: number, target: number) => (value <= target ? `≤ ${target} ms ok` : `OVER ${target} ms`);
 
 export function printManufactureList(modes: ManufactureListMode[], failures: string[]): void {
-  heading("Manufacture list (issue 11 §3): an order with 30 fence items; the cut list of 10,000 items");
+  heading("Manufacture list: an order with 30 fence items; the cut list of 10,000 items");
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "service sends for the list"));
   for (const { label, result: r } of modes) {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §3 figures: the manufacture list of an order with 30 fence items (fences, gates and
+ * Bench figures (docs/domain.md#manufacture-list): the manufacture list of an order with 30 fence items (fences, gates and
  * wickets of docs/fence-geometry.md's examples, each with a sub-product), server time in process
  * through app.request() as a logged-in user, beside the bare SQL of the same work (the statements
  * getManufactureList sends, captured and replayed through the raw client):

@@ -1,4 +1,4 @@
-/** Printing of the issue 11 §2 figures for run.ts: the offer PDF (tests/bench/offer-pdf.ts). */
+/** Printing of the offer PDF figures for run.ts: the offer PDF (tests/bench/offer-pdf.ts). */
 import { CACHED_TARGET_MS, type OfferPdfResult, UNCACHED_TARGET_MS } from "./offer-pdf";
 import { heading, inProcessMethod, kb, ms, table } from "./lib";
 
@@ -10,7 +10,7 @@ export interface OfferPdfMode {
 const verdict = (median: number, target: number) => (median <= target ? `≤ ${target} ms ok` : `OVER ${target} ms`);
 
 export function printOfferPdf(modes: OfferPdfMode[], failures: string[]): void {
-  heading("10. Offer PDF (issue 11 §2): an order with 30 fence items, each drawn");
+  heading("10. Offer PDF: an order with 30 fence items, each drawn");
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "the cached answer's one statement (fingerprint + cache row)"));
   for (const { label, result: r } of modes) {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §2 figures: the offer PDF of an order with 30 fence items (fences, gates, wickets and
+ * Bench figures (docs/domain.md#offer-pdf): the offer PDF of an order with 30 fence items (fences, gates, wickets and
  * two-wing gates in turn, each with its drawing; accessories, an other and an assembly line,
  * shipping and a discount), server time in process through app.request() as a logged-in user:
  *
@@ -8,7 +8,7 @@
  * - cached: GET /pdf/fenceOffer/:id, the stored PDF behind an unchanged fingerprint (target ≤ 5 ms);
  * - beside them the bare SQL of the cached answer's one statement (the fingerprint with the cache
  *   row), replayed through the raw client, and the service alone (no HTTP);
- * - the statements of one uncached offer (issue 19: each table read once, through the order's one
+ * - the statements of one uncached offer (each table read once, through the order's one
  *   reader) and their bare SQL, replayed as the service sent them (the PDF's upsert included).
  *
  * The cached figures are measured apart from the uncached ones, four times as many rounds.

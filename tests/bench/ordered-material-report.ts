@@ -1,4 +1,4 @@
-/** Printing of the issue 11 §4 figure for run.ts: ordered material over 2,000 confirmed orders (tests/bench/ordered-material.ts). */
+/** Printing of the ordered material figure for run.ts: ordered material over 2,000 confirmed orders (tests/bench/ordered-material.ts). */
 import type { OrderedMaterialResult } from "./ordered-material";
 import { heading, inProcessMethod, ms, table } from "./lib";
 
@@ -12,7 +12,7 @@ const TARGET_MS = 100;
 const verdict = (value: number) => (value <= TARGET_MS ? `≤ ${TARGET_MS} ms ok` : `OVER ${TARGET_MS} ms`);
 
 export function printOrderedMaterial(modes: OrderedMaterialMode[], failures: string[]): void {
-  heading("Ordered material (issue 11 §4): 2,000 orders in order confirmation and material order, 2,000 price offers beside them");
+  heading("Ordered material: 2,000 orders in order confirmation and material order, 2,000 price offers beside them");
   const first = modes[0]?.result;
   if (first) console.log(inProcessMethod(first, "service sends for the sum (the orders' material already stored)"));
   for (const { label, result: r } of modes) {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §4 figure: ordered material over 2,000 confirmed orders (each with a fence, a gate and
+ * Bench figure (docs/domain.md#ordered-material): ordered material over 2,000 confirmed orders (each with a fence, a gate and
  * a wicket of docs/fence-geometry.md's examples and an accessory; half of them in MATERIAL_ORDER),
  * with 2,000 price offers beside them that must not count. Server time in process through
  * app.request() as a logged-in user, beside the bare SQL of the same work (the statements
@@ -8,7 +8,7 @@
  * Each order's material is stored and recomputed only when stale (decision 024): the first read
  * computes all 2,000 (printed apart), the measured reads find them fresh.
  *
- * Against stock (issue 12 §4): two warehouses hold 10,000 other products each (20,000 warehouse
+ * Against stock: two warehouses hold 10,000 other products each (20,000 warehouse
  * items, 20,000 more products in the catalogue) beside the order's products, some of them short;
  * each line's stock is looked up in the same statement. The figure is the API as it answers by
  * default, the lines without their 40,000 sources; the call with them (`?sources=1`, as the page

@@ -1,4 +1,4 @@
-/** Printing of the issue 21 figures for run.ts: the planning grid, the manufacture calendar and a move (tests/bench/planning.ts). */
+/** Printing of the planning figures for run.ts: the planning grid, the manufacture calendar and a move (tests/bench/planning.ts). */
 import type { PlanningResult } from "./planning";
 import { heading, kb, ms, table } from "./lib";
 
@@ -12,7 +12,7 @@ const TARGETS_MS = { grid: 30, calendar: 25, move: 20 } as const;
 const verdict = (value: number, target: number) => (value <= target ? `≤ ${target} ms ok` : `OVER ${target} ms`);
 
 export function printPlanning(modes: PlanningMode[], failures: string[]): void {
-  heading("Planning (issue 21): the grid of 12 weeks × 10 vans × 3,000 plans, the manufacture calendar, a move");
+  heading("Planning: the grid of 12 weeks × 10 vans × 3,000 plans, the manufacture calendar, a move");
   const first = modes[0]?.result;
   if (first) console.log(`  In process through app.request(), ${first.warmup} warm-up + ${first.runs} rounds interleaved; the move goes back and forth between two days with the version it got.`);
   for (const { label, result: r } of modes) {

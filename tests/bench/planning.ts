@@ -1,5 +1,5 @@
 /**
- * Issue 21 figures (docs/decisions/055-planning.md): the shipment and assembly grid for 12 weeks,
+ * Planning figures (docs/decisions/055-planning.md): the shipment and assembly grid for 12 weeks,
  * 10 vans and 3,000 plans (target ≤ 30 ms), the manufacture and painting calendar for the same
  * range (≤ 25 ms), and moving a plan with its status automation (≤ 20 ms). Also the grid's material
  * marks (GET /api/orders/planning/material, asked for after the grid is shown): once, when every

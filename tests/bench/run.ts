@@ -7,40 +7,40 @@
  *   npm run bench -- --diagnose         also the page with NODE_ENV=production (what-if) and the
  *                                       steps of a cold start replayed one by one (slower)
  *   npm run bench -- --runs 200         fewer measured requests (default 500, after 50 warm-up)
- *   npm run bench -- --catalogue-runs 50    rounds of the issue 3 figures (default 100, after 30 warm-up)
- *   npm run bench -- --fence-runs 50        rounds of the issue 5 and 10 figures (default 100, after 30 warm-up)
+ *   npm run bench -- --catalogue-runs 50    rounds of the catalogue figures (default 100, after 30 warm-up)
+ *   npm run bench -- --fence-runs 50        rounds of the order list and items tab figures (default 100, after 30 warm-up)
  *
  * 1. List page: server time of GET /products/dph (1,000 VAT rows, page of 20, logged in), in
  *    process through app.request(), beside the bare SQL of the same two statements.
  * 2. JavaScript shipped per page, in gzip KB, and whether React is included.
  * 3. Start-up of `bun src/main.ts`: cold (empty DATA_DIR) and warm, spawn to first 200 on /login.
  * 4. Test suite wall time (--suite only).
- * 5. Catalogue (issue 3): products list with 50,000 products filtered by name and by three
+ * 5. Catalogue: products list with 50,000 products filtered by name and by three
  *    categories, the 2,000-node category tree (JSON and page), the label PDF; beside bare SQL.
- * 6. Fence orders (issue 5): order list with 100,000 orders filtered by two statuses, sorted by
+ * 6. Fence orders: order list with 100,000 orders filtered by two statuses, sorted by
  *    deadline, and the contained-product filter (page and JSON); beside bare SQL.
- * 7. Order items tab (issue 10): saving 30 fence items and 20 other items (new, and each changed),
+ * 7. Order items tab: saving 30 fence items and 20 other items (new, and each changed),
  *    and the tab's GET, beside bare SQL; the fence engine's items per second.
- * 8. Manufacture list (issue 11 §3): an order with 30 fence items (JSON and page) beside bare SQL;
+ * 8. Manufacture list: an order with 30 fence items (JSON and page) beside bare SQL;
  *    the cut list of 10,000 items.
- * 9. Ordered material (issue 11 §4): 2,000 confirmed orders summed, beside bare SQL.
- * 10. Offer PDF (issue 11 §2): an order with 30 fence items, built (regenerate) and from the cache,
+ * 9. Ordered material: 2,000 confirmed orders summed, beside bare SQL.
+ * 10. Offer PDF: an order with 30 fence items, built (regenerate) and from the cache,
  *    beside the bare SQL of the fingerprint query.
- * 11. Stock operations (issue 12 §3): production of 100 lines from 3 source baskets, beside bare SQL.
- * 12. Stock read side (issue 12 §1, §5): the warehouse page (20,000 items, a category), the stock
+ * 11. Stock operations: production of 100 lines from 3 source baskets, beside bare SQL.
+ * 12. Stock read side: the warehouse page (20,000 items, a category), the stock
  *    xlsx (10,000 rows) and the transfer log (1,000,000 rows, page of 50), beside bare SQL.
- * 13. Invoices (issue 20 §1): the invoice list at 100,000 invoices filtered by status and issue
+ * 13. Invoices: the invoice list at 100,000 invoices filtered by status and issue
  *    date, page of 20 (API and page), beside bare SQL.
- * 14. Invoice documents (issue 20 §2, §3): the invoice PDF with 30 lines, and the accountant
+ * 14. Invoice documents: the invoice PDF with 30 lines, and the accountant
  *    export of 1,000 documents with a list page requested meanwhile.
- * 15. Planning (issue 21): the grid of 12 weeks × 10 vans × 3,000 plans (API and page), the
+ * 15. Planning: the grid of 12 weeks × 10 vans × 3,000 plans (API and page), the
  *    manufacture calendar of the same range, and moving a plan with its status automation.
- * 16. Kiosk (issue 22): a scan's server time, the replay of 500 queued scans (twice: the second
+ * 16. Kiosk: a scan's server time, the replay of 500 queued scans (twice: the second
  *    changes nothing), the kiosk script's gzip size.
- * 17. Scale feed (issue 23 §1): 5,000 readings/s from 500 scales for 15 s through MQTT_URL (default
+ * 17. Scale feed: 5,000 readings/s from 500 scales for 15 s through MQTT_URL (default
  *    the Mosquitto on 127.0.0.1:1883; the embedded broker when none answers) into the stored
  *    lastWeight, and how far it lags.
- * 18. Scale pages live (issue 23 §2): the server's CPU with 10 warehouse pages listening while 200
+ * 18. Scale pages live: the server's CPU with 10 warehouse pages listening while 200
  *    scales report once a second, beside the writes alone.
  */
 import { execSync } from "node:child_process";
@@ -97,7 +97,7 @@ const WARMUP = numberArg("--warmup", 50);
 const CATALOGUE_RUNS = numberArg("--catalogue-runs", 100);
 const FENCE_RUNS = numberArg("--fence-runs", 100);
 /**
- * Rounds before measuring the issue 3 and 5 figures. A running server answers with compiled code;
+ * Rounds before measuring the catalogue and order list figures. A running server answers with compiled code;
  * with only a few rounds first, the medians still held the JIT's first tiers (PostgreSQL products
  * page with 3 categories: 10.1 ms after 5 rounds, 8.1 ms after 30).
  */
@@ -136,7 +136,7 @@ function machineInfo() {
   const pglite = (JSON.parse(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
   const react = (JSON.parse(readFileSync(join(ROOT, "node_modules/react/package.json"), "utf8")) as { version: string }).version;
   const nodeEnv = process.env.NODE_ENV;
-  console.log("Ohrada benchmarks (issue 2, 3, 5 and 10 figures; printed, never asserted)");
+  console.log("Ohrada benchmarks (figures printed, never asserted; docs/architecture.md#bench)");
   console.log(
     table(
       ["machine", ""],
@@ -318,7 +318,7 @@ function printStartup(s: StartupResult, phases: Phase[] | null, phasesError: str
       ? failures.map((line) => `\n  ${line}`).join("")
       : `  targets: cold ≤ ${STARTUP_TARGET_MS.cold} ms, warm ≤ ${STARTUP_TARGET_MS.warm} ms, warm first database page ≤ ${STARTUP_TARGET_MS.warmDbPage} ms: all within`,
   );
-  // A start-up past target fails the bench loudly (issue 18): the figures still print, the exit code says it.
+  // A start-up past target fails the bench loudly: the figures still print, the exit code says it.
   if (failures.length) process.exitCode = 1;
 }
 
@@ -376,7 +376,7 @@ async function inEachMode<T>(file: string, args: string[], what: string, scale: 
   return { modes, failures };
 }
 
-/** 5. Catalogue (issue 3). */
+/** 5. Catalogue. */
 const catalogue = (): Promise<{ modes: CatalogueMode[]; failures: string[] }> =>
   inEachMode<CatalogueResult>(
     "catalogue.ts",
@@ -385,7 +385,7 @@ const catalogue = (): Promise<{ modes: CatalogueMode[]; failures: string[] }> =>
     `50,000 products, 2,000 categories; ${CATALOGUE_WARMUP} warm-up + ${CATALOGUE_RUNS} rounds`,
   );
 
-/** 6. Fence orders (issue 5). */
+/** 6. Fence orders. */
 const fenceOrders = (): Promise<{ modes: FenceOrdersMode[]; failures: string[] }> =>
   inEachMode<FenceOrdersResult>(
     "fence-orders.ts",
@@ -394,7 +394,7 @@ const fenceOrders = (): Promise<{ modes: FenceOrdersMode[]; failures: string[] }
     `100,000 orders; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
   );
 
-/** 7. The order items tab and the fence engine's rate (issue 10). */
+/** 7. The order items tab and the fence engine's rate. */
 async function fenceItems(): Promise<{ modes: FenceItemsMode[]; engine: EngineRate | null; failures: string[] }> {
   const { modes, failures } = await inEachMode<FenceItemsResult>(
     "fence-items.ts",
@@ -412,7 +412,7 @@ async function fenceItems(): Promise<{ modes: FenceItemsMode[]; engine: EngineRa
   return { modes, engine, failures };
 }
 
-/** 8. The manufacture list (issue 11 §3). */
+/** 8. The manufacture list. */
 const manufactureList = (): Promise<{ modes: ManufactureListMode[]; failures: string[] }> =>
   inEachMode<ManufactureListResult>(
     "manufacture-list.ts",
@@ -421,7 +421,7 @@ const manufactureList = (): Promise<{ modes: ManufactureListMode[]; failures: st
     `30 fence items; ${CATALOGUE_WARMUP} warm-up + ${FENCE_RUNS} rounds`,
   );
 
-/** 9. Ordered material (issue 11 §4). */
+/** 9. Ordered material. */
 const orderedMaterial = (): Promise<{ modes: OrderedMaterialMode[]; failures: string[] }> =>
   inEachMode<OrderedMaterialResult>(
     "ordered-material.ts",
@@ -431,38 +431,38 @@ const orderedMaterial = (): Promise<{ modes: OrderedMaterialMode[]; failures: st
     "2,000 confirmed orders; 5 warm-up + 30 rounds",
   );
 
-/** 10. The offer PDF (issue 11 §2). */
+/** 10. The offer PDF. */
 const offerPdf = (): Promise<{ modes: OfferPdfMode[]; failures: string[] }> =>
   inEachMode<OfferPdfResult>("offer-pdf.ts", ["--warmup", "5", "--runs", "30"], "offer PDF figures", "30 fence items; 5 warm-up + 30 rounds built, 20 + 120 cached");
 
-/** 11. Stock operations (issue 12 §3). */
+/** 11. Stock operations. */
 const stockOperations = (): Promise<{ modes: StockOperationsMode[]; failures: string[] }> =>
   inEachMode<StockOperationsResult>("stock-operations.ts", ["--warmup", "5", "--runs", "30"], "stock operation figures", "production of 100 lines; 5 warm-up + 30 rounds");
 
-/** 12. Stock read side (issue 12 §1, §5). */
+/** 12. Stock read side. */
 const warehouseStock = (): Promise<{ modes: WarehouseStockMode[]; failures: string[] }> =>
   inEachMode<WarehouseStockResult>("warehouse-stock.ts", ["--warmup", "20", "--runs", "100"], "stock read-side figures", "20,000 items, 10,000-row xlsx, 1,000,000 log rows; 20 warm-up + 100 rounds");
 
-/** 13. The invoice list (issue 20 §1). */
+/** 13. The invoice list. */
 const invoiceList = (): Promise<{ modes: InvoicesMode[]; failures: string[] }> =>
   inEachMode<InvoicesResult>("invoices.ts", ["--warmup", "20", "--runs", "100"], "invoice list figures", "100,000 invoices; 20 warm-up + 100 rounds");
 
-/** 14. Invoice documents (issue 20 §2, §3). */
+/** 14. Invoice documents. */
 const invoiceDocuments = (): Promise<{ modes: InvoiceDocumentsMode[]; failures: string[] }> =>
   inEachMode<InvoiceDocumentsResult>("invoice-documents.ts", ["--warmup", "5", "--runs", "30", "--documents", "1000"], "invoice document figures", "30-line PDF, 5 warm-up + 30 rounds; export of 1,000 documents");
 
-/** 15. Planning (issue 21). */
+/** 15. Planning. */
 const planning = (): Promise<{ modes: PlanningMode[]; failures: string[] }> =>
   inEachMode<PlanningResult>("planning.ts", ["--warmup", "5", "--runs", "30"], "planning figures", "3,000 plans, 10 vans, 12 weeks; 5 warm-up + 30 rounds");
 
-/** 16. The kiosk (issue 22). */
+/** 16. The kiosk. */
 const kiosk = (): Promise<{ modes: KioskMode[]; failures: string[] }> =>
   inEachMode<KioskResult>("kiosk.ts", ["--warmup", "50", "--runs", "500"], "kiosk figures", "50 warm-up + 500 scans; 500 queued scans replayed twice");
 
-/** 17. The scale feed (issue 23 §1). */
+/** 17. The scale feed. */
 const scaleFeed = (): Promise<{ modes: ScaleFeedMode[]; failures: string[] }> =>
   inEachMode<ScaleFeedResult>("scale-feed.ts", ["--scales", "500", "--rate", "5000", "--seconds", "15"], "scale feed figures", "500 scales, 5,000 readings/s for 15 s");
-/** 18. Scale pages live (issue 23 §2). */
+/** 18. Scale pages live. */
 const scaleLive = (): Promise<{ modes: ScaleLiveMode[]; failures: string[] }> =>
   inEachMode<ScaleLiveResult>("scale-live.ts", ["--seconds", "20", "--clients", "10", "--scales", "200"], "scale live figures", "200 of 1,000 scales at 1 Hz, 10 pages, 20 s");
 

@@ -1,4 +1,4 @@
-/** Printing of issue 23's ingestion figure for run.ts: sustained readings through a broker and the stored weight's lag (tests/bench/scale-feed.ts). */
+/** Printing of the scale feed's ingestion figure for run.ts: sustained readings through a broker and the stored weight's lag (tests/bench/scale-feed.ts). */
 import { heading, ms, secs, table } from "./lib";
 import type { ScaleFeedResult } from "./scale-feed";
 
@@ -16,7 +16,7 @@ const lagVerdict = (lag: number) => (lag <= TARGET_LAG_MS ? "≤ 1 s ok" : "OVER
 const perSecond = (value: number) => `${Math.round(value).toLocaleString("en")}/s`;
 
 export function printScaleFeed(modes: ScaleFeedMode[], failures: string[]): void {
-  heading("Scale feed (issue 23 §1): sustained readings through MQTT into the stored lastWeight");
+  heading("Scale feed: sustained readings through MQTT into the stored lastWeight");
   for (const { label, result: r } of modes) {
     console.log(`\n  ${label} — ${r.broker} (${r.brokerNote}); ${r.scales} scales, ${perSecond(r.targetRate)} for ${r.seconds} s at QoS 0 from 4 clients in the bench process`);
     console.log(

@@ -1,5 +1,5 @@
 /**
- * Issue 23's ingestion figure (docs/decisions/057-scale-feed-ingestion.md), a bench child (run.ts
+ * The scale feed's ingestion figure (docs/decisions/057-scale-feed-ingestion.md), a bench child (run.ts
  * starts it per database mode): sustained readings through a broker into the scale feed as the app
  * runs it (startMqtt → handler → batching writer), and how far the stored `lastWeight` lags.
  *

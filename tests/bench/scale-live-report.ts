@@ -1,4 +1,4 @@
-/** Printing of issue 23's live pages figure for run.ts (tests/bench/scale-live.ts). */
+/** Printing of the live scale pages figure for run.ts (tests/bench/scale-live.ts). */
 import type { ScaleLiveResult } from "./scale-live";
 import { heading, table } from "./lib";
 
@@ -14,7 +14,7 @@ const cores = (value: number) => `${value.toFixed(3)} cores`;
 const within = (value: number) => (value <= CPU_TARGET_CORES ? `≤ ${CPU_TARGET_CORES} ok` : `OVER ${CPU_TARGET_CORES}`);
 
 export function printScaleLive(modes: ScaleLiveMode[], failures: string[]): void {
-  heading("Scale pages live (issue 23 §2): the server's CPU, 200 scales at 1 Hz, 10 warehouse pages listening");
+  heading("Scale pages live: the server's CPU, 200 scales at 1 Hz, 10 warehouse pages listening");
   for (const { label, result: r } of modes) {
     console.log(`\n  ${label} — ${r.reportingScales} of ${r.scales} scales written once a second as the feed stores them, ${r.seconds} s each, process.cpuUsage() of the server`);
     console.log(

@@ -1,5 +1,5 @@
 /**
- * Issue 23's figure for the office side (docs/decisions/058-scale-live-updates.md), a bench child
+ * The live scale pages' figure for the office side (docs/decisions/058-scale-live-updates.md), a bench child
  * (run.ts starts it per database mode): the warehouse page live for 200 scales reporting at 1 Hz.
  * The app serves over HTTP from this process; 200 of 1,000 scales get a new weight and reading
  * time once a second, as the feed stores them (one statement here; the MQTT handler's own cost is

@@ -33,7 +33,7 @@ export interface StartupResult {
   stopMedian: number;
 }
 
-/** Issue 18's targets (docs/decisions/033): past them the bench prints FAIL and exits non-zero. */
+/** The start-up targets (docs/decisions/033, docs/architecture.md#bench): past them the bench prints FAIL and exits non-zero. */
 export const STARTUP_TARGET_MS = { cold: 3_000, warm: 1_000, warmDbPage: 1_000 } as const;
 
 /** One line per median past its target; empty when both are within. */

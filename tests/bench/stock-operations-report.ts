@@ -1,4 +1,4 @@
-/** Printing of the issue 12 §3 figure for run.ts: production of 100 lines from 3 source baskets (tests/bench/stock-operations.ts). */
+/** Printing of the stock operations figure for run.ts: production of 100 lines from 3 source baskets (tests/bench/stock-operations.ts). */
 import type { StockOperationsResult } from "./stock-operations";
 import { heading, ms, table } from "./lib";
 
@@ -12,7 +12,7 @@ const TARGET_MS = 150;
 const verdict = (value: number) => (value <= TARGET_MS ? `≤ ${TARGET_MS} ms ok` : `OVER ${TARGET_MS} ms`);
 
 export function printStockOperations(modes: StockOperationsMode[], failures: string[]): void {
-  heading("Stock operations (issue 12 §3): production of 100 lines from 3 source baskets");
+  heading("Stock operations: production of 100 lines from 3 source baskets");
   const first = modes[0]?.result;
   if (first) console.log(`  In process through app.request(), ${first.warmup} warm-up + ${first.runs} rounds interleaved with the bare SQL (the statements produce sends, replayed in one transaction); the baskets refilled before each call, outside the timing.`);
   for (const { label, result: r } of modes) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3 figure: production of 100 lines from 3 source baskets (33 products consumed from
+ * Bench figure (docs/domain.md#stock-operations): production of 100 lines from 3 source baskets (33 products consumed from
  * each of 3 warehouses, 1 produced into a fourth), as a logged-in user through app.request()
  * (POST /api/transformation/transform), beside the bare SQL of the same work (the statements
  * `produce` sends, captured and replayed in one transaction through the raw client).

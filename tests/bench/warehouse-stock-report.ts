@@ -1,4 +1,4 @@
-/** Printing of the issue 12 §1, §5 figures for run.ts: the warehouse page, the stock xlsx, the transfer log (tests/bench/warehouse-stock.ts). */
+/** Printing of the stock read side's figures for run.ts: the warehouse page, the stock xlsx, the transfer log (tests/bench/warehouse-stock.ts). */
 import type { WarehouseStockResult } from "./warehouse-stock";
 import { heading, ms, table } from "./lib";
 
@@ -13,7 +13,7 @@ const XLSX_TARGET_MS = 1000;
 const verdict = (value: number, target: number) => (value <= target ? `≤ ${target} ms ok` : `OVER ${target} ms`);
 
 export function printWarehouseStock(modes: WarehouseStockMode[], failures: string[]): void {
-  heading("Stock read side (issue 12 §1, §5): warehouse page, stock xlsx, transfer log");
+  heading("Stock read side: warehouse page, stock xlsx, transfer log");
   const first = modes[0]?.result;
   if (first) console.log(`  In process through app.request(), ${first.warmup} warm-up + ${first.runs} rounds interleaved with the bare SQL of the same statements; the xlsx fewer rounds.`);
   for (const { label, result: r } of modes) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, §5 figures, as a logged-in user through app.request(), beside the bare SQL of the
+ * Stock read side figures (docs/domain.md#warehouse-page, docs/domain.md#transfer-log), as a logged-in user through app.request(), beside the bare SQL of the
  * same statements (captured from the service and replayed through the raw client):
  *
  *   - the warehouse page (GET /warehouse/:id) with 20,000 items, filtered by one category (1,000

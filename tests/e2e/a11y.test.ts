@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1: axe-core over the main pages in Chromium — every list of the top menu (as an
+ * Accessibility (docs/architecture.md#tests): axe-core over the main pages in Chromium — every list of the top menu (as an
  * admin, so the admin-only ones too), a product form, an order with each of its tabs, a warehouse
  * page with one of its items, the baskets, and an invoice's editor and detail. No critical and no serious violation may remain.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2 in Chromium (docs/domain.md#baskets; decision 027): adding to the common basket from the
+ * The basket pages in Chromium (docs/domain.md#baskets; decision 027): adding to the common basket from the
  * products list and from the menu barcode box and finding both on the common basket page;
  * producing from a selected source basket into a warehouse (the target follows the selection;
  * ITEMS_TRANSFORMED and the emptied baskets); stocktaking Out with a shortage; a transfer that

@@ -1,5 +1,5 @@
 /**
- * Issue 3 browser tests, categories (docs/domain.md#categories): a three-level tree built through the UI (add,
+ * Browser tests of categories (docs/domain.md#categories): a three-level tree built through the UI (add,
  * add-child with the parent preselected), the fully expanded tree page with id tooltips, no way
  * to pick a cycle in the parent select (and the server's refusal of a forged one), and the
  * refused delete of a category that still has a child.

@@ -1,4 +1,4 @@
-/** Issue 11 §1: Settings → Company in a browser — an admin fills the form, is told about a bad IČO, saves, uploads a logo and sees it. */
+/** The company identity (docs/domain.md#company-identity): Settings → Company in a browser — an admin fills the form, is told about a bad IČO, saves, uploads a logo and sees it. */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { getCompanyIdentity, getCompanyLogo } from "@/modules/settings/company-identity/service";

@@ -1,5 +1,5 @@
 /**
- * Issue 10 part 4 browser tests: the order's items tab (islands/orders/fence-items-editor.tsx) as
+ * Browser tests (docs/domain.md#items-tab): the order's items tab (islands/orders/fence-items-editor.tsx) as
  * the office uses it. A fence, a two-wing gate and a wicket built from an empty order with the
  * keyboard and docs/fence-geometry.md's examples (FENCE-1, TWO_WING_GATE-1, WICKET-1); the red top
  * border of an empty required field; the drawing following the height; the spacer dialog writing
@@ -280,7 +280,7 @@ describeBrowser("Order items tab", () => {
     expect(errors).toEqual([]);
   });
 
-  test("someone else saved meanwhile (issue 18): the save is refused naming them, the edits stay; reload discards them, or they are saved instead", async () => {
+  test("someone else saved meanwhile: the save is refused naming them, the edits stay; reload discards them, or they are saved instead", async () => {
     await catalogue();
     const ctx = e2e.server.testApp.ctx;
     const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));
@@ -325,7 +325,7 @@ describeBrowser("Order items tab", () => {
     expect(errors).toEqual([]);
   });
 
-  test("focus after a save stays where the office was; a refusal's summary takes it, and its entries take it to the field they name (issue 18)", async () => {
+  test("focus after a save stays where the office was; a refusal's summary takes it, and its entries take it to the field they name", async () => {
     await catalogue();
     const ctx = e2e.server.testApp.ctx;
     const [lamela] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.name, "Plot Lamela E2E"));

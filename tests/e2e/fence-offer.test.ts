@@ -1,4 +1,4 @@
-/** Issue 11 §2 in the browser: the Common tab's offer buttons open the offer PDF in a new tab, cached or built anew. */
+/** The offer PDF (docs/domain.md#offer-pdf) in the browser: the Common tab's offer buttons open the offer PDF in a new tab, cached or built anew. */
 import { expect, test } from "bun:test";
 import type { Response as PlaywrightResponse } from "playwright-core";
 import { createOfferOrder, saveOfferCompany } from "../helpers/fence-offer";

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2, §3 in the browser: the accountant export run from its page — the dates typed, the
+ * The accountant export (docs/domain.md#accountant-export) in the browser: the accountant export run from its page — the dates typed, the
  * job's progress shown and polled, the ZIP offered and downloaded, and opened (fflate) — and an
  * invoice's PDF opened.
  */

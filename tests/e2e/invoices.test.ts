@@ -1,5 +1,5 @@
 /**
- * Invoices through the UI (issue 20 §1): from the order's tab 4 issue the deposit proforma, record
+ * Invoices through the UI (docs/domain.md#invoices): from the order's tab 4 issue the deposit proforma, record
  * its payment on its detail page, issue the final invoice that deducts it, and find it in the list.
  * The order is tests/helpers/invoices.ts's (7 104,70 Kč + 21 %, a deposit of 859,67 Kč).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §3 browser test: from an order's Items tab, the manufacture list link opens the order's
+ * The manufacture list (docs/domain.md#manufacture-list) browser test: from an order's Items tab, the manufacture list link opens the order's
  * cut list (FENCE-1 and WICKET-1 of docs/fence-geometry.md, posts as a sub-product); "add all to
  * the common basket" comes back to the list with a toast and the baskets column's common basket
  * highlighted with its count; a second click (a new key from the new page) adds again, and the

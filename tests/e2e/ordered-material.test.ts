@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4 browser test: the ordered material page against stock. A confirmed order needs 84
+ * Browser test (docs/domain.md#ordered-material): the ordered material page against stock. A confirmed order needs 84
  * slats, 6 top bars, 6 bottom bars and 12 U profiles of FENCE-1 and 5 gate motors; two warehouses
  * hold 100 of the fence product and 1 motor with 1.5 on the way. The U profiles are short by
  * 108 − 100 = 8 (the slats and bars take the rest first), the motors by 5 − 1 − 1.5 = 2.5. "Only
@@ -72,7 +72,7 @@ describeBrowser("Ordered material against stock", () => {
     expect(await line(1)).toEqual([String(motor), "Pohon E2E OM", "", "2,5"]);
     expect(errors).toEqual([]);
   });
-  test("at 900 px wide the page and its material table fit: no sideways scroll (issue 18)", async () => {
+  test("at 900 px wide the page and its material table fit: no sideways scroll", async () => {
     const { ctx } = e2e.server.testApp;
     const db = ctx.db;
     const category = await createFenceCategory(db, { name: "Materiál úzký E2E" });

@@ -1,5 +1,5 @@
 /**
- * Issue 21 browser test (docs/domain.md#planning-rules): an order planned for delivery and
+ * Planning browser test (docs/domain.md#planning-rules): an order planned for delivery and
  * assembly shows PURPLE on the grid; dragging its card to another day and van re-plans it (the
  * card sits in the new cell, the server has the new day, van and version); the keyboard way (the
  * card's move link and form) moves it back.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 browser tests, the product editor (docs/domain.md#product-editor): the category tree picker's
+ * Browser tests of the product editor (docs/domain.md#product-editor): the category tree picker's
  * partial states and what it posts, the lazy tabs (skeleton, then the fragment), uploading
  * images and choosing the main one, and the barcode label PDF read back as text.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3 browser tests, the products list (docs/domain.md#products-list, docs/decisions/008): the category
+ * Browser tests of the products list (docs/domain.md#products-list, docs/decisions/008): the category
  * tree on the left narrows the rows through htmx (a ticked parent matches its descendants'
  * products), and the add-to-basket row action with the baskets column (amount 0 refused, 2
  * added and the common basket highlighted), plus the menu barcode box adding by P<id> and EAN-13.

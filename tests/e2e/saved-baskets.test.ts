@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2 in Chromium (docs/domain.md#baskets: saved baskets; decision 028): the common basket saved
+ * Saved baskets in Chromium (docs/domain.md#baskets: saved baskets; decision 028): the common basket saved
  * under a name from its page's save form, the basket emptied, then on /manufacture/savedBaskets the
  * name filter (htmx), the row's "load into the common basket" landing on the common basket with the
  * toast and the lines back, and a delete through the confirm dialog.

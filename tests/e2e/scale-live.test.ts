@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2 in Chromium (docs/domain.md#scale-live): a reading published over MQTT, stored by
+ * The live scale pages in Chromium (docs/domain.md#scale-live): a reading published over MQTT, stored by
  * the scale feed, changes the warehouse page's scale quantity and colour, the item page's info box
  * and the rack scales list without a reload. The feed runs as src/main.ts runs it (startMqtt in
  * front of createScaleFeed) on the embedded broker, or on the Mosquitto at TEST_MQTT_URL. Each

@@ -1,4 +1,4 @@
-/** Issue 4, docs/domain.md#delivery-vans and docs/domain.md#translation-groups: delivery vans (plate normalised, validated, unique) and translation groups through the UI. */
+/** docs/domain.md#delivery-vans and docs/domain.md#translation-groups: delivery vans (plate normalised, validated, unique) and translation groups through the UI. */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { deliveryVanService } from "@/modules/settings/delivery-van/service";

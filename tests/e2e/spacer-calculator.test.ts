@@ -1,5 +1,5 @@
 /**
- * Issue 10 part 2 browser tests: the spacer calculator page (/manufacture/spacerCalculator) with
+ * Browser tests (docs/domain.md#spacer-calculator): the spacer calculator page (/manufacture/spacerCalculator) with
  * docs/fence-geometry.md's SPACER examples typed in, the numbers and the drawing following the
  * height, the messages for bad input, the keyboard; and SpacerCalculatorDialog as the items
  * editor uses it (a harness page built from tests/e2e/spacer-dialog-harness.tsx): it opens with

@@ -1,4 +1,4 @@
-/** Issue 4, docs/domain.md#suppliers: a supplier through the form, an order from the common basket, its detail and the xlsx. */
+/** docs/domain.md#suppliers: a supplier through the form, an order from the common basket, its detail and the xlsx. */
 import { expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import type { Request } from "playwright-core";

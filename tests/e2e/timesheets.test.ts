@@ -1,4 +1,4 @@
-/** Issue 4, docs/domain.md#timesheets: workplaces, work types with their WT barcode, the work log list's filters and total, a log's edit rules. */
+/** docs/domain.md#timesheets: workplaces, work types with their WT barcode, the work log list's filters and total, a log's edit rules. */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { pragueLocalToInstant } from "@/modules/timesheets/datetime";

@@ -1,4 +1,4 @@
-/** Issue 4, docs/domain.md#kiosk-devices, docs/domain.md#users: users and kiosk devices, admins only — generated passwords, deactivation, the 403, pairing links. */
+/** docs/domain.md#kiosk-devices, docs/domain.md#users: users and kiosk devices, admins only — generated passwords, deactivation, the 403, pairing links. */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { userService } from "@/modules/settings/users/service";

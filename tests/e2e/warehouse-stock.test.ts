@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, §5 in Chromium: open a warehouse from its tile, narrow it by a category in the tree
+ * The warehouse page and the transfer log (docs/domain.md#warehouse-page, docs/domain.md#transfer-log) in Chromium: open a warehouse from its tile, narrow it by a category in the tree
  * (htmx, no reload), edit an item's required stock level and rack scales and see the reorder
  * marker; open the transfer log, filter it, open one log group.
  */

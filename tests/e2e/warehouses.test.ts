@@ -1,4 +1,4 @@
-/** Issue 4, docs/domain.md#warehouse: warehouses and their tiles, rack scales (unique ExtId), and the invoice settings' bank details. */
+/** docs/domain.md#warehouse: warehouses and their tiles, rack scales (unique ExtId), and the invoice settings' bank details. */
 import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { getInvoiceSettings } from "@/modules/orders/service";

@@ -1,5 +1,5 @@
 /**
- * The offer PDF's fixtures (issue 11 §2): a company identity, and an order of a Czech customer
+ * The offer PDF's fixtures (docs/domain.md#offer-pdf): a company identity, and an order of a Czech customer
  * with a fence, a gate, a wicket and a two-wing gate (each from a product of its type, so every
  * drawing is the real thing), accessories on the fence, other and assembly lines, shipping by
  * distance and a discount; shared by the service, HTTP and browser tests and the bench. Also the

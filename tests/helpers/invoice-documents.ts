@@ -1,5 +1,5 @@
 /**
- * The invoice PDF's and the accountant export's fixtures (issue 20 §2, §3): documents issued with
+ * The invoice PDF's and the accountant export's fixtures (docs/domain.md#invoice-pdf, docs/domain.md#accountant-export): documents issued with
  * `issueInvoice` from the worked examples (formats/examples.ts, Czech diacritics everywhere), a
  * document of many lines, and the PDF's QR code read back with poppler (pdftoppm) and zbarimg.
  */

@@ -1,5 +1,5 @@
 /**
- * Invoices' fixtures (issue 20 §1): the company and invoice settings documents are issued under,
+ * Invoices' fixtures (docs/domain.md#invoices): the company and invoice settings documents are issued under,
  * and an order whose lines have round, known prices, shared by the service, HTTP, browser tests
  * and the bench.
  *

@@ -1,5 +1,5 @@
 /**
- * Stock as the warehouse tests set it up and read it back (issue 12): a warehouse item's quantity
+ * Stock as the warehouse tests set it up and read it back: a warehouse item's quantity
  * written straight into the table (the operations under test are the only other writers), read
  * back as the stored numeric text, and the transfer log's size.
  */

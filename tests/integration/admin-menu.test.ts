@@ -1,5 +1,5 @@
 /**
- * Admin menu entries (issue 9): Users and Kiosk devices under Settings are offered to admins only;
+ * Admin menu entries: Users and Kiosk devices under Settings are offered to admins only;
  * other staff keep the rest of Settings. The flag is read per request, so a revoked admin loses
  * the entries on the next page.
  */

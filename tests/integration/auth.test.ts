@@ -1,5 +1,5 @@
 /**
- * Login, sessions and the rate limit (docs/domain.md#login; issue 2 §5), through app.request().
+ * Login, sessions and the rate limit (docs/domain.md#login), through app.request().
  */
 import { describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Bad input over every API route the modules mount (issue 9; decision 016): a NUL (U+0000) in any
+ * Bad input over every API route the modules mount (decision 016): a NUL (U+0000) in any
  * text field of a body, in any list filter or lookup parameter, and a yes/no that is neither, are
  * each a 422 `fail` naming the field, and nothing is saved; page sizes keep to docs/architecture.md#paging.
  *
@@ -462,7 +462,7 @@ describe("page sizes (docs/architecture.md#paging)", () => {
   });
 });
 
-// ---- ids the columns cannot hold (issue 18) ------------------------------------------------------
+// ---- ids the columns cannot hold ------------------------------------------------------
 
 /**
  * Ids are int4 identity columns (src/lib/zod-fields.ts MAX_ROW_ID): a larger number names no row and
@@ -564,7 +564,7 @@ describe("an id no int4 column can hold is refused, never a 500", () => {
     expect(failures).toEqual([]);
   });
 
-  test("a body's or a query schema's id is a 422 naming it (the issue's three requests)", async () => {
+  test("a body's or a query schema's id is a 422 naming it (the three reported requests)", async () => {
     const add = await admin.api("/api/basket/add", { method: "POST", json: { type: "WAREHOUSE", warehouseId: 2147483648, productId: 5, amount: 1 } });
     expect(add.status).toBe(422);
     expect((await json(add)).fields).toHaveProperty("warehouseId");

@@ -1,5 +1,5 @@
 /**
- * The common basket's downloads (issue 12 §2; docs/domain.md#basket-exports; decision 028) through app.request():
+ * The common basket's downloads (docs/domain.md#basket-exports; decision 028) through app.request():
  * `GET /pdf/barcodesFromBasket/{userId}` read back with poppler (pdftotext: names with diacritics
  * intact, the codes and quantities as text; pdftoppm + zbarimg: exactly one decodable code per line,
  * EAN-13 or Code 128 `P<id>`), the empty basket's page, and `GET /basket/exportToCsv/{userId}` read

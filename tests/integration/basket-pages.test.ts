@@ -1,5 +1,5 @@
 /**
- * The basket pages over HTTP (issue 12 §2; docs/domain.md#baskets; decision 027): the common
+ * The basket pages over HTTP (docs/domain.md#baskets; decision 027): the common
  * basket page and its forms (production, stocktaking, upload of manufacture data), a warehouse
  * basket page and its transfer, the basket table's inline quantity (PATCH /api/basket/items/:id)
  * and its form fallbacks without JavaScript. A form post redirects with a toast on success and
@@ -79,7 +79,7 @@ describe("GET /warehouse/basket/common", () => {
     expect(page).not.toContain("basket-preview");
     expect(page).not.toContain("data-basket-arrow");
 
-    // The common basket's lines: the product's id (not the line's, issue 18), name, the editable quantity (decimal comma), remove.
+    // The common basket's lines: the product's id (not the line's), name, the editable quantity (decimal comma), remove.
     const table = tableOf(page, "common-basket");
     expect(line.itemId).not.toBe(panel);
     expect(table).toContain(`<tr data-item-id="${line.itemId}" data-product-id="${panel}"><td>${panel}</td><td>Panel 3D zelený</td>`);

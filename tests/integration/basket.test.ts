@@ -1,5 +1,5 @@
 /**
- * Baskets' first step (issue 3 §4; docs/domain.md#layout; docs/domain.md#baskets;
+ * Baskets' first step (docs/domain.md#layout; docs/domain.md#baskets;
  * docs/domain.md#barcodes, docs/architecture.md#idempotency): the API under /api/basket, the product list dialog's POST /basket/add,
  * the highlighted common basket in the left column and the menu barcode box adding products.
  */

@@ -1,5 +1,5 @@
 /**
- * The layout's baskets column (docs/domain.md#baskets-column; issue 9): the common basket is always listed,
+ * The layout's baskets column (docs/domain.md#baskets-column): the common basket is always listed,
  * empty or not, and highlighted only while it holds at least one item; warehouse baskets follow.
  */
 import { describe, expect, test } from "bun:test";

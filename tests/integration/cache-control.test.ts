@@ -1,5 +1,5 @@
 /**
- * Issue 18: JSON answers carried no Cache-Control. Every answer the app makes up is `no-store`, as
+ * JSON answers once carried no Cache-Control (docs/decisions/032). Every answer the app makes up is `no-store`, as
  * the pages are (decision 032); routes that cache on purpose keep their own header.
  */
 import { beforeAll, expect, test } from "bun:test";

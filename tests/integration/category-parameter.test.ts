@@ -1,5 +1,5 @@
 /**
- * Category parameters (docs/domain.md#category-parameters; issue 3 §2): the API on
+ * Category parameters (docs/domain.md#category-parameters): the API on
  * /api/products/category/parameters and the pages under /products/category/parameters.
  * Ids come from the answers; sequences may skip.
  */

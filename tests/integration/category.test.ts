@@ -1,5 +1,5 @@
 /**
- * Categories (docs/domain.md#categories; issue 3 §1): `GET /api/category/allWithChildren`, the
+ * Categories (docs/domain.md#categories): `GET /api/category/allWithChildren`, the
  * generic CRUD on /api/category, the cycle and delete rules, the tree page and the form under
  * /products/category. Ids come from the answers; sequences may skip.
  */

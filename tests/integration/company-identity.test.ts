@@ -1,5 +1,5 @@
 /**
- * The company identity over HTTP (issue 11 §1): GET and PUT /api/settings/company, the logo at
+ * The company identity over HTTP (docs/domain.md#company-identity): GET and PUT /api/settings/company, the logo at
  * /api/settings/company/logo (GET, PUT multipart, DELETE), and the admins' page /settings/company
  * with its logo part. Reads are every signed-in user's; writes and the page are admins'.
  */

@@ -1,7 +1,7 @@
 /**
  * The shared list table (views/components/data-table.tsx) as every list page renders it, seen
- * through one generic list (/settings/shipping): issue 18 §1 (which column is sorted is said on
- * the header cell, no empty header cells) and §2 (a page past the end; docs/decisions/037).
+ * through one generic list (/settings/shipping): which column is sorted is said on
+ * the header cell, no empty header cells, and a page past the end (docs/decisions/037).
  */
 import { describe, expect, test } from "bun:test";
 import type { Shipping } from "@/modules/settings/shipping/schemas";

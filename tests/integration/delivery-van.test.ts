@@ -1,5 +1,5 @@
 /**
- * Delivery vans (docs/domain.md#delivery-vans; issue 4): /api/settings/deliveryVan and the pages under
+ * Delivery vans (docs/domain.md#delivery-vans): /api/settings/deliveryVan and the pages under
  * /settings/deliveryVan. The spz is normalised (upper case, no spaces or hyphens), validated as a
  * Czech plate and unique.
  */

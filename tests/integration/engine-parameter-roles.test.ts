@@ -1,5 +1,5 @@
 /**
- * The fence engine's category parameters by role (issue 18 §1, docs/decisions/035): a fresh
+ * The fence engine's category parameters by role (docs/decisions/035): a fresh
  * database (no demo) holds them, a new company counts slats with them through the API alone,
  * renaming one keeps the engine working, deleting one or changing its role is refused, and a
  * database made before roles gets them attached to its existing rows by name, not duplicated.

@@ -1,5 +1,5 @@
 /**
- * Tab 1 of the order editor (issue 10 part 4) through app.request(): the page renders the items
+ * Tab 1 of the order editor (docs/domain.md#items-tab) through app.request(): the page renders the items
  * editor island with the tab's GET as its initial props (so the first paint shows the items, the
  * numbers, the drawing and the summary), the products its items use with the engine's parameters,
  * the choices, and exactly the texts the editor asks for; and the product call the editor makes
@@ -96,7 +96,7 @@ describe("GET /orders/fenceOrder/:id?tab=1", () => {
   });
 });
 
-describe("prices the tab takes from elsewhere say where they come from (issue 18)", () => {
+describe("prices the tab takes from elsewhere say where they come from", () => {
   test("an empty shipping unit price shows the type's as text; an assembly offer without a price says where to set it", async () => {
     const ctx = { ...t.current.ctx, userId: session.user.id };
     const category = await createFenceCategory(ctx.db, { name: "Ploty bez montáže" });
@@ -125,7 +125,7 @@ describe("prices the tab takes from elsewhere say where they come from (issue 18
   });
 });
 
-describe("GET /api/orders/fenceOrder/itemProducts (issue 18)", () => {
+describe("GET /api/orders/fenceOrder/itemProducts", () => {
   test("a fence item's picker is offered the products of its type only; any for a custom item; a type that is none is 422", async () => {
     const category = await createFenceCategory(t.current.ctx.db, { name: "Ploty a brány výběr" });
     const fence = await createFenceProduct(t.current.ctx.db, category, FENCE_1_PARAMETERS, { name: "Výběr Plot" });

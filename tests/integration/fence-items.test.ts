@@ -1,5 +1,5 @@
 /**
- * The items tab's API (issue 10 parts 3 and 4; docs/domain.md#items-tab) through app.request():
+ * The items tab's API (docs/domain.md#items-tab) through app.request():
  * GET and PUT /api/orders/fenceOrder/:id/items, the dynamic products, the deletes. Spec formulas
  * have the engine's own tests; here the API's numbers are asserted with concrete values.
  */
@@ -181,7 +181,7 @@ describe("each required field of each product type (docs/domain.md#fence-item-va
   });
 
   test.each(VALID_ITEMS)("%s: the valid item saves; each required field left empty is named, all in one answer, and nothing is saved", async (_label, template) => {
-    // A product of the item's type (a fence's product is refused in a gate, issue 18).
+    // A product of the item's type (a fence's product is refused in a gate).
     const item = { ...template, product: await productOfType(template.productType as ProductType) };
     const id = await newOrder();
     const required = requiredFieldsFor(item as never);
@@ -215,7 +215,7 @@ describe("each required field of each product type (docs/domain.md#fence-item-va
   });
 });
 
-describe("amount and length above 0 (issue 18)", () => {
+describe("amount and length above 0", () => {
   test("0 pieces and 0 mm are refused at the fields typed, and nothing is saved", async () => {
     const id = await newOrder();
     const before = await snapshot();
@@ -225,7 +225,7 @@ describe("amount and length above 0 (issue 18)", () => {
   });
 });
 
-describe("a fence item takes a product of its type (issue 18)", () => {
+describe("a fence item takes a product of its type", () => {
   test("a gate's product in a fence item, or a fence's in a gate, is refused at the item's product; nothing is saved", async () => {
     const gate = await createFenceProduct(t.current.ctx.db, category, { ...FENCE_1_PARAMETERS, post: 100, lock: 40, hingeBearing: 30 }, { name: "Brána Typová" });
     const id = await newOrder();
@@ -479,7 +479,7 @@ describe("the Common tab's warning (docs/domain.md#fence-order-editor) uses the 
   });
 });
 
-describe("two people saving one order's items (issue 18; decision 034)", () => {
+describe("two people saving one order's items (decision 034)", () => {
   test("the version is required; a save over a newer one is 409 CONFLICT naming who saved it and when, and writes nothing", async () => {
     const id = await newOrder();
     const loaded = await read(id);

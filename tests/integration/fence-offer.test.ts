@@ -1,5 +1,5 @@
 /**
- * The offer PDF over HTTP (issue 11 §2; docs/domain.md#offer-pdf): `GET /pdf/fenceOffer/:id` and
+ * The offer PDF over HTTP (docs/domain.md#offer-pdf): `GET /pdf/fenceOffer/:id` and
  * `?regenerate=true`, read back with poppler's pdftotext. The customer's name with diacritics,
  * every item, the totals to the haléř; the cached PDF reused, rebuilt on `regenerate` and after an
  * items save; an order without items; English for an English user; a session required; a
@@ -152,7 +152,7 @@ test("the Common tab shows the offer and regenerates it, each in a new tab", asy
   expect(fresh).not.toContain("/pdf/fenceOffer/");
 });
 
-describe("the payment schedule (issue 18 §2): printed once, with the order's numbers", () => {
+describe("the payment schedule: printed once, with the order's numbers", () => {
   /** A 50 / 50 / 0 % order of OFFER_CUSTOMER and the amounts its stages come to. */
   async function fiftyFifty() {
     const made = await createOfferOrder({ ...t.current.ctx, userId: user.user.id }, { order: { paymentRuleConfirmation: 50, paymentRuleDelivery: 50, paymentRuleCompletion: 0 } });
@@ -193,7 +193,7 @@ describe("the payment schedule (issue 18 §2): printed once, with the order's nu
   });
 });
 
-test("a long shipping type's name wraps within its own column, money kept whole, and its amount stays alone at the right (issue 18 §3)", async () => {
+test("a long shipping type's name wraps within its own column, money kept whole, and its amount stays alone at the right", async () => {
   const made = await createOfferOrder({ ...t.current.ctx, userId: user.user.id });
   const [row] = await t.current.database.db.select({ id: fenceOrders.shippingTypeId }).from(fenceOrders).where(eq(fenceOrders.id, made.id));
   const amount = money((await getOrderItems({ ctx: t.current.ctx, input: { id: made.id } })).totals.shipping!);

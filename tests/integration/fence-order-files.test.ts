@@ -1,5 +1,5 @@
 /**
- * The fence order's Files tab (3) over HTTP (issue 5 §5): images and PDFs checked by content,
+ * The fence order's Files tab (3) over HTTP (docs/domain.md#order-files): images and PDFs checked by content,
  * each at most 20 MB, stored in the database; download, preview, delete; pages (htmx and plain
  * forms) and the API.
  */

@@ -179,7 +179,7 @@ describe("editor", () => {
     expect(html).not.toContain("Změnit stav");
   });
 
-  test("the payment rules' labels name the unit once: 'Při potvrzení objednávky* (%)' (issue 18 §4)", async () => {
+  test("the payment rules' labels name the unit once: 'Při potvrzení objednávky* (%)'", async () => {
     const labelOf = (html: string, name: string) => {
       const start = html.indexOf(`<label for="field-${name}"`);
       expect(start).toBeGreaterThan(-1);

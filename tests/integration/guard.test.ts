@@ -40,7 +40,7 @@ function probes(): Probe[] {
 }
 
 describe("every registered route without a session", () => {
-  test("the app registers the modules of this issue", () => {
+  test("the app registers the first modules: VAT, e-shops, shipping and the index page", () => {
     const paths = new Set(t.current.app.routes.map((route) => route.path));
     for (const path of ["/api/vat", "/api/settings/eshop", "/api/settings/shipping", "/products/dph", "/settings/eshop", "/settings/shipping", "/index"]) {
       expect(paths.has(path)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * No visible or aria text outside i18next (issue 9, docs/architecture.md#i18n):
+ * No visible or aria text outside i18next (docs/architecture.md#i18n):
  * - the source of views/ and islands/ holds no JSX text, and no label, title, aria text,
  *   placeholder or alt given as a literal with letters (symbols, units and data may stay, each
  *   named below with the reason);

@@ -1,5 +1,5 @@
 /**
- * The invoice PDF and the accountant export over HTTP (issue 20 §2, §3): the PDF inline with its
+ * The invoice PDF and the accountant export over HTTP (docs/domain.md#invoice-pdf, docs/domain.md#accountant-export): the PDF inline with its
  * QR, 404 for a missing document; the export queued by GET with both dates (422 with the translated
  * message otherwise), run by the job runner, its ZIP downloaded; the form's page, its start and
  * its progress fragment.

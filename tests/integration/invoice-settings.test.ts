@@ -17,7 +17,7 @@ const READ = "/api/invoices/invoiceSettings";
 const SAVE = "/api/orders/invoiceSettings";
 const PAGE = "/orders/invoiceSettings";
 const VALID = { bankAccount: "19-2000145399/0800", iban: "CZ6508000000192000145399", swift: "GIBACZPX" };
-/** What a record holds when only the bank details were sent (issue 20 added the rest). */
+/** What a record holds when only the bank details were sent (the other fields came later). */
 const DEFAULTS = { paymentMethod: "TRANSFER", constantSymbol: null, issuedBy: null };
 
 let user: Session;

@@ -1,5 +1,5 @@
 /**
- * Invoices over HTTP (issue 20 §1): the API under /api/orders/invoices in the envelope (list with
+ * Invoices over HTTP (docs/domain.md#invoices): the API under /api/orders/invoices in the envelope (list with
  * filters and paging, get, create, a payment as the update, items, markAsPaid, creditNote, the
  * draft), its 422 refusals, delete refused with the reason, sessions and CSRF; the pages (list,
  * editor, detail with its forms) and the order's tab 4. The figures are tests/helpers/invoices.ts's order.

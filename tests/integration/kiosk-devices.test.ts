@@ -1,5 +1,5 @@
 /**
- * Kiosk devices (docs/domain.md#kiosk-devices, issue 4): admins only; create gives a one-time pairing link
+ * Kiosk devices (docs/domain.md#kiosk-devices): admins only; create gives a one-time pairing link
  * (only its SHA-256 stored, valid 24 h), pairing is one use, revoke ends access, a new link for a
  * waiting or revoked device. Also the verbs the kiosk will call: pairKioskDevice, findKioskDevice.
  */

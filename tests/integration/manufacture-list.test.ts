@@ -1,5 +1,5 @@
 /**
- * The manufacture list of a fence order (issue 11 §3) through app.request(): the API's list for an
+ * The manufacture list of a fence order (docs/domain.md#manufacture-list) through app.request(): the API's list for an
  * order with a fence, a gate and a wicket (docs/fence-geometry.md's worked examples, so the same
  * numbers as the cut list's tables), 404 and 422; "add all to the common basket" at most once per
  * idempotency key, and nothing at all when it fails; the page (table, subtotals, the items left

@@ -1,5 +1,5 @@
 /**
- * Issue 18, "English pages format numbers the Czech way (1 234,5)": the pages a person reads show
+ * Numbers in the page's language (docs/decisions/046): the pages a person reads show
  * numbers and money in the page's language (decision 046): `1 234,5` and `1 234,50 Kč` in Czech,
  * `1,234.5` and `CZK 1,234.50` in English. One Czech and one English user read the same data.
  */

@@ -1,5 +1,5 @@
 /**
- * Ordered material (issue 11 §4, issue 12 §4) over HTTP: the page (the orders with their
+ * Ordered material (docs/domain.md#ordered-material) over HTTP: the page (the orders with their
  * checkboxes, the summed cut list against stock with the orders each line comes from), the
  * narrowing by `orders` and `short`, the xlsx and the API, and "Create a supplier order" from the
  * short lines (the page's form and the API). The sums themselves are proven with concrete numbers

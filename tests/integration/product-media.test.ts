@@ -1,5 +1,5 @@
 /**
- * The product editor's Images and Tools tabs over HTTP (issue 3): uploads checked by content,
+ * The product editor's Images and Tools tabs over HTTP: uploads checked by content,
  * reorder, main image, delete, the image bytes, the label PDF and duplicate; pages (htmx and
  * plain forms) and the API.
  *

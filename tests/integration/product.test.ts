@@ -228,7 +228,7 @@ describe("the list", () => {
   });
 });
 
-describe("manufactured variants (issue 10): filed with their base, filtered by `variant`", () => {
+describe("manufactured variants: filed with their base, filtered by `variant`", () => {
   let category: number;
   let base: number;
   let variant: number;

@@ -1,5 +1,5 @@
 /**
- * Saved baskets (issue 12 §2; docs/domain.md#baskets; decision 028) through app.request():
+ * Saved baskets (docs/domain.md#baskets; decision 028) through app.request():
  * the API under /api/basket/saved (list with filter, sort and paging; save with a name, required
  * and translated; an empty common basket refused; load into the caller's common basket once per
  * idempotency key; delete; 404s), the page /manufacture/savedBaskets (the shared list, its htmx

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2 over HTTP (docs/domain.md#scale-live, docs/domain.md#scale-discrepancies,
+ * The scale pages over HTTP (docs/domain.md#scale-live, docs/domain.md#scale-discrepancies,
  * docs/domain.md#rack-scales): the live stream needs a session and sends a page what changed; the
  * feed's settings form; the discrepancy page and its count in the baskets column; the unknown
  * external ids with the prefilled create form; the silent mark.
@@ -19,7 +19,7 @@ beforeAll(async () => {
   session = await t.current.login({ admin: true });
 });
 
-/** A reading as the feed stores it (the MQTT handler of issue 23 §1 writes these columns). */
+/** A reading as the feed stores it (the feed's MQTT handler, docs/domain.md#scale-feed, writes these columns). */
 async function reportWeight(scaleId: number, grams: number, at = new Date()) {
   await t.current.ctx.db.update(warehouseRackScales).set({ lastWeight: grams.toFixed(1), lastWeightChange: at, lastReadingAt: at }).where(eq(warehouseRackScales.id, scaleId));
 }

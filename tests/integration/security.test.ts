@@ -1,5 +1,5 @@
 /**
- * Security basics (issue 2 §9, §10; docs/architecture.md#security): CSRF on cookie writes, secure headers, body
+ * Security basics (docs/architecture.md#security): CSRF on cookie writes, secure headers, body
  * limits, /healthz, and how an unexpected error is answered and logged.
  */
 import { describe, expect, test } from "bun:test";
@@ -254,7 +254,7 @@ describe("body size limit", () => {
     }
   });
 
-  test("a body declared over the route's cap is refused from its Content-Length at once: 5 bytes sent, the 413 envelope (issue 18)", async () => {
+  test("a body declared over the route's cap is refused from its Content-Length at once: 5 bytes sent, the 413 envelope", async () => {
     const session = await t.current.login();
     const declared = 129 * 1024 * 1024;
     const paths = ["/api/vat", "/api/basket/uploadManufactureData"];

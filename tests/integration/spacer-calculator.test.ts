@@ -1,5 +1,5 @@
 /**
- * The spacer calculator page (issue 10 part 2; docs/domain.md#spacer-calculator): /manufacture/spacerCalculator
+ * The spacer calculator page (docs/domain.md#spacer-calculator): /manufacture/spacerCalculator
  * answers with the calculator island, behind the session guard, in both languages; inputs in the
  * query render the result on the server (the page works as a GET form without JavaScript), with
  * the numbers of docs/fence-geometry.md and its messages for bad input.

@@ -1,5 +1,5 @@
 /**
- * Supplier orders (docs/domain.md#supplier-orders; issue 4): the list with id, name and
+ * Supplier orders (docs/domain.md#supplier-orders): the list with id, name and
  * supplier, "Create from basket" (the caller's COMMON basket → an order for a chosen supplier,
  * one transaction), the detail with its lines, the xlsx export, and the generic CRUD on
  * /api/suppliers/orders.

@@ -1,5 +1,5 @@
 /**
- * Issue 9: every value the app promises unique has a unique index behind its check (folded as the
+ * Every value the app promises unique has a unique index behind its check (folded as the
  * check compares: lower() for names and e-mails, a work type's name within its workplace), and a
  * refusal by the index answers the same readable 422 as the check, naming the field.
  * - Any database: a clashing row written straight into the table is refused by the index; a twin

@@ -1,5 +1,5 @@
 /**
- * Users (docs/domain.md#users, issue 4): admins only (403 for everyone else on every route, API and
+ * Users (docs/domain.md#users): admins only (403 for everyone else on every route, API and
  * pages), required fields, unique email and card (case-insensitive), the last-admin and self rules,
  * deactivation and password resets ending sessions at once, generated passwords shown once.
  */

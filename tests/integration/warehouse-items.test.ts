@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1 over HTTP: the warehouse page (category and name filters, sorting, paging, the scale
+ * The warehouse page over HTTP (docs/domain.md#warehouse-page): (category and name filters, sorting, paging, the scale
  * colours and the reorder marker), the item edit (page and API: 200, 422, 404), the exports read
  * back with exceljs against the page, and the session guard. The rules themselves are proven with
  * numbers in src/modules/warehouse/items/service.test.ts.
@@ -75,7 +75,7 @@ describe("GET /warehouse/:id", () => {
     expect(rows[2]!.slice(0, 5)).toEqual(["Sloupek 60×60", "14", "1", "20", "10"]);
     expect(page).toContain('data-scale-colour="red"');
     expect(text(rows[1]![1]!)).toBe("1 234,5");
-    // No scale attached: the scale quantity is blank, not 0 (issue 18).
+    // No scale attached: the scale quantity is blank, not 0.
     expect(rows[0]!.slice(0, 5)).toEqual(["Křídlo brány", "2", "0", "0", ""]);
     expect(rows[1]![4]).toBe("");
     const sloupekRow = page.slice(page.indexOf(`data-item-id="${sloupekItem}"`));

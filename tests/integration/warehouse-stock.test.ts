@@ -1,5 +1,5 @@
 /**
- * The stock operations over HTTP (issue 12 §3; docs/domain.md#stock-operations): production, stocktaking, warehouse
+ * The stock operations over HTTP (docs/domain.md#stock-operations): production, stocktaking, warehouse
  * transfer and the upload of manufacture data. Each route: 200 with ITEMS_TRANSFORMED (the upload
  * ADDED), 422 on bad input, a `fail` naming product, asked and there on a shortage with nothing
  * changed, a session required, a retried key applied once. On PostgreSQL also 200 operations in

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 over HTTP: the transfer log page (columns, pastel rows by log group, filters, paging,
+ * The transfer log over HTTP (docs/domain.md#transfer-log): the transfer log page (columns, pastel rows by log group, filters, paging,
  * one operation by `?logGroup=`), GET /api/warehouseTransferLog, and the session guard.
  */
 import { beforeAll, describe, expect, test } from "bun:test";

@@ -29,7 +29,7 @@ import { setBasketItemQuantityInput, warehouseBasketInput } from "./page-schemas
 
 export const COMMON_BASKET_HREF = "/warehouse/basket/common";
 
-/** Why a product cannot be in a basket or in stock: a service (`storable` false, e.g. "Montáž plotu"; docs/decisions/036-stock-issue-18.md). */
+/** Why a product cannot be in a basket or in stock: a service (`storable` false, e.g. "Montáž plotu"; docs/decisions/036-stock-baskets-and-demo-warehouse.md). */
 export const notStorableMessage = (name: string) => msg("basket.notStorable", { name });
 
 /** The products among `ids` that are not stored (services), by id, with their names. */

@@ -4,7 +4,7 @@ import { booleanField, requiredText, storableString } from "@/lib/zod-fields";
 /**
  * Czech registration plate (SPZ / RZ) of a delivery van. Browser-safe: zod only.
  *
- * The rule chosen (docs/domain.md#delivery-vans asks only "required"; the issue asks "validated as a plate"):
+ * The rule chosen (docs/domain.md#delivery-vans asks only "required"; the office asked "validated as a plate"):
  * 1. Normalise first: spaces, hyphens and dashes go, letters become upper case
  *    ("1ab 23-45" → "1AB2345"). The normalised text is what is validated and stored.
  * 2. Only the letters A–Z and the digits 0–9 (no diacritics or other signs).

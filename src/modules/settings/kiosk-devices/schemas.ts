@@ -15,7 +15,7 @@ export const pairingSecretInput = z.object({
   secret: storableString("validation.required").regex(/^[A-Za-z0-9_-]{43}$/, "kioskDevices.pairingInvalid"),
 });
 
-/** The kiosk's pairing route (the /kiosk pages come with the kiosk issue). */
+/** The kiosk's pairing route (the /kiosk pages: decision 056). */
 export const pairingPath = (secret: string) => `/kiosk/pair/${secret}`;
 
 export type KioskDeviceState = "waiting" | "paired" | "revoked";

@@ -3,7 +3,7 @@
  * opens it once and receives a long-lived token. Only SHA-256 hashes of the pairing secret and of
  * the token are stored. Revoking ends the device's access at once.
  *
- * The kiosk (a later issue) calls `pairKioskDevice` with the link's secret and `findKioskDevice`
+ * The kiosk (decision 056) calls `pairKioskDevice` with the link's secret and `findKioskDevice`
  * with the token on each request.
  */
 import { createHash, randomBytes } from "node:crypto";

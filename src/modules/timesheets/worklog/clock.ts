@@ -1,5 +1,5 @@
 /**
- * Clocking on and off, for the kiosk (docs/domain.md#kiosk, a later issue) and the tests of the
+ * Clocking on and off, for the kiosk (docs/domain.md#kiosk; decision 056) and the tests of the
  * one-open-log rule: a worker has at most one open log (the database's partial unique index),
  * and a second one is refused with a readable message, never a constraint name.
  */

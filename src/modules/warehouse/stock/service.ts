@@ -127,7 +127,7 @@ async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<Stock
   }
   const entries = [...deltas.values()].sort((a, b) => a.warehouseId - b.warehouseId || a.productId - b.productId);
   // A service (storable false) has no stock: a basket line of one (added before baskets refused
-  // them) refuses the operation, naming each, before anything is locked (docs/decisions/036-stock-issue-18.md).
+  // them) refuses the operation, naming each, before anything is locked (docs/decisions/036-stock-baskets-and-demo-warehouse.md).
   const services = await nonStorableProducts(tx, [...deltas.values()].map((entry) => entry.productId));
   if (services.length) throw AppError.fail([msg("warehouseStock.notStorableIntro"), ...services.map((product) => notStorableMessage(product.name))]);
   const names = await productNames(tx, [...new Set(lines.map((line) => line.productId))]);
