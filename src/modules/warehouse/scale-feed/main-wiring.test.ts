@@ -9,26 +9,22 @@
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { connectAsync } from "mqtt";
 import { openPglite, selectRows } from "@/lib/db";
-import { watchOutput } from "../../../../tests/helpers/child-output";
+import { type AppProcess, startAppProcess } from "../../../../tests/helpers/app-process";
 
 /** A hang guard for the whole test (the app loads the demo company), never a timing assertion. */
 const GUARD_MS = 300_000;
 
 test("a reading reaches /healthz through main.ts's wiring, and shutdown writes the minute's history", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-feed-"));
-  const child = Bun.spawn([process.execPath, resolve(import.meta.dir, "../../../main.ts")], {
-    env: { ...process.env, DATA_DIR: dir, PORT: "0", MQTT_PORT: "0", LOG_LEVEL: "info", DEMO: "1", ADMIN_PASSWORD: "", DATABASE_URL: "", MQTT_URL: "" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  let app: AppProcess | null = null;
   try {
-    const output = watchOutput(child.stdout);
-    // Printed once the start is over: the database migrated and the demo company loaded, however long that took.
-    const [, httpPort] = await output.waitFor(/listens on http:\/\/localhost:(\d+)/);
+    // Ready once the start is over: the database migrated and the demo company loaded, however long that took.
+    app = await startAppProcess({ env: { DATA_DIR: dir, DEMO: "1", ADMIN_PASSWORD: "" } });
+    const output = app.output;
     const [, mqttPort] = await output.waitFor(/embedded MQTT broker listening host=127\.0\.0\.1 port=(\d+)/);
     // The app's own subscriber is on the broker: a reading published now reaches it (one published before would reach no one).
     await output.waitFor(/MQTT subscribed/);
@@ -43,13 +39,12 @@ test("a reading reaches /healthz through main.ts's wiring, and shutdown writes t
     let health = null as Health | null;
     while (health?.data.scaleFeed?.newestReadingAgeSeconds == null) {
       if (health) await Bun.sleep(50);
-      health = (await (await fetch(`http://localhost:${httpPort}/healthz`)).json()) as Health;
+      health = (await (await fetch(`${app.base}/healthz`)).json()) as Health;
     }
     expect(health.data.scaleFeed!.readingsPerMinute).toBe(1);
     expect(health.data.mqtt).toBe("up");
 
-    child.kill("SIGTERM");
-    expect(await child.exited).toBe(0);
+    expect((await app.stop()).code).toBe(0);
     expect(output.text).toMatch(/SIGTERM: shutting down[\s\S]*MQTT subscriber closed[\s\S]*stopped/);
     const database = await openPglite({ dataDir: join(dir, "pglite") });
     try {
@@ -66,8 +61,7 @@ test("a reading reaches /healthz through main.ts's wiring, and shutdown writes t
       await database.close();
     }
   } finally {
-    child.kill();
-    await child.exited;
+    await app?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }, GUARD_MS);
