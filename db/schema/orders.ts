@@ -4,6 +4,7 @@ import { bytea, categories, products } from "./catalogue";
 import { phoneKeySql } from "../../src/lib/phone";
 import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId, uniqueNameIndex } from "./columns";
 import { shippingTypes } from "./settings";
+import { customers } from "./customers";
 
 export const promiseStatuses = pgTable(
   "promise_statuses",
@@ -50,6 +51,8 @@ export const fenceOrders = pgTable(
     lastName: text("last_name").notNull(),
     phone: text("phone").notNull(),
     email: text("email").notNull(),
+    /** The directory's contact this order's customer became or updated (docs/domain.md#customers); null once the contact is deleted. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     company: text("company"),
     ico: text("ico"),
     dic: text("dic"),
@@ -119,6 +122,8 @@ export const fenceOrders = pgTable(
     index("fence_orders_phone_key_idx").on(phoneKeySql(table.phone), table.id),
     index("fence_orders_email_idx").on(sql`lower(${table.email})`),
     index("fence_orders_ico_idx").on(table.ico),
+    // A customer's page lists their orders, the newest first.
+    index("fence_orders_customer_idx").on(table.customerId, table.id),
     check("fence_orders_payment_rules_sum", sql`${table.paymentRuleConfirmation} + ${table.paymentRuleDelivery} + ${table.paymentRuleCompletion} = 100`),
   ],
 );

@@ -83,8 +83,9 @@ export const fenceOrder = {
       openPromises: "Otevřené přísliby ({{count}})",
       age: "Zakázka je otevřená {{days}} dní od data objednávky",
       lookup: "Najít zákazníka",
-      lookupHint: "Vyhledá dřívější zakázku podle telefonu, e-mailu nebo IČO",
+      lookupHint: "Vyhledá zákazníka v adresáři (podle IČO, telefonu, e-mailu, příjmení nebo firmy), jinak v dřívějších zakázkách",
       lookupFound: "Nalezen zákazník ze zakázky {{id}}: {{name}}",
+      lookupFoundContact: "Nalezen zákazník v adresáři: {{name}}",
       lookupFill: "Vyplnit údaje",
       lookupNone: "Žádná dřívější zakázka nenalezena.",
       validation: {
@@ -180,8 +181,9 @@ export const fenceOrder = {
       openPromises: "Open promises ({{count}})",
       age: "The order has been open {{days}} days since its order date",
       lookup: "Find customer",
-      lookupHint: "Looks up an earlier order by phone, email or company ID",
+      lookupHint: "Looks the customer up in the directory (by company ID, phone, email, last name or company), else in earlier orders",
       lookupFound: "Found the customer of order {{id}}: {{name}}",
+      lookupFoundContact: "Found in the customer directory: {{name}}",
       lookupFill: "Fill in",
       lookupNone: "No earlier order found.",
       validation: {

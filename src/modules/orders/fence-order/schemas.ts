@@ -15,7 +15,7 @@ export const AGE_WARNING_DAYS = { yellow: 60, orange: 80, red: 90 } as const;
 const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 const optionalDate = () => z.preprocess(blank, dateField().optional());
 
-const postalCode = () =>
+export const postalCode = () =>
   z.preprocess(
     blank,
     storableString()
@@ -27,19 +27,19 @@ const postalCode = () =>
       .optional(),
   );
 
-const ico = () =>
+export const ico = () =>
   z.preprocess(
     (value) => (typeof value === "string" ? blank(value.replace(/\s+/g, "")) : blank(value)),
     storableString().refine(isValidIco, "fenceOrder.validation.ico").optional(),
   );
 
-const dic = () =>
+export const dic = () =>
   z.preprocess(
     (value) => (typeof value === "string" ? blank(normalizeDic(value)) : blank(value)),
     storableString().refine(isValidDic, "fenceOrder.validation.dic").optional(),
   );
 
-const phone = () =>
+export const phone = () =>
   z.preprocess(
     blank,
     storableString((issue) => (issue.input === undefined ? "validation.required" : "validation.invalid"))
@@ -109,9 +109,10 @@ export const fenceOrderStatusInput = z.object({
 /** What the customer lookup copies from an earlier order: personal and billing data. */
 export const CUSTOMER_FIELDS = ["firstName", "lastName", "phone", "email", "company", "ico", "dic", "street", "city", "postalCode"] as const;
 
+/** The lookup's keys; `lastName` and `company` find a directory contact by name (docs/domain.md#customers). */
 export const customerLookupInput = z
-  .object({ phone: optionalText(40), email: optionalText(200), ico: optionalText(20) })
-  .refine((value) => value.phone || value.email || value.ico, "validation.required");
+  .object({ phone: optionalText(40), email: optionalText(200), ico: optionalText(20), lastName: optionalText(100), company: optionalText(200) })
+  .refine((value) => value.phone || value.email || value.ico || value.lastName || value.company, "validation.required");
 
 export interface FenceOrder {
   id: number;

@@ -26,6 +26,7 @@ import {
 import { applyDateRules, applyPlanRules, automaticStatus, type OrderDates } from "./status";
 import { readPlanFacts } from "./plan-facts";
 import { orderFileCounts } from "./files.service";
+import { lookupCustomer, recordOrderCustomer } from "../customer/service";
 
 type Row = typeof fenceOrders.$inferSelect;
 
@@ -247,9 +248,11 @@ export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknow
   return withTransaction(ctx, async (tx) => {
     await checkVat(tx, Number(values.vat), null);
     const rules = applyDateRules({ before: null, after: values });
+    // The order's customer becomes or updates a directory contact in the same transaction (docs/domain.md#customers).
+    const customerId = await recordOrderCustomer(tx, values);
     const [row] = await tx.db
       .insert(fenceOrders)
-      .values({ ...values, status: rules.status, deadline: rules.deadline, createdBy: tx.userId, updatedBy: tx.userId })
+      .values({ ...values, customerId, status: rules.status, deadline: rules.deadline, createdBy: tx.userId, updatedBy: tx.userId })
       .returning({ id: fenceOrders.id });
     await recordStatus(tx, row!.id, rules.change!, "AUTO");
     return row!.id;
@@ -262,9 +265,10 @@ export async function updateFenceOrder({ ctx, input }: { ctx: Ctx; input: { id: 
     const before = await lockFenceOrder(tx, input.id);
     await checkVat(tx, Number(values.vat), Number(before.vat));
     const { status, deadline } = await dateRulesOnSave(tx, before, values);
+    const customerId = await recordOrderCustomer(tx, values);
     await tx.db
       .update(fenceOrders)
-      .set({ ...values, status, deadline, updatedBy: tx.userId, updatedAt: new Date() })
+      .set({ ...values, customerId, status, deadline, updatedBy: tx.userId, updatedAt: new Date() })
       .where(eq(fenceOrders.id, input.id));
     return getFenceOrder({ ctx: tx, input: { id: input.id } });
   });
@@ -305,12 +309,20 @@ export async function fenceOrderStatusHistoryOf({ ctx, input }: { ctx: Ctx; inpu
   return rows.map((row) => ({ from: row.fromStatus, to: row.toStatus, source: row.source as "AUTO" | "MANUAL", reason: row.reason, at: row.at.toISOString(), userId: row.userId }));
 }
 
-/** Personal and billing data of a customer's latest order (beyond the spec: fills a new order). */
-export type CustomerData = { orderId: number } & Pick<FenceOrder, (typeof CUSTOMER_FIELDS)[number]>;
+/**
+ * Personal and billing data that fill a new order: a directory contact's (`customerId`) or, when
+ * none matches, a customer's latest order's (`orderId`).
+ */
+export type CustomerData = { orderId: number | null; customerId: number | null } & { [K in (typeof CUSTOMER_FIELDS)[number]]: FenceOrder[K] | null };
 
-/** Tries the phone, then the e-mail, then the IČO; the first that matches an earlier order answers. */
+/**
+ * The directory first (docs/domain.md#customers: by IČO, phone, e-mail, then last name or company);
+ * else earlier orders: the phone, then the e-mail, then the IČO; the first that matches answers.
+ */
 export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<CustomerData | null> {
   const query = parseInput(customerLookupInput, input);
+  const contact = await lookupCustomer({ ctx, input: query });
+  if (contact) return { orderId: null, customerId: contact.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, contact[field]])) } as CustomerData;
   const phone = query.phone ? phoneKey(query.phone) : "";
   const conditions = [
     // The last nine digits, through their index: "+420 602 333 444" and "602333444" are the same Czech number.
@@ -323,7 +335,7 @@ export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown 
     const [row] = await ctx.db.select().from(fenceOrders).where(where).orderBy(desc(fenceOrders.id)).limit(1);
     if (!row) continue;
     const order = toFenceOrder(row);
-    return { orderId: row.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
+    return { orderId: row.id, customerId: row.customerId, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
   }
   return null;
 }
