@@ -127,7 +127,6 @@ const NO_TEXT_INPUT: Record<string, string> = {
   "GET /api/category/tree": "no input",
   "GET /api/invoices/invoiceSettings": "no input",
   "GET /api/orders/invoiceSettings": "no input",
-  "GET /api/orders/customers/:id{[0-9]+}/documents": "the id alone",
   "GET /api/orders/fenceOrder/orderedMaterial": "`orders` are ids, `short` and `sources` yes/no",
   "GET /api/basket/warehouse": "no input",
   "GET /api/orders/fenceOrder/upload": "`load` must be digits",

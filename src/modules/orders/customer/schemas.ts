@@ -1,6 +1,6 @@
 /** The customer directory (docs/domain.md#customers). Browser-safe: zod and constants only. */
 import { z } from "zod";
-import { booleanField, optionalText } from "@/lib/zod-fields";
+import { booleanField, optionalText, storableString } from "@/lib/zod-fields";
 import { dic, ico, phone, postalCode } from "../fence-order/schemas";
 
 export const CUSTOMER_LANGUAGES = ["cs", "en"] as const;
@@ -9,7 +9,7 @@ export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
 const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const email = () =>
-  z.preprocess(blank, z.string({ error: "validation.invalid" }).trim().max(200, { message: "validation.maxLength" }).pipe(z.email("validation.email")).optional());
+  z.preprocess(blank, storableString().trim().max(200, { message: "validation.maxLength" }).pipe(z.email("validation.email")).optional());
 
 /**
  * A contact: the order's customer and delivery fields (the same rules and messages), its documents'
@@ -39,9 +39,10 @@ export const customerInput = z
     language: z.preprocess(blank, z.enum(CUSTOMER_LANGUAGES, { error: "validation.invalid" }).optional()),
     note: optionalText(4000),
   })
+  // Asked when the fields themselves are valid: a refused e-mail is not also "no way to reach".
+  .refine((value) => value.lastName || value.company, { path: ["lastName"], message: "customer.validation.nameOrCompany", when: (payload) => payload.issues.length === 0 })
+  .refine((value) => value.phone || value.email || value.ico, { path: ["phone"], message: "customer.validation.reach", when: (payload) => payload.issues.length === 0 })
   .superRefine((value, context) => {
-    if (!value.lastName && !value.company) context.addIssue({ code: "custom", path: ["lastName"], message: "customer.validation.nameOrCompany" });
-    if (!value.phone && !value.email && !value.ico) context.addIssue({ code: "custom", path: ["phone"], message: "customer.validation.reach" });
     if (value.deliveryAddress) {
       for (const path of ["deliveryStreet", "deliveryCity", "deliveryPostalCode"] as const) {
         if (!value[path]) context.addIssue({ code: "custom", path: [path], message: "validation.required" });
