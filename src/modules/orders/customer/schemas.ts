@@ -11,6 +11,10 @@ const blank = (value: unknown) => (value === null || (typeof value === "string" 
 const email = () =>
   z.preprocess(blank, storableString().trim().max(200, { message: "validation.maxLength" }).pipe(z.email("validation.email")).optional());
 
+/** The contact's own rules are asked when its fields are valid: a refused e-mail is not also "no way to reach". */
+const fieldsValid = (payload: { issues: { code: string; path?: PropertyKey[] }[] }) =>
+  payload.issues.every((issue) => issue.code === "custom" && issue.path?.length === 1 && (issue.path[0] === "lastName" || issue.path[0] === "phone"));
+
 /**
  * A contact: the order's customer and delivery fields (the same rules and messages), its documents'
  * language and a note. It needs a name or a company, and a way to reach it or find it again
@@ -39,9 +43,8 @@ export const customerInput = z
     language: z.preprocess(blank, z.enum(CUSTOMER_LANGUAGES, { error: "validation.invalid" }).optional()),
     note: optionalText(4000),
   })
-  // Asked when the fields themselves are valid: a refused e-mail is not also "no way to reach".
-  .refine((value) => value.lastName || value.company, { path: ["lastName"], message: "customer.validation.nameOrCompany", when: (payload) => payload.issues.length === 0 })
-  .refine((value) => value.phone || value.email || value.ico, { path: ["phone"], message: "customer.validation.reach", when: (payload) => payload.issues.length === 0 })
+  .refine((value) => value.lastName || value.company, { path: ["lastName"], message: "customer.validation.nameOrCompany", when: fieldsValid })
+  .refine((value) => value.phone || value.email || value.ico, { path: ["phone"], message: "customer.validation.reach", when: fieldsValid })
   .superRefine((value, context) => {
     if (value.deliveryAddress) {
       for (const path of ["deliveryStreet", "deliveryCity", "deliveryPostalCode"] as const) {
