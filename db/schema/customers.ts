@@ -3,6 +3,23 @@ import { check, index, pgTable, text, uniqueIndex, boolean } from "drizzle-orm/p
 import { phoneKeySql } from "../../src/lib/phone";
 import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId } from "./columns";
 
+/** A customer's billing and delivery columns, the same on an order and on a directory contact (they map one to one). */
+export const customerAddressColumns = () => ({
+  company: text("company"),
+  ico: text("ico"),
+  dic: text("dic"),
+  street: text("street"),
+  city: text("city"),
+  postalCode: text("postal_code"),
+  deliveryAddress: boolean("delivery_address").notNull().default(false),
+  deliveryCompany: text("delivery_company"),
+  deliveryFirstName: text("delivery_first_name"),
+  deliveryLastName: text("delivery_last_name"),
+  deliveryStreet: text("delivery_street"),
+  deliveryCity: text("delivery_city"),
+  deliveryPostalCode: text("delivery_postal_code"),
+});
+
 /**
  * docs/domain.md#customers: the customer directory, one contact per customer. Its fields are the
  * order's customer and delivery fields (db/schema/orders.ts `fence_orders`) one to one, so a contact
@@ -14,21 +31,9 @@ export const customers = pgTable(
     id: identityId(),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    company: text("company"),
-    ico: text("ico"),
-    dic: text("dic"),
     phone: text("phone"),
     email: text("email"),
-    street: text("street"),
-    city: text("city"),
-    postalCode: text("postal_code"),
-    deliveryAddress: boolean("delivery_address").notNull().default(false),
-    deliveryCompany: text("delivery_company"),
-    deliveryFirstName: text("delivery_first_name"),
-    deliveryLastName: text("delivery_last_name"),
-    deliveryStreet: text("delivery_street"),
-    deliveryCity: text("delivery_city"),
-    deliveryPostalCode: text("delivery_postal_code"),
+    ...customerAddressColumns(),
     /** The language of the documents made for the customer (offers, invoices): cs or en. */
     language: text("language").notNull().default("cs"),
     note: text("note"),

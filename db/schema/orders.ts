@@ -4,7 +4,7 @@ import { bytea, categories, products } from "./catalogue";
 import { phoneKeySql } from "../../src/lib/phone";
 import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId, uniqueNameIndex } from "./columns";
 import { shippingTypes } from "./settings";
-import { customers } from "./customers";
+import { customerAddressColumns, customers } from "./customers";
 
 export const promiseStatuses = pgTable(
   "promise_statuses",
@@ -53,19 +53,7 @@ export const fenceOrders = pgTable(
     email: text("email").notNull(),
     /** The directory's contact this order's customer became or updated (docs/domain.md#customers); null once the contact is deleted. */
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    company: text("company"),
-    ico: text("ico"),
-    dic: text("dic"),
-    street: text("street"),
-    city: text("city"),
-    postalCode: text("postal_code"),
-    deliveryAddress: boolean("delivery_address").notNull().default(false),
-    deliveryCompany: text("delivery_company"),
-    deliveryFirstName: text("delivery_first_name"),
-    deliveryLastName: text("delivery_last_name"),
-    deliveryStreet: text("delivery_street"),
-    deliveryCity: text("delivery_city"),
-    deliveryPostalCode: text("delivery_postal_code"),
+    ...customerAddressColumns(),
     /** Percentages; the three sum to 100 (docs/domain.md#order-defaults: 10 / 55 / 35). */
     paymentRuleConfirmation: integer("payment_rule_confirmation").notNull(),
     paymentRuleDelivery: integer("payment_rule_delivery").notNull(),

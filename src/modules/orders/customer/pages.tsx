@@ -7,25 +7,37 @@ import { customerDocuments, customerService } from "./service";
 
 const displayName = (row: Customer) => [row.lastName, row.firstName].filter(Boolean).join(" ");
 
+/** The form's fields in order, with their longest text (0: the delivery-address checkbox). */
+const FORM_FIELDS: [name: string, maxLength: number][] = [
+  ["firstName", 100],
+  ["lastName", 100],
+  ["company", 200],
+  ["ico", 20],
+  ["dic", 20],
+  ["phone", 40],
+  ["email", 200],
+  ["street", 200],
+  ["city", 100],
+  ["postalCode", 10],
+  ["deliveryAddress", 0],
+  ["deliveryCompany", 200],
+  ["deliveryFirstName", 100],
+  ["deliveryLastName", 100],
+  ["deliveryStreet", 200],
+  ["deliveryCity", 100],
+  ["deliveryPostalCode", 10],
+];
+
 const fields = (t: T, entity: Customer | null): FormField[] => [
   ...(entity ? [{ name: "id", label: t("customer.id"), kind: "integer" as const, readOnly: true, disabled: true }] : []),
-  { name: "firstName", label: t("customer.firstName"), kind: "text", autoFocus: true, maxLength: 100, autoComplete: "off" },
-  { name: "lastName", label: t("customer.lastName"), kind: "text", maxLength: 100, autoComplete: "off" },
-  { name: "company", label: t("customer.company"), kind: "text", maxLength: 200, autoComplete: "off" },
-  { name: "ico", label: t("customer.ico"), kind: "text", maxLength: 20, autoComplete: "off" },
-  { name: "dic", label: t("customer.dic"), kind: "text", maxLength: 20, autoComplete: "off" },
-  { name: "phone", label: t("customer.phone"), kind: "text", maxLength: 40, autoComplete: "off" },
-  { name: "email", label: t("customer.email"), kind: "email", maxLength: 200, autoComplete: "off" },
-  { name: "street", label: t("customer.street"), kind: "text", maxLength: 200, autoComplete: "off" },
-  { name: "city", label: t("customer.city"), kind: "text", maxLength: 100, autoComplete: "off" },
-  { name: "postalCode", label: t("customer.postalCode"), kind: "text", maxLength: 10, autoComplete: "off" },
-  { name: "deliveryAddress", label: t("customer.deliveryAddress"), kind: "checkbox" },
-  { name: "deliveryCompany", label: t("customer.deliveryCompany"), kind: "text", maxLength: 200, autoComplete: "off" },
-  { name: "deliveryFirstName", label: t("customer.deliveryFirstName"), kind: "text", maxLength: 100, autoComplete: "off" },
-  { name: "deliveryLastName", label: t("customer.deliveryLastName"), kind: "text", maxLength: 100, autoComplete: "off" },
-  { name: "deliveryStreet", label: t("customer.deliveryStreet"), kind: "text", maxLength: 200, autoComplete: "off" },
-  { name: "deliveryCity", label: t("customer.deliveryCity"), kind: "text", maxLength: 100, autoComplete: "off" },
-  { name: "deliveryPostalCode", label: t("customer.deliveryPostalCode"), kind: "text", maxLength: 10, autoComplete: "off" },
+  ...FORM_FIELDS.map(([name, maxLength], index): FormField => ({
+    name,
+    label: t(`customer.${name}`),
+    kind: name === "email" ? "email" : name === "deliveryAddress" ? "checkbox" : "text",
+    maxLength: maxLength || undefined,
+    autoFocus: index === 0,
+    autoComplete: "off",
+  })),
   {
     name: "language",
     label: t("customer.language"),

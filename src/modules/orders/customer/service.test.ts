@@ -31,7 +31,9 @@ describe("customer directory", () => {
     expect(await upsertCustomer({ ctx: t.ctx, input: { ...row, phone: "603 999 888", email: "obchod@dub.cz" } })).toEqual({ id: first.id, action: "updated" });
     expect((await contact(first.id)).phone).toBe("603 999 888");
     // Without an IČO: the e-mail finds it; then the phone.
-    expect((await upsertCustomer({ ctx: t.ctx, input: { lastName: "Dub", email: "OBCHOD@dub.cz" } })).id).toBe(first.id);
+    expect(await upsertCustomer({ ctx: t.ctx, input: { lastName: "Dub", email: " obchod@dub.cz" } })).toEqual({ id: first.id, action: "unchanged" });
+    // What a row leaves empty the contact keeps: an import never erases.
+    expect(await contact(first.id)).toMatchObject({ ico: "25596641", company: "Dub a syn", firstName: "Karel", email: "obchod@dub.cz" });
     const byPhone = await upsertCustomer({ ctx: t.ctx, input: { lastName: "Lípa", phone: "+420 777 555 444" } });
     expect((await upsertCustomer({ ctx: t.ctx, input: { lastName: "Lípová", phone: "777555444" } })).id).toBe(byPhone.id);
     // Another company's IČO never takes a contact that has its own IČO through a shared e-mail.

@@ -4,7 +4,7 @@
  * phone), `recordOrderCustomer` that each saved order calls in its own transaction, and the
  * customer's orders and invoices for their page.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { customers, fenceOrders, invoices } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { createCrudService, matchesText, translateDbError, type UniqueValue } from "@/lib/crud/service";
@@ -12,6 +12,7 @@ import { msg } from "@/lib/errors";
 import { phoneKey, phoneKeySql } from "@/lib/phone";
 import { foldedSql, foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
+import { customerAddressOf, customerAddressValues } from "../fence-order/schemas";
 import { type Customer, type CustomerInput, customerInput, type CustomerLanguage } from "./schemas";
 
 type Row = typeof customers.$inferSelect;
@@ -20,21 +21,9 @@ const toCustomer = (row: Row): Customer => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
-  company: row.company,
-  ico: row.ico,
-  dic: row.dic,
   phone: row.phone,
   email: row.email,
-  street: row.street,
-  city: row.city,
-  postalCode: row.postalCode,
-  deliveryAddress: row.deliveryAddress,
-  deliveryCompany: row.deliveryCompany,
-  deliveryFirstName: row.deliveryFirstName,
-  deliveryLastName: row.deliveryLastName,
-  deliveryStreet: row.deliveryStreet,
-  deliveryCity: row.deliveryCity,
-  deliveryPostalCode: row.deliveryPostalCode,
+  ...customerAddressOf(row),
   language: row.language as CustomerLanguage,
   note: row.note,
   createdAt: row.createdAt.toISOString(),
@@ -43,25 +32,12 @@ const toCustomer = (row: Row): Customer => ({
 
 /** The stored values of an input; the delivery address is kept only while its checkbox is on (as on an order). */
 const toValues = (input: CustomerInput) => {
-  const delivery = input.deliveryAddress;
   return {
     firstName: input.firstName ?? null,
     lastName: input.lastName ?? null,
-    company: input.company ?? null,
-    ico: input.ico ?? null,
-    dic: input.dic ?? null,
     phone: input.phone ?? null,
     email: input.email ?? null,
-    street: input.street ?? null,
-    city: input.city ?? null,
-    postalCode: input.postalCode ?? null,
-    deliveryAddress: delivery,
-    deliveryCompany: delivery ? (input.deliveryCompany ?? null) : null,
-    deliveryFirstName: delivery ? (input.deliveryFirstName ?? null) : null,
-    deliveryLastName: delivery ? (input.deliveryLastName ?? null) : null,
-    deliveryStreet: delivery ? (input.deliveryStreet ?? null) : null,
-    deliveryCity: delivery ? (input.deliveryCity ?? null) : null,
-    deliveryPostalCode: delivery ? (input.deliveryPostalCode ?? null) : null,
+    ...customerAddressValues(input),
     language: input.language ?? "cs",
     note: input.note ?? null,
   };
@@ -220,6 +196,8 @@ export async function recordOrderCustomer(ctx: Ctx, order: OrderCustomer): Promi
   return match.id;
 }
 
+const [foldBefore, foldAfter] = foldedSql("\u0000").split("\u0000") as [string, string];
+
 /**
  * The lookup's directory step: the contact with the IČO, the phone or the e-mail (in that order),
  * else the one whose last name or company is the given one (case and diacritics ignored).
@@ -228,7 +206,7 @@ export async function lookupCustomer({ ctx, input }: { ctx: Ctx; input: Customer
   const ico = input.ico?.replace(/\s+/g, "") || null;
   const phone = input.phone ? phoneKey(input.phone) : "";
   const email = input.email?.trim().toLowerCase() || null;
-  const byName = (column: typeof customers.lastName, value?: string) =>
+  const byName = (column: SQLWrapper, value?: string) =>
     value?.trim() ? sql`${sql.raw(foldBefore)}${column}${sql.raw(foldAfter)} = ${foldText(value.trim())}` : undefined;
   const tries: (SQL | undefined)[] = [
     ico ? eq(customers.ico, ico) : undefined,
@@ -244,8 +222,6 @@ export async function lookupCustomer({ ctx, input }: { ctx: Ctx; input: Customer
   }
   return null;
 }
-
-const [foldBefore, foldAfter] = foldedSql("\u0000").split("\u0000") as [string, string];
 
 export interface CustomerOrderRow {
   id: number;
