@@ -87,7 +87,7 @@ export const fenceOrder = {
       lookupFound: "Nalezen zákazník ze zakázky {{id}}: {{name}}",
       lookupFoundContact: "Nalezen zákazník v adresáři: {{name}}",
       lookupFill: "Vyplnit údaje",
-      lookupNone: "Žádná dřívější zakázka nenalezena.",
+      lookupNone: "Zákazník není v adresáři ani v dřívějších zakázkách.",
       validation: {
         paymentSum: "Platební podmínky musí dát dohromady 100 % (nyní {{sum}} %)",
         ico: "IČO musí mít 8 číslic a vyhovět kontrole modulo 11",
@@ -185,7 +185,7 @@ export const fenceOrder = {
       lookupFound: "Found the customer of order {{id}}: {{name}}",
       lookupFoundContact: "Found in the customer directory: {{name}}",
       lookupFill: "Fill in",
-      lookupNone: "No earlier order found.",
+      lookupNone: "The customer is neither in the directory nor in earlier orders.",
       validation: {
         paymentSum: "The payment rules must add up to 100 % (now {{sum}} %)",
         ico: "The company ID must have 8 digits and pass the mod 11 check",

@@ -6,7 +6,7 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import { fenceOrders } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
-import { recordOrderCustomer } from "@/modules/orders/customer/service";
+import { recordOrderCustomer } from "@/modules/orders";
 
 export async function seedDemoCustomers(ctx: Ctx): Promise<void> {
   await withTransaction(ctx, async (tx) => {
