@@ -8,6 +8,7 @@ import type { Customer } from "@/modules/orders/customer/schemas";
 import { upsertCustomer } from "@/modules/orders/customer/service";
 import { json, useTestApp } from "../helpers/app";
 import { createFenceOrder, validFenceOrder } from "../helpers/factories";
+import { icoFrom } from "@db/seed/demo/fence-orders";
 import { tableSnapshot } from "../helpers/table-snapshot";
 import { afterRedirect, entityApi, pageShowing } from "./support";
 
@@ -45,6 +46,19 @@ describe("API /api/orders/customers", () => {
     });
     test("an unknown language and a bad e-mail", () => refusedSaving({ company: "Firma", email: "nic@", language: "de" }, { email: "Zadejte platný e-mail", language: "Neplatná hodnota" }));
   });
+});
+
+test("orders of one new company saved at once: all saved, one contact with the IČO, every order linked to it", async () => {
+  const s = await session();
+  const ico = icoFrom(1_234_567);
+  const responses = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => s.api("/api/orders/fenceOrder", { method: "POST", json: { ...validFenceOrder, lastName: `Souběh ${i}`, email: `soubeh${i}@example.cz`, phone: `606 000 00${i}`, ico } })),
+  );
+  expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
+  const found = (await list(`?ico=${ico}`)).data;
+  expect(found.length).toBe(1);
+  const documents = await json(await s.api(`${API}/${found[0]!.id}/documents`));
+  expect(documents.data.orders.length).toBe(6);
 });
 
 describe("pages /orders/customers", () => {

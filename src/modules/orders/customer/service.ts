@@ -103,6 +103,13 @@ export async function findCustomerMatch({ ctx, input }: { ctx: Ctx; input: Custo
   return null;
 }
 
+/**
+ * Matching and writing a contact is one step per transaction at a time: two orders (or an import
+ * and an order) filing the same new customer at once would otherwise both find none and add two
+ * contacts, or the second would hit the IČO's unique index. Office saves are few; the wait is short.
+ */
+const lockDirectory = (ctx: Ctx) => ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext('ohrada:customer-directory'))`);
+
 export type UpsertResult = { id: number; action: "created" | "updated" | "unchanged" };
 
 const sameValues = (row: Row, values: ReturnType<typeof toValues>) =>
@@ -130,6 +137,7 @@ export async function upsertCustomer({ ctx, input }: { ctx: Ctx; input: unknown 
   const parsed = parseInput(customerInput, input);
   const values = toValues(parsed);
   return withTransaction(ctx, async (tx) => {
+    await lockDirectory(tx);
     const match = await findCustomerMatch({ ctx: tx, input: parsed });
     if (!match) {
       const [row] = await tx.db
@@ -162,9 +170,11 @@ export type OrderCustomer = Pick<
  * A saved order's customer becomes a contact or updates the one it matches, in the order's
  * transaction (docs/domain.md#customers): the order's data is the newest, so it replaces the
  * contact's (a new phone, a new address); what the order leaves empty (company, DIČ, a delivery
- * address) the contact keeps, and so its language and note. Answers the contact's id.
+ * address) the contact keeps, and so its language and note. Answers the contact's id. Call it
+ * inside the order's transaction (`ctx` a transaction's): it takes the directory's lock until then.
  */
 export async function recordOrderCustomer(ctx: Ctx, order: OrderCustomer): Promise<number> {
+  await lockDirectory(ctx);
   const match = await findCustomerMatch({ ctx, input: order });
   const person = { firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email };
   const kept = <T>(value: T | null) => value ?? undefined;
