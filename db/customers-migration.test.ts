@@ -49,7 +49,7 @@ test(
       { ico: null, email: "vera@email.cz", city: "Beroun" },
     ]);
     const links = await selectRows<{ customer_id: number }>(database.db, sql`select customer_id from fence_orders order by id`);
-    const [company, karel, vera] = contacts.map((contact) => contact.id);
+    const [company, karel, vera] = contacts.map((contact) => contact.id) as [number, number, number];
     expect(links.map((row) => row.customer_id)).toEqual([company, company, karel, karel, vera, company]);
 
     // Migrating again changes nothing: the step ran once.
