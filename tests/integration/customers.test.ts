@@ -9,7 +9,9 @@ import { upsertCustomer } from "@/modules/orders/customer/service";
 import { json, useTestApp } from "../helpers/app";
 import { createFenceOrder, validFenceOrder } from "../helpers/factories";
 import { icoFrom } from "@db/seed/demo/fence-orders";
+import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
 import { tableSnapshot } from "../helpers/table-snapshot";
+import { createInvoice } from "@/modules/orders";
 import { afterRedirect, entityApi, pageShowing } from "./support";
 
 const t = useTestApp();
@@ -89,6 +91,16 @@ describe("pages /orders/customers", () => {
     expect(page).toContain(`href="/orders/fenceOrder/${second}"`);
     const documents = await json(await (await session()).api(`${API}/${found[0]!.id}/documents`));
     expect(documents.data.orders.map((row: { id: number }) => row.id)).toEqual([second, first]);
+  });
+
+  test("a customer's page lists the invoices of their orders", async () => {
+    const ctx = t.current.ctx;
+    await setUpInvoicing(ctx);
+    const order = await createInvoiceOrder(ctx, { email: "ulehla@example.cz", phone: "728 000 111" });
+    const invoiceId = await createInvoice({ ctx, input: { orderId: order.id, proforma: true } });
+    const [contact] = (await list("?email=ulehla@example.cz")).data;
+    const page = await pageShowing(await (await session()).page(`${PATH}/${contact!.id}`), 200, "Faktury zákazníka (1)", "Zálohová faktura");
+    expect(page).toContain(`href="/orders/invoices/${invoiceId}"`);
   });
 
   test("the order form's lookup offers a directory contact (imported) by IČO, phone and e-mail, and fills it in", async () => {
