@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./catalogue";
 export * from "./settings";
 export * from "./baskets";
+export * from "./customers";
 export * from "./orders";
 export * from "./invoices";
 export * from "./suppliers";

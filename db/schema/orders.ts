@@ -4,6 +4,7 @@ import { bytea, categories, products } from "./catalogue";
 import { phoneKeySql } from "../../src/lib/phone";
 import { auditColumns, czechSortKeyColumn, czechSortKeyIndex, identityId, uniqueNameIndex } from "./columns";
 import { shippingTypes } from "./settings";
+import { customerAddressColumns, customers } from "./customers";
 
 export const promiseStatuses = pgTable(
   "promise_statuses",
@@ -50,19 +51,9 @@ export const fenceOrders = pgTable(
     lastName: text("last_name").notNull(),
     phone: text("phone").notNull(),
     email: text("email").notNull(),
-    company: text("company"),
-    ico: text("ico"),
-    dic: text("dic"),
-    street: text("street"),
-    city: text("city"),
-    postalCode: text("postal_code"),
-    deliveryAddress: boolean("delivery_address").notNull().default(false),
-    deliveryCompany: text("delivery_company"),
-    deliveryFirstName: text("delivery_first_name"),
-    deliveryLastName: text("delivery_last_name"),
-    deliveryStreet: text("delivery_street"),
-    deliveryCity: text("delivery_city"),
-    deliveryPostalCode: text("delivery_postal_code"),
+    /** The directory's contact this order's customer became or updated (docs/domain.md#customers); null once the contact is deleted. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    ...customerAddressColumns(),
     /** Percentages; the three sum to 100 (docs/domain.md#order-defaults: 10 / 55 / 35). */
     paymentRuleConfirmation: integer("payment_rule_confirmation").notNull(),
     paymentRuleDelivery: integer("payment_rule_delivery").notNull(),
@@ -119,6 +110,8 @@ export const fenceOrders = pgTable(
     index("fence_orders_phone_key_idx").on(phoneKeySql(table.phone), table.id),
     index("fence_orders_email_idx").on(sql`lower(${table.email})`),
     index("fence_orders_ico_idx").on(table.ico),
+    // A customer's page lists their orders, the newest first.
+    index("fence_orders_customer_idx").on(table.customerId, table.id),
     check("fence_orders_payment_rules_sum", sql`${table.paymentRuleConfirmation} + ${table.paymentRuleDelivery} + ${table.paymentRuleCompletion} = 100`),
   ],
 );

@@ -6,6 +6,7 @@ import type { PasswordCost } from "@/modules/auth/service";
 import { createEshop, createShipping } from "./factories";
 import { seedDemoCatalogue } from "./demo/catalogue";
 import { seedDemoCompanyIdentity } from "./demo/company-identity";
+import { seedDemoCustomers } from "./demo/customers";
 import { seedDemoFenceOrders } from "./demo/fence-orders";
 import { seedDemoInvoices } from "./demo/invoices";
 import { seedDemoOrders } from "./demo/orders";
@@ -36,6 +37,7 @@ export async function seedDemo(ctx: Ctx, options: { passwordCost?: PasswordCost 
   await seedDemoOrders(ctx);
   await seedDemoPromises(ctx);
   await seedDemoFenceOrders(ctx);
+  await seedDemoCustomers(ctx);
   await seedDemoPlanning(ctx);
   await seedDemoInvoices(ctx);
   await seedDemoTimesheets(ctx);

@@ -24,6 +24,7 @@ import {
   validFenceOrder,
 } from "../helpers/factories";
 import { todayInPrague } from "@/lib/dates";
+import { icoFrom } from "@db/seed/demo/fence-orders";
 import { createInvoiceOrder, setUpInvoicing } from "../helpers/invoices";
 import { expectFieldErrors, type ListBody, okJson } from "./support";
 
@@ -143,6 +144,14 @@ const ENTITIES: CrudEntity[] = [
     update: (_, n) => ({ name: `Dodavatel ${n} a.s.`, email: `obchod${n}@dodavatel.cz` }),
     updated: (_, n) => ({ name: `Dodavatel ${n} a.s.`, email: `obchod${n}@dodavatel.cz` }),
     invalid: { body: {}, fields: required("name", "email") },
+  },
+  {
+    path: "/api/orders/customers",
+    create: (_, n) => ({ lastName: `Zákazník ${n}`, company: `Firma ${n} s.r.o.`, ico: icoFrom(7_000_000 + n), phone: "602 111 222", language: "en" }),
+    created: (_, n) => ({ lastName: `Zákazník ${n}`, company: `Firma ${n} s.r.o.`, ico: icoFrom(7_000_000 + n), phone: "602 111 222", email: null, language: "en" }),
+    update: (_, n) => ({ firstName: "Eva", lastName: `Zákaznice ${n}`, email: `eva${n}@example.cz` }),
+    updated: (_, n) => ({ firstName: "Eva", lastName: `Zákaznice ${n}`, ico: null, email: `eva${n}@example.cz`, language: "cs" }),
+    invalid: { body: {}, fields: { lastName: "Vyplňte příjmení nebo firmu", phone: "Vyplňte telefon, e-mail nebo IČO" } },
   },
   {
     path: "/api/settings/users",

@@ -267,13 +267,15 @@ describe("editor", () => {
     const email = `lookup-${Date.now()}@example.cz`;
     const earlier = await create({ firstName: "Karel", lastName: "Starý", email, company: "Ploty s.r.o.", ico: "25596641", city: "Beroun" });
     const offer = await page(`/orders/fenceOrder/lookup?email=${encodeURIComponent(email)}`, { "HX-Request": "true" });
-    expect(offer).toContain(`Nalezen zákazník ze zakázky ${earlier}: Karel Starý, Ploty s.r.o.`);
+    // The saved order filed its customer in the directory, which the lookup asks first.
+    expect(earlier).toBeGreaterThan(0);
+    expect(offer).toContain("Nalezen zákazník v adresáři: Karel Starý, Ploty s.r.o.");
     expect(offer).toContain("Vyplnit údaje");
     const fill = await page(`/orders/fenceOrder/lookup?email=${encodeURIComponent(email)}&fill=1`, { "HX-Request": "true" });
     expect(fill).toContain('id="customer-fields"');
     expect(fill).toContain('value="Karel"');
     expect(fill).toContain('value="Beroun"');
     expect(fill).toContain('value="25596641"');
-    expect(await page(`/orders/fenceOrder/lookup?email=nikdo@example.cz`, { "HX-Request": "true" })).toContain("Žádná dřívější zakázka nenalezena.");
+    expect(await page(`/orders/fenceOrder/lookup?email=nikdo@example.cz`, { "HX-Request": "true" })).toContain("Zákazník není v adresáři ani v dřívějších zakázkách.");
   });
 });

@@ -21,6 +21,7 @@ export const topMenu: MenuEntry[] = [
     key: "orders",
     children: [
       { key: "fenceOrders", href: "/orders/fenceOrder" },
+      { key: "customers", href: "/orders/customers" },
       { key: "planning", href: "/orders/planning" },
       {
         key: "promises",

@@ -78,7 +78,7 @@ export function CustomerFields({ sections, values, errors }: { sections: ReturnT
           type="button"
           className="button"
           hx-get={`${FENCE_ORDER_PATH}/lookup`}
-          hx-include={`#${CUSTOMER_FIELDS_ID} [name=phone], #${CUSTOMER_FIELDS_ID} [name=email], #${CUSTOMER_FIELDS_ID} [name=ico]`}
+          hx-include={["phone", "email", "ico", "lastName", "company"].map((name) => `#${CUSTOMER_FIELDS_ID} [name=${name}]`).join(", ")}
           hx-target="#customer-lookup-result"
           title={t("fenceOrder.lookupHint")}
         >
@@ -97,7 +97,9 @@ export function CustomerLookupResult({ customer, query }: { customer: CustomerDa
   const href = `${FENCE_ORDER_PATH}/lookup?${query}&fill=1`;
   return (
     <p className="lookup-found">
-      {t("fenceOrder.lookupFound", { id: customer.orderId, name: `${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ""}` })}{" "}
+      {customer.orderId === null
+        ? t("fenceOrder.lookupFoundContact", { name: [[customer.firstName, customer.lastName].filter(Boolean).join(" "), customer.company].filter(Boolean).join(", ") })
+        : t("fenceOrder.lookupFound", { id: customer.orderId, name: `${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ""}` })}{" "}
       <button type="button" className="button" hx-get={href} hx-target={`#${CUSTOMER_FIELDS_ID}`} hx-swap="outerHTML">
         {t("fenceOrder.lookupFill")}
       </button>

@@ -34,3 +34,7 @@ export { FENCE_PARAMETER_KEYS_BY_TYPE } from "./fence-item/product-types";
 export { createInvoice, getInvoice, recordInvoicePayment } from "./invoice/service";
 export { defaultPromiseService, promiseService } from "./promise/service";
 export { promiseStatusService } from "./service";
+
+// The customer directory (docs/domain.md#customers): the demo seed files its bulk orders' customers;
+// an import matches and upserts contacts by IČO, e-mail or phone.
+export { customerService, findCustomerMatch, recordOrderCustomer, upsertCustomer, type UpsertResult } from "./customer/service";

@@ -7,6 +7,8 @@ import { defineModule, routes } from "@/lib/http/module";
 import { uploadLimit } from "@/lib/http/uploads";
 import { ordersSetupApi } from "./api";
 import { fenceItemApi } from "./fence-item/api";
+import { customerApi } from "./customer/api";
+import { customerPages } from "./customer/pages";
 import { fenceOrderRestApi } from "./fence-order/api";
 import { filesApi } from "./fence-order/files-api";
 import { filesPages } from "./fence-order/files-pages";
@@ -35,11 +37,11 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
   return order ? { action: "open", url: `${FENCE_ORDER_PATH}/${order.id}`, message: msg("shell.barcodeOpenOrder", { id: order.id }) } : null;
 };
 
-/** Orders: fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings, invoices. */
+/** Orders: the customer directory, fence orders with their tabs (the items tab's API among them) and files, promises, promise statuses, default promises, invoice settings, invoices. */
 export const ordersModule = defineModule({
   name: "orders",
-  api: routes(["/", ordersSetupApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
-  pages: routes(["/", ordersSetupPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
+  api: routes(["/", ordersSetupApi], ["/orders/customers", customerApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
+  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),

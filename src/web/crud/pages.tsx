@@ -44,6 +44,8 @@ export interface CrudPagesConfig<TEntity extends { id: number }> {
   };
   /** false: the module renders its own new/edit pages (e.g. a tabbed editor) and only lists here. */
   form?: boolean;
+  /** Shown below a saved record's form (what refers to it, e.g. a customer's orders). */
+  formAfter?: (c: AppContext, entity: TEntity) => ReactNode | Promise<ReactNode>;
 }
 
 /** Reads list state from the query: paging, sort, and every other key as a column filter. */
@@ -116,6 +118,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
     const { errors, formErrors, answer } = formState(c, init.error, fields.map((f) => f.name));
     const title = t(entity ? "form.editTitle" : "form.newTitle", { entity: t(`${config.i18n}.entity`) });
     const action = entity ? `${path}/${entity.id}` : newPath;
+    const after = entity && config.formAfter ? await config.formAfter(c, entity) : null;
     return renderPage(
       c,
       <AppLayout title={title}>
@@ -128,6 +131,7 @@ export function crudPages<TEntity extends { id: number }>(config: CrudPagesConfi
           deleteAction={entity ? `${path}/${entity.id}/delete` : undefined}
           cancelHref={path}
         />
+        {after}
       </AppLayout>,
       answer,
     );

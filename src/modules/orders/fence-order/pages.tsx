@@ -118,7 +118,7 @@ fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}/status`, async (c) => {
 
 /** Customer lookup: offers the latest earlier order's customer; with `fill=1` re-renders the personal and billing block filled in. */
 fenceOrderPageRoutes.get(`${P}/lookup`, async (c) => {
-  const query = Object.fromEntries(["phone", "email", "ico"].flatMap((key) => (c.req.query(key)?.trim() ? [[key, c.req.query(key)!.trim()]] : [])));
+  const query = Object.fromEntries(["phone", "email", "ico", "lastName", "company"].flatMap((key) => (c.req.query(key)?.trim() ? [[key, c.req.query(key)!.trim()]] : [])));
   const customer = Object.keys(query).length ? await customerLookup({ ctx: c.get("ctx"), input: query }) : null;
   if (c.req.query("fill") && customer) {
     const sections = fenceOrderSections(c.get("t"), []);

@@ -39,7 +39,7 @@ const dic = () =>
     storableString().refine(isValidDic, "fenceOrder.validation.dic").optional(),
   );
 
-const phone = () =>
+export const phone = () =>
   z.preprocess(
     blank,
     storableString((issue) => (issue.input === undefined ? "validation.required" : "validation.invalid"))
@@ -47,6 +47,53 @@ const phone = () =>
       .max(40, { message: "validation.maxLength" })
       .regex(/^\+?[0-9][0-9 ()-]{5,}$/, "fenceOrder.validation.phone"),
   );
+
+/** The billing and delivery fields of a customer, the same on an order and on a directory contact (docs/domain.md#customers). */
+export const customerAddressFields = () => ({
+  company: optionalText(200),
+  ico: ico(),
+  dic: dic(),
+  street: optionalText(200),
+  city: optionalText(100),
+  postalCode: postalCode(),
+  deliveryAddress: booleanField(false),
+  deliveryCompany: optionalText(200),
+  deliveryFirstName: optionalText(100),
+  deliveryLastName: optionalText(100),
+  deliveryStreet: optionalText(200),
+  deliveryCity: optionalText(100),
+  deliveryPostalCode: postalCode(),
+});
+
+type AddressInput = z.output<z.ZodObject<ReturnType<typeof customerAddressFields>>>;
+
+/** While the delivery-address box is on, its street, city and postal code are required. */
+export function requireDeliveryAddress(value: AddressInput, context: z.RefinementCtx): void {
+  if (!value.deliveryAddress) return;
+  for (const path of ["deliveryStreet", "deliveryCity", "deliveryPostalCode"] as const) {
+    if (!value[path]) context.addIssue({ code: "custom", path: [path], message: "validation.required" });
+  }
+}
+
+/** The stored billing and delivery values of an input; the delivery address is kept only while its box is on. */
+export function customerAddressValues(input: AddressInput) {
+  const delivery = input.deliveryAddress;
+  return {
+    company: input.company ?? null,
+    ico: input.ico ?? null,
+    dic: input.dic ?? null,
+    street: input.street ?? null,
+    city: input.city ?? null,
+    postalCode: input.postalCode ?? null,
+    deliveryAddress: delivery,
+    deliveryCompany: delivery ? (input.deliveryCompany ?? null) : null,
+    deliveryFirstName: delivery ? (input.deliveryFirstName ?? null) : null,
+    deliveryLastName: delivery ? (input.deliveryLastName ?? null) : null,
+    deliveryStreet: delivery ? (input.deliveryStreet ?? null) : null,
+    deliveryCity: delivery ? (input.deliveryCity ?? null) : null,
+    deliveryPostalCode: delivery ? (input.deliveryPostalCode ?? null) : null,
+  };
+}
 
 const percent = () => integerField({ min: 0, max: 100 });
 
@@ -57,19 +104,7 @@ export const fenceOrderInput = z
     lastName: requiredText(100),
     phone: phone(),
     email: emailField(),
-    company: optionalText(200),
-    ico: ico(),
-    dic: dic(),
-    street: optionalText(200),
-    city: optionalText(100),
-    postalCode: postalCode(),
-    deliveryAddress: booleanField(false),
-    deliveryCompany: optionalText(200),
-    deliveryFirstName: optionalText(100),
-    deliveryLastName: optionalText(100),
-    deliveryStreet: optionalText(200),
-    deliveryCity: optionalText(100),
-    deliveryPostalCode: postalCode(),
+    ...customerAddressFields(),
     paymentRuleConfirmation: percent(),
     paymentRuleDelivery: percent(),
     paymentRuleCompletion: percent(),
@@ -91,11 +126,7 @@ export const fenceOrderInput = z
         context.addIssue({ code: "custom", path: [path], message: "fenceOrder.validation.paymentSum", params: { sum: a + b + c } });
       }
     }
-    if (value.deliveryAddress) {
-      for (const path of ["deliveryStreet", "deliveryCity", "deliveryPostalCode"] as const) {
-        if (!value[path]) context.addIssue({ code: "custom", path: [path], message: "validation.required" });
-      }
-    }
+    requireDeliveryAddress(value, context);
   });
 export type FenceOrderInput = z.output<typeof fenceOrderInput>;
 
@@ -109,18 +140,13 @@ export const fenceOrderStatusInput = z.object({
 /** What the customer lookup copies from an earlier order: personal and billing data. */
 export const CUSTOMER_FIELDS = ["firstName", "lastName", "phone", "email", "company", "ico", "dic", "street", "city", "postalCode"] as const;
 
+/** The lookup's keys; `lastName` and `company` find a directory contact by name (docs/domain.md#customers). */
 export const customerLookupInput = z
-  .object({ phone: optionalText(40), email: optionalText(200), ico: optionalText(20) })
-  .refine((value) => value.phone || value.email || value.ico, "validation.required");
+  .object({ phone: optionalText(40), email: optionalText(200), ico: optionalText(20), lastName: optionalText(100), company: optionalText(200) })
+  .refine((value) => value.phone || value.email || value.ico || value.lastName || value.company, "validation.required");
 
-export interface FenceOrder {
-  id: number;
-  status: FenceOrderStatus;
-  statusSetManually: boolean;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
+/** A customer's stored billing and delivery data, on an order and on a directory contact. */
+export interface CustomerAddress {
   company: string | null;
   ico: string | null;
   dic: string | null;
@@ -134,6 +160,33 @@ export interface FenceOrder {
   deliveryStreet: string | null;
   deliveryCity: string | null;
   deliveryPostalCode: string | null;
+}
+
+/** The billing and delivery data of a stored row (an order's or a contact's). */
+export const customerAddressOf = (row: CustomerAddress): CustomerAddress => ({
+  company: row.company,
+  ico: row.ico,
+  dic: row.dic,
+  street: row.street,
+  city: row.city,
+  postalCode: row.postalCode,
+  deliveryAddress: row.deliveryAddress,
+  deliveryCompany: row.deliveryCompany,
+  deliveryFirstName: row.deliveryFirstName,
+  deliveryLastName: row.deliveryLastName,
+  deliveryStreet: row.deliveryStreet,
+  deliveryCity: row.deliveryCity,
+  deliveryPostalCode: row.deliveryPostalCode,
+});
+
+export interface FenceOrder extends CustomerAddress {
+  id: number;
+  status: FenceOrderStatus;
+  statusSetManually: boolean;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
   paymentRuleConfirmation: number;
   paymentRuleDelivery: number;
   paymentRuleCompletion: number;

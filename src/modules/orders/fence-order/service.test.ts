@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { customers, fenceOrders } from "@db/schema";
 import { validFenceOrder } from "../../../../tests/helpers/factories/fence-order";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { createFenceOrder, customerLookup } from "./service";
@@ -9,12 +11,18 @@ const order = { ...validFenceOrder, firstName: "Eva", lastName: "Malá", phone: 
 describe("fence order service", () => {
   test("customer lookup: the phone's last nine digits (with or without +420), the e-mail in any case; needs one key", async () => {
     const id = await createFenceOrder({ ctx: t.ctx, input: { ...order, city: "Tábor" } });
-    expect((await customerLookup({ ctx: t.ctx, input: { phone: "602 333 444" } }))?.orderId).toBe(id);
+    // The saved order filed its customer in the directory, which the lookup asks first.
+    const [{ customerId }] = (await t.db.select({ customerId: fenceOrders.customerId }).from(fenceOrders).where(eq(fenceOrders.id, id))) as [{ customerId: number }];
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "602 333 444" } }))?.customerId).toBe(customerId);
     expect(await customerLookup({ ctx: t.ctx, input: { phone: "602 333 445" } })).toBeNull();
-    expect((await customerLookup({ ctx: t.ctx, input: { phone: "+420602333444" } }))?.orderId).toBe(id);
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "+420602333444" } }))?.customerId).toBe(customerId);
     expect((await customerLookup({ ctx: t.ctx, input: { email: "eva.mala@example.CZ" } }))?.city).toBe("Tábor");
     // A phone nobody has does not hide a matching e-mail.
-    expect((await customerLookup({ ctx: t.ctx, input: { phone: "777 000 000", email: "eva.mala@example.cz" } }))?.orderId).toBe(id);
+    expect((await customerLookup({ ctx: t.ctx, input: { phone: "777 000 000", email: "eva.mala@example.cz" } }))?.customerId).toBe(customerId);
     expect((await failureOf(customerLookup({ ctx: t.ctx, input: {} }))).kind).toBe("fail");
+    // Without the contact, earlier orders answer as before the directory.
+    await t.db.delete(customers).where(eq(customers.id, customerId));
+    expect(await customerLookup({ ctx: t.ctx, input: { phone: "602 333 444" } })).toMatchObject({ orderId: id, customerId: null, city: "Tábor" });
+    expect((await customerLookup({ ctx: t.ctx, input: { email: "eva.mala@example.CZ" } }))?.orderId).toBe(id);
   });
 });

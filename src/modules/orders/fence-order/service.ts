@@ -14,6 +14,8 @@ import { parseInput } from "@/lib/validation";
 import { applyDefaultPromises } from "../promise/triggers";
 import {
   CUSTOMER_FIELDS,
+  customerAddressOf,
+  customerAddressValues,
   customerLookupInput,
   FENCE_ORDER_STATUSES,
   type FenceOrder,
@@ -26,6 +28,7 @@ import {
 import { applyDateRules, applyPlanRules, automaticStatus, type OrderDates } from "./status";
 import { readPlanFacts } from "./plan-facts";
 import { orderFileCounts } from "./files.service";
+import { lookupCustomer, recordOrderCustomer } from "../customer/service";
 
 type Row = typeof fenceOrders.$inferSelect;
 
@@ -37,19 +40,7 @@ const toFenceOrder = (row: Row): FenceOrder => ({
   lastName: row.lastName,
   phone: row.phone,
   email: row.email,
-  company: row.company,
-  ico: row.ico,
-  dic: row.dic,
-  street: row.street,
-  city: row.city,
-  postalCode: row.postalCode,
-  deliveryAddress: row.deliveryAddress,
-  deliveryCompany: row.deliveryCompany,
-  deliveryFirstName: row.deliveryFirstName,
-  deliveryLastName: row.deliveryLastName,
-  deliveryStreet: row.deliveryStreet,
-  deliveryCity: row.deliveryCity,
-  deliveryPostalCode: row.deliveryPostalCode,
+  ...customerAddressOf(row),
   paymentRuleConfirmation: row.paymentRuleConfirmation,
   paymentRuleDelivery: row.paymentRuleDelivery,
   paymentRuleCompletion: row.paymentRuleCompletion,
@@ -65,25 +56,12 @@ const toFenceOrder = (row: Row): FenceOrder => ({
 
 /** Header values of an input; the delivery address is kept only while its checkbox is on. */
 const toValues = (input: FenceOrderInput) => {
-  const delivery = input.deliveryAddress;
   return {
     firstName: input.firstName,
     lastName: input.lastName,
     phone: input.phone,
     email: input.email,
-    company: input.company ?? null,
-    ico: input.ico ?? null,
-    dic: input.dic ?? null,
-    street: input.street ?? null,
-    city: input.city ?? null,
-    postalCode: input.postalCode ?? null,
-    deliveryAddress: delivery,
-    deliveryCompany: delivery ? (input.deliveryCompany ?? null) : null,
-    deliveryFirstName: delivery ? (input.deliveryFirstName ?? null) : null,
-    deliveryLastName: delivery ? (input.deliveryLastName ?? null) : null,
-    deliveryStreet: delivery ? (input.deliveryStreet ?? null) : null,
-    deliveryCity: delivery ? (input.deliveryCity ?? null) : null,
-    deliveryPostalCode: delivery ? (input.deliveryPostalCode ?? null) : null,
+    ...customerAddressValues(input),
     paymentRuleConfirmation: input.paymentRuleConfirmation,
     paymentRuleDelivery: input.paymentRuleDelivery,
     paymentRuleCompletion: input.paymentRuleCompletion,
@@ -247,9 +225,11 @@ export async function createFenceOrder({ ctx, input }: { ctx: Ctx; input: unknow
   return withTransaction(ctx, async (tx) => {
     await checkVat(tx, Number(values.vat), null);
     const rules = applyDateRules({ before: null, after: values });
+    // The order's customer becomes or updates a directory contact in the same transaction (docs/domain.md#customers).
+    const customerId = await recordOrderCustomer(tx, values);
     const [row] = await tx.db
       .insert(fenceOrders)
-      .values({ ...values, status: rules.status, deadline: rules.deadline, createdBy: tx.userId, updatedBy: tx.userId })
+      .values({ ...values, customerId, status: rules.status, deadline: rules.deadline, createdBy: tx.userId, updatedBy: tx.userId })
       .returning({ id: fenceOrders.id });
     await recordStatus(tx, row!.id, rules.change!, "AUTO");
     return row!.id;
@@ -262,9 +242,10 @@ export async function updateFenceOrder({ ctx, input }: { ctx: Ctx; input: { id: 
     const before = await lockFenceOrder(tx, input.id);
     await checkVat(tx, Number(values.vat), Number(before.vat));
     const { status, deadline } = await dateRulesOnSave(tx, before, values);
+    const customerId = await recordOrderCustomer(tx, values);
     await tx.db
       .update(fenceOrders)
-      .set({ ...values, status, deadline, updatedBy: tx.userId, updatedAt: new Date() })
+      .set({ ...values, customerId, status, deadline, updatedBy: tx.userId, updatedAt: new Date() })
       .where(eq(fenceOrders.id, input.id));
     return getFenceOrder({ ctx: tx, input: { id: input.id } });
   });
@@ -305,12 +286,20 @@ export async function fenceOrderStatusHistoryOf({ ctx, input }: { ctx: Ctx; inpu
   return rows.map((row) => ({ from: row.fromStatus, to: row.toStatus, source: row.source as "AUTO" | "MANUAL", reason: row.reason, at: row.at.toISOString(), userId: row.userId }));
 }
 
-/** Personal and billing data of a customer's latest order (beyond the spec: fills a new order). */
-export type CustomerData = { orderId: number } & Pick<FenceOrder, (typeof CUSTOMER_FIELDS)[number]>;
+/**
+ * Personal and billing data that fill a new order: a directory contact's (`customerId`) or, when
+ * none matches, a customer's latest order's (`orderId`).
+ */
+export type CustomerData = { orderId: number | null; customerId: number | null } & { [K in (typeof CUSTOMER_FIELDS)[number]]: FenceOrder[K] | null };
 
-/** Tries the phone, then the e-mail, then the IČO; the first that matches an earlier order answers. */
+/**
+ * The directory first (docs/domain.md#customers: by IČO, phone, e-mail, then last name or company);
+ * else earlier orders: the phone, then the e-mail, then the IČO; the first that matches answers.
+ */
 export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<CustomerData | null> {
   const query = parseInput(customerLookupInput, input);
+  const contact = await lookupCustomer({ ctx, input: query });
+  if (contact) return { orderId: null, customerId: contact.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, contact[field]])) } as CustomerData;
   const phone = query.phone ? phoneKey(query.phone) : "";
   const conditions = [
     // The last nine digits, through their index: "+420 602 333 444" and "602333444" are the same Czech number.
@@ -323,7 +312,7 @@ export async function customerLookup({ ctx, input }: { ctx: Ctx; input: unknown 
     const [row] = await ctx.db.select().from(fenceOrders).where(where).orderBy(desc(fenceOrders.id)).limit(1);
     if (!row) continue;
     const order = toFenceOrder(row);
-    return { orderId: row.id, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
+    return { orderId: row.id, customerId: row.customerId, ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field]])) } as CustomerData;
   }
   return null;
 }
