@@ -9,3 +9,4 @@ export * from "./timesheets";
 export * from "./warehouse";
 export * from "./jobs";
 export * from "./planning";
+export * from "./imports";
