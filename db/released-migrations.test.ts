@@ -44,7 +44,7 @@ const RELEASED: [tag: string, when: number, sha256: string][] = [
   ["0029_material_without_services", 1795768268523, "f5c4b04c28d3baeaaa431c02d47db9b04174bb64f90254e50f22110a9561fa7e"],
   ["0030_kiosk_scan_max_age", 1795896731849, "bb15896adc2a728fc4be07bb6e512cd78d89872d376c9c9d5f6614486d5093cc"],
   ["0031_backup_settings", 1795903650863, "ed3d0ca8c196c30dd0e9d27a5d35f98e37fb9245fc636f4abecfc6c49a64c75d"],
-  ["0033_import_mappings", 1795907703199, "efcdc5a573729ab4ccec5d49400e5ad34537fb0b22412b138cbd62d62431fc9e"],
+  ["0033_imports", 1795907927075, "2d163a5e3f0ba9b456a25c5fb4c4439e99b1966437fc3d52557d42abf10ace75"],
 ];
 
 const folder = join(import.meta.dir, "migrations");

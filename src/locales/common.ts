@@ -168,6 +168,7 @@ export const common = {
       kioskDevices: "Kiosková zařízení",
       companyIdentity: "Údaje firmy",
       backups: "Zálohy",
+      import: "Import z tabulek",
     },
     tiles: {
       newFenceOrder: "Nová objednávka plotu",
@@ -345,6 +346,7 @@ export const common = {
       kioskDevices: "Kiosk devices",
       companyIdentity: "Company details",
       backups: "Backups",
+      import: "Spreadsheet import",
     },
     tiles: {
       newFenceOrder: "New fence order",

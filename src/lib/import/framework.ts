@@ -38,7 +38,12 @@ export interface CheckResult<Plan> {
 /** Mapped values of one row, by field key; a blank cell is absent. */
 export type MappedRow = { line: number; values: Record<string, ImportCell> };
 
-export interface ImportKind<Plan, Options = Record<string, never>> {
+/** What the user said in the preview: `confirmed` the things it asked to confirm (`CheckResult.confirm`). */
+export interface ImportOptions {
+  confirmed?: boolean;
+}
+
+export interface ImportKind<Plan, Options extends ImportOptions = ImportOptions> {
   kind: string;
   /** Every field the kind reads (a category parameter of products is one too). */
   fields(ctx: Ctx): Promise<ImportField[]>;
@@ -60,7 +65,7 @@ export interface ImportPreview {
 }
 
 /** The mapping a file starts with: the remembered one where its headers are found, else by header name. */
-export async function proposedMapping(ctx: Ctx, kind: ImportKind<unknown, never>, headers: readonly string[]): Promise<ImportMapping> {
+export async function proposedMapping(ctx: Ctx, kind: Pick<ImportKind<unknown>, "kind" | "fields">, headers: readonly string[]): Promise<ImportMapping> {
   const fields = await kind.fields(ctx);
   const remembered = await loadMapping(ctx, kind.kind);
   return { columns: proposeMapping(headers, fields, remembered?.columns), key: remembered?.key ?? null };
@@ -91,7 +96,7 @@ function mapRows(rows: readonly ImportRow[], columns: ColumnMapping): MappedRow[
   });
 }
 
-async function checkTable<Plan, Options>(ctx: Ctx, kind: ImportKind<Plan, Options>, table: ImportTable, mapping: ImportMapping, options: Options) {
+async function checkTable<Plan, Options extends ImportOptions>(ctx: Ctx, kind: ImportKind<Plan, Options>, table: ImportTable, mapping: ImportMapping, options: Options) {
   const fields = await kind.fields(ctx);
   checkMapping(table, fields, mapping, kind.keys);
   const result = await kind.check({ ctx, rows: mapRows(table.rows, mapping.columns), mapping, fields, options });
@@ -112,7 +117,7 @@ function summary(table: ImportTable, fields: ImportField[], mapping: ImportMappi
 }
 
 /** The test run: every row checked, nothing written. */
-export async function previewImport<Plan, Options>(args: { ctx: Ctx; kind: ImportKind<Plan, Options>; table: ImportTable; mapping: ImportMapping; options: Options }): Promise<ImportPreview> {
+export async function previewImport<Plan, Options extends ImportOptions>(args: { ctx: Ctx; kind: ImportKind<Plan, Options>; table: ImportTable; mapping: ImportMapping; options: Options }): Promise<ImportPreview> {
   const { fields, result } = await checkTable(args.ctx, args.kind, args.table, args.mapping, args.options);
   return summary(args.table, fields, args.mapping, result);
 }
@@ -122,7 +127,7 @@ export async function previewImport<Plan, Options>(args: { ctx: Ctx; kind: Impor
  * database holds now) and every accepted row written, or nothing; the mapping is remembered.
  * A refused row is left out and reported, as the preview showed it.
  */
-export async function runImport<Plan, Options>(args: { ctx: Ctx; kind: ImportKind<Plan, Options>; table: ImportTable; mapping: ImportMapping; options: Options }): Promise<ImportPreview> {
+export async function runImport<Plan, Options extends ImportOptions>(args: { ctx: Ctx; kind: ImportKind<Plan, Options>; table: ImportTable; mapping: ImportMapping; options: Options }): Promise<ImportPreview> {
   return withTransaction(args.ctx, async (tx) => {
     const { fields, result } = await checkTable(tx, args.kind, args.table, args.mapping, args.options);
     const accepted = result.rows.filter((row) => row.status === "new" || row.status === "changed");

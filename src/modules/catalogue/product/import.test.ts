@@ -11,6 +11,7 @@ import { fenceItemPrice } from "@/modules/orders/fence-item/pricing";
 import { tableSnapshot } from "../../../../tests/helpers/table-snapshot";
 import { failureOf, useTestDatabase } from "../../../../tests/helpers/service";
 import { type WorkbookCell, workbookBytes } from "../../../../tests/helpers/workbook";
+import { exportProductsXlsx } from "./export";
 import { productImport } from "./import";
 
 const t = useTestDatabase();
@@ -43,7 +44,7 @@ async function tableOf(rows: WorkbookCell[][]) {
 }
 
 async function mappingFor(rows: WorkbookCell[][]): Promise<ImportMapping> {
-  return proposedMapping(t.ctx, productImport as never, (await tableOf(rows)).headers);
+  return proposedMapping(t.ctx, productImport, (await tableOf(rows)).headers);
 }
 
 async function preview(rows: WorkbookCell[][]): Promise<ImportPreview> {
@@ -51,9 +52,9 @@ async function preview(rows: WorkbookCell[][]): Promise<ImportPreview> {
   return previewImport({ ctx: t.ctx, kind: productImport, table, mapping: await mappingFor(rows), options: {} });
 }
 
-async function run(rows: WorkbookCell[][], createCategories = true): Promise<ImportPreview> {
+async function run(rows: WorkbookCell[][], confirmed = true): Promise<ImportPreview> {
   const table = await tableOf(rows);
-  return runImport({ ctx: t.ctx, kind: productImport, table, mapping: await mappingFor(rows), options: { createCategories } });
+  return runImport({ ctx: t.ctx, kind: productImport, table, mapping: await mappingFor(rows), options: { confirmed } });
 }
 
 const productByEan = async (code: string) => (await t.db.select().from(products).where(eq(products.ean13, code)))[0];
@@ -165,7 +166,7 @@ describe("the products import", () => {
       ["Krytka", "Ploty > Sloupky", new Date("2026-01-02T00:00:00Z")],
     ];
     const table = await tableOf(rows);
-    const mapping = await proposedMapping(t.ctx, productImport as never, table.headers);
+    const mapping = await proposedMapping(t.ctx, productImport, table.headers);
     const result = await previewImport({ ctx: t.ctx, kind: productImport, table, mapping: { ...mapping, key: "name" }, options: {} });
     expect(result.counts).toEqual({ new: 0, changed: 1, unchanged: 0, refused: 1 });
     expect(result.refused[0]!.reasons.map((reason) => reason.message.key)).toEqual(["import.dateCell"]);
@@ -177,6 +178,26 @@ describe("the products import", () => {
     const mapping: ImportMapping = { columns: { ean13: 0, unitPrice: 1 }, key: "ean13" };
     const result = await runImport({ ctx: t.ctx, kind: productImport, table, mapping, options: {} });
     expect(result.counts).toEqual({ new: 0, changed: 1, unchanged: 0, refused: 0 });
-    expect(await proposedMapping(t.ctx, productImport as never, ["Poznámka", "Moje cena", "EAN"])).toEqual({ columns: { ean13: 2, unitPrice: 1 }, key: "ean13" });
+    expect(await proposedMapping(t.ctx, productImport, ["Poznámka", "Moje cena", "EAN"])).toEqual({ columns: { ean13: 2, unitPrice: 1 }, key: "ean13" });
+  });
+
+  test("round trip: export → edit one price in the workbook → import = one update", async () => {
+    const exported = readImportFile({ fileName: "produkty.xlsx", data: (await exportProductsXlsx(t.ctx)).data });
+    const priceColumn = exported.headers.indexOf("Cena za kus");
+    const post = await productByEan(EAN[1]!);
+    const rows = [exported.headers, ...exported.rows.map((row) => Array.from({ length: exported.headers.length }, (_, index) => (row.cells[index] ?? null) as WorkbookCell))];
+    const edited = rows.find((row) => row[0] === post!.id)!;
+    edited[priceColumn] = 1111;
+    const before = (await t.db.select({ id: products.id }).from(products)).length;
+    // The last import remembered EAN-13 as the key; the export's rows are matched by the product number.
+    const table = await tableOf(rows);
+    const mapping = { ...(await mappingFor(rows)), key: "id" };
+    const result = await runImport({ ctx: t.ctx, kind: productImport, table, mapping, options: {} });
+    expect(result.counts).toEqual({ new: 0, changed: 1, unchanged: before - 1, refused: 0 });
+    expect((await productByEan(EAN[1]!))!.unitPrice).toBe("1111.00");
+    expect((await t.db.select({ id: products.id }).from(products)).length).toBe(before);
+    // The slat kept its slat height and its categories through the round trip.
+    const slat = await getItemProductChoice({ ctx: t.ctx, input: { id: (await productByEan(EAN[0]!))!.id } });
+    expect(slat.parameters.pieceHeight).toBe(120);
   });
 });

@@ -10,7 +10,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { categories, categoryParameterCategories, categoryParameters, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
-import type { CheckedRow, ImportKind, MappedRow, RowReason } from "@/lib/import/framework";
+import type { CheckedRow, ImportKind, ImportOptions, MappedRow, RowReason } from "@/lib/import/framework";
 import { headerKey, type ImportField } from "@/lib/import/mapping";
 import type { ImportCell } from "@/lib/import/read";
 import { formatDecimal, halereToNumeric, parseDecimal, toHalere } from "@/lib/money";
@@ -39,15 +39,13 @@ const ALIASES: Record<FixedField, string[]> = {
   storable: ["Skladový", "Skladová", "Skladovatelný", "Skladem", "Storable", "Stock item"],
 };
 
-const PARAMETER_PREFIX = "parameter:";
+export const PARAMETER_PREFIX = "parameter:";
 
 /** "Ploty > Lamelové > Ocel"; several paths separated by `;` or `|`. */
 export const CATEGORY_PATH_SEPARATOR = " > ";
 
-export interface ProductImportOptions {
-  /** The user confirmed the category paths the preview listed as to be created. */
-  createCategories?: boolean;
-}
+/** `confirmed`: the user confirmed the category paths the preview listed as to be created. */
+export type ProductImportOptions = ImportOptions;
 
 interface ProductPlan {
   id: number | null;
@@ -99,7 +97,7 @@ export function parseCategoryPaths(value: string): string[][] {
 const pathKey = (segments: readonly string[]) => segments.map(foldText).join("\u0000");
 
 /** Every category by its folded path from the root. */
-function categoryPaths(rows: readonly CategoryRow[]): { byPath: Map<string, number>; parentOf: Map<number, number | null>; pathOf: Map<number, string[]> } {
+export function categoryPaths(rows: readonly CategoryRow[]): { byPath: Map<string, number>; parentOf: Map<number, number | null>; pathOf: Map<number, string[]> } {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const pathOf = new Map<number, string[]>();
   const walk = (id: number, depth = 0): string[] => {
@@ -120,7 +118,7 @@ function categoryPaths(rows: readonly CategoryRow[]): { byPath: Map<string, numb
   return { byPath, parentOf: new Map(rows.map((row) => [row.id, row.parentId])), pathOf };
 }
 
-async function productFields(ctx: Ctx): Promise<ImportField[]> {
+export async function productFields(ctx: Ctx): Promise<ImportField[]> {
   const t = tFor(ctx.lang);
   const other = tFor(ctx.lang === "cs" ? "en" : "cs");
   const fixed = PRODUCT_IMPORT_FIELDS.map((key) => ({ key, label: t(`import.products.${key}`), aliases: [other(`import.products.${key}`), ...ALIASES[key]] }));
@@ -426,7 +424,7 @@ async function createPaths(ctx: Ctx, paths: string[][]): Promise<Map<string, num
 const CHUNK = 500;
 
 async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; rows: CheckedRow<ProductPlan>[]; options: ProductImportOptions; missingPaths: string[][] }) {
-  if (missingPaths.length && !options.createCategories) {
+  if (missingPaths.length && !options.confirmed) {
     throw AppError.fail(msg("import.products.confirmCategories", { paths: missingPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)).join(", ") }));
   }
   const byPath = await createPaths(ctx, missingPaths);
