@@ -27,7 +27,7 @@ const CSV = `Název;Kategorie;DPH;Cena za kus;EAN\r\nPletivo 150 cm;Ploty > Plet
 
 const upload = (session: Session, name: string, data: Uint8Array) => {
   const form = new FormData();
-  form.set("file", new File([data], name));
+  form.set("file", new File([Buffer.from(data)], name));
   return session.page("/settings/import/products", { method: "POST", body: form });
 };
 

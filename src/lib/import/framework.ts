@@ -68,7 +68,10 @@ export interface ImportPreview {
 export async function proposedMapping(ctx: Ctx, kind: Pick<ImportKind<unknown>, "kind" | "fields">, headers: readonly string[]): Promise<ImportMapping> {
   const fields = await kind.fields(ctx);
   const remembered = await loadMapping(ctx, kind.kind);
-  return { columns: proposeMapping(headers, fields, remembered?.columns), key: remembered?.key ?? null };
+  const columns = proposeMapping(headers, fields, remembered?.columns);
+  // A remembered key this file has no column for falls back to the kind's default.
+  const key = remembered?.key && columns[remembered.key] !== undefined ? remembered.key : null;
+  return { columns, key };
 }
 
 /** Refuses a mapping naming no field of the kind, a column past the file's, one column twice, or an unknown key. */

@@ -172,6 +172,16 @@ describe("the products import", () => {
     expect(result.refused[0]!.reasons.map((reason) => reason.message.key)).toEqual(["import.dateCell"]);
   });
 
+  test("a blank cell changes nothing: the categories and the slat height stay", async () => {
+    const slat = await productByEan(EAN[0]!);
+    const before = await tableSnapshot(t.ctx, CATALOGUE);
+    const rows: WorkbookCell[][] = [["EAN", "Kategorie", "Výška lamely", "Název na faktuře"], [EAN[0]!, null, null, null]];
+    const result = await run(rows);
+    expect(result.counts).toEqual({ new: 0, changed: 0, unchanged: 1, refused: 0 });
+    expect(await tableSnapshot(t.ctx, CATALOGUE)).toBe(before);
+    expect((await getItemProductChoice({ ctx: t.ctx, input: { id: slat!.id } })).parameters.pieceHeight).toBe(120);
+  });
+
   test("the mapping the user changed is remembered for the next file", async () => {
     const rows: WorkbookCell[][] = [["EAN", "Moje cena"], [EAN[1]!, 999]];
     const table = await tableOf(rows);

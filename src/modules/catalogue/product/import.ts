@@ -222,8 +222,9 @@ async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow
     let paths: string[][] | null = null;
     const categoryIds: number[] = [];
     if (mapped.has("categories")) {
-      paths = v.categories === undefined ? [] : parseCategoryPaths(String(v.categories));
-      for (const path of paths) {
+      // A blank cell leaves the product's categories as they are (a new product gets none).
+      paths = v.categories === undefined ? null : parseCategoryPaths(String(v.categories));
+      for (const path of paths ?? []) {
         const id = byPath.get(pathKey(path));
         if (id !== undefined) categoryIds.push(id);
         else {
@@ -318,7 +319,7 @@ async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow
     // Category parameters by name: the one the row's categories (or their ancestors) bring.
     const parameters = new Map<number, string>();
     if (parameterFields.length) {
-      const own = withAncestors(categoryIds.length || paths ? categoryIds : (current ? (categoriesOf.get(current.id) ?? []) : []));
+      const own = withAncestors(paths ? categoryIds : current ? (categoriesOf.get(current.id) ?? []) : []);
       for (const field of parameterFields) {
         const cell = v[field];
         if (cell === undefined) continue;
