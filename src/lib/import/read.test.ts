@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import iconv from "iconv-lite";
 import { AppError } from "@/lib/errors";
 import { workbookBytes } from "../../../tests/helpers/workbook";
-import { sheetXml, workbookParts, zipBytes } from "../../../tests/helpers/zip";
+import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../tests/helpers/zip";
 import { headerKey, proposeMapping } from "./mapping";
-import { decodeCsv, IMPORT_MAX_COLUMNS, readImportFile } from "./read";
+import { decodeCsv, IMPORT_MAX_COLUMNS, IMPORT_WORKBOOK_LIMITS, readImportFile } from "./read";
 
 const CSV = 'Název;Cena za m2;Kategorie\r\nLamela "Ocel";1 250,50;Ploty > Lamelové\r\n"Sloupek; 60×60";12,5;"Ploty\r\n> Sloupky"\r\n';
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf-8"));
@@ -86,6 +86,14 @@ describe("workbooks", () => {
     const wide = `<row r="1">${Array.from({ length: 100_000 }, () => '<c t="inlineStr"><is><t>x</t></is></c>').join("")}</row>`;
     expect(refusalKey({ fileName: "a.xlsx", data: zipBytes(workbookParts(sheetXml(wide))) }).key).toBe("import.tooManyColumns");
     expect(refusalKey({ fileName: "a.xlsx", data: zipBytes([{ name: "readme.txt", content: "hello" }]) }).key).toBe("import.notReadable");
+  });
+
+  test("a zip bomb (one 200 MB shared string in under 1 MB) is refused by its unpacked size", () => {
+    const MB = 1024 * 1024;
+    const strings = repeatedDeflate('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>', new Uint8Array(MB).fill(97), 200, "</t></si></sst>");
+    const data = zipBytes(workbookParts(sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), [{ name: "xl/sharedStrings.xml", deflated: strings }]));
+    expect(data.byteLength).toBeLessThan(MB);
+    expect(refusalKey({ fileName: "bomba.xlsx", data })).toEqual({ key: "xlsx.tooLarge", values: { name: "bomba.xlsx", maxMb: IMPORT_WORKBOOK_LIMITS.maxTotalBytes / MB } });
   });
 });
 

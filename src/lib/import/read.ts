@@ -36,8 +36,8 @@ export const IMPORT_MAX_COLUMNS = 200;
 export const IMPORT_WORKBOOK_LIMITS: XlsxReadLimits = {
   maxRows: IMPORT_MAX_ROWS + 1,
   maxCells: 40 * (IMPORT_MAX_ROWS + 1),
-  maxPartBytes: 64 * MB,
-  maxTotalBytes: 128 * MB,
+  maxPartBytes: 32 * MB,
+  maxTotalBytes: 64 * MB,
 };
 
 export const IMPORT_FILE_FIELD = "file";
