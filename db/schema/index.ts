@@ -10,3 +10,4 @@ export * from "./timesheets";
 export * from "./warehouse";
 export * from "./jobs";
 export * from "./planning";
+export * from "./imports";

@@ -169,6 +169,7 @@ export const common = {
       kioskDevices: "Kiosková zařízení",
       companyIdentity: "Údaje firmy",
       backups: "Zálohy",
+      import: "Import z tabulek",
     },
     tiles: {
       newFenceOrder: "Nová objednávka plotu",
@@ -347,6 +348,7 @@ export const common = {
       kioskDevices: "Kiosk devices",
       companyIdentity: "Company details",
       backups: "Backups",
+      import: "Spreadsheet import",
     },
     tiles: {
       newFenceOrder: "New fence order",

@@ -89,6 +89,7 @@ export const topMenu: MenuEntry[] = [
       { key: "kioskDevices", href: "/settings/kioskDevices", adminOnly: true },
       { key: "companyIdentity", href: "/settings/company", adminOnly: true },
       { key: "backups", href: "/settings/backups", adminOnly: true },
+      { key: "import", href: "/settings/import/products", adminOnly: true },
     ],
   },
 ];

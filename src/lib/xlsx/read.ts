@@ -227,10 +227,11 @@ function countMatches(text: string, pattern: RegExp): number {
 }
 
 /**
- * The first sheet's values in `columns` (letters), after bounding the whole workbook: every entry's
- * uncompressed size, the rows and cells over all its sheets. Throws XlsxRefusal.
+ * The first sheet's values in `columns` (letters, or "all" for every column: the spreadsheet
+ * import, docs/decisions/075-spreadsheet-import.md), after bounding the whole workbook: every
+ * entry's uncompressed size, the rows and cells over all its sheets. Throws XlsxRefusal.
  */
-export function readFirstSheet(data: Uint8Array, limits: XlsxReadLimits, columns: readonly string[]): XlsxFirstSheet {
+export function readFirstSheet(data: Uint8Array, limits: XlsxReadLimits, columns: readonly string[] | "all"): XlsxFirstSheet {
   const entries = zipEntries(data, limits);
   let inflatedTotal = 0;
   const part = (path: string): Uint8Array | null => {
@@ -272,7 +273,7 @@ export function readFirstSheet(data: Uint8Array, limits: XlsxReadLimits, columns
   const dates = dateStyles(stylesBytes ? decodeUtf8(stylesBytes) : null);
   const date1904 = /date1904="(?:1|true)"/.test(workbookXml);
 
-  const wanted = new Set(columns);
+  const wanted = columns === "all" ? null : new Set(columns);
   const sheetXml = decodeUtf8(first!);
   const result: XlsxFirstSheet = { valuedRows: 0, rows: [] };
   let lastRow = 0;
@@ -292,7 +293,7 @@ export function readFirstSheet(data: Uint8Array, limits: XlsxReadLimits, columns
       const value = cellValue(tag, cellMatch[2] ?? "", shared, dates, date1904);
       if (value === undefined) continue;
       valued = true;
-      if (wanted.has(column)) values[column] = value;
+      if (!wanted || wanted.has(column)) values[column] = value;
     }
     if (valued) result.valuedRows++;
     if (Object.keys(values).length) result.rows.push({ row: number, cells: values });
@@ -300,13 +301,13 @@ export function readFirstSheet(data: Uint8Array, limits: XlsxReadLimits, columns
   return result;
 }
 
-function columnNumber(letters: string): number {
+export function columnNumber(letters: string): number {
   let number = 0;
   for (const letter of letters) number = number * 26 + letter.charCodeAt(0) - 64;
   return number;
 }
 
-function columnLetters(number: number): string {
+export function columnLetters(number: number): string {
   let letters = "";
   for (let rest = number; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;

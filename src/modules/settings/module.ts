@@ -16,6 +16,8 @@ import { editorCategoriesPages } from "./editor-categories/pages";
 import { EDITOR_CATEGORIES_PATH } from "./editor-categories/schemas";
 import { eshopApi } from "./eshop/api";
 import { eshopPages } from "./eshop/pages";
+import { IMPORT_UPLOAD_RULES, importPages } from "./imports/pages";
+import { IMPORT_PATH } from "./imports/schemas";
 import { kioskDevicesApi } from "./kiosk-devices/api";
 import { kioskDevicesPages } from "./kiosk-devices/pages";
 import { shippingApi } from "./shipping/api";
@@ -52,14 +54,15 @@ export const settingsModule = defineModule({
     [COMPANY_IDENTITY_PATH, companyIdentityApi],
     [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
-  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages], ["/", backupsPages]),
+  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages], ["/", backupsPages], ["/", importPages]),
   // The company identity (docs/domain.md#company-identity) and the items editor's categories change how
   // everyone works: admins change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
   // Backups hold everything the company has: admins only (docs/decisions/067-backup-and-restore.md).
-  adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
+  adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, IMPORT_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
   jobs: [writeNightlyBackupJob],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
     uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
+    uploadLimit("POST", /^\/settings\/import\/[a-z]+$/, IMPORT_UPLOAD_RULES),
   ],
 });

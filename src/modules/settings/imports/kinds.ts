@@ -1,0 +1,19 @@
+/**
+ * The import kinds by name (docs/decisions/075-spreadsheet-import.md): a kind plugs in here and its
+ * page, preview, refused-rows workbook and export follow.
+ */
+import type { Ctx } from "@/lib/context";
+import type { ImportKind } from "@/lib/import/framework";
+import { exportProductsXlsx } from "@/modules/catalogue/product/export";
+import { productImport } from "@/modules/catalogue/product/import";
+import type { ImportKindName } from "./schemas";
+
+export interface ImportKindEntry {
+  kind: ImportKind<unknown>;
+  /** The records in the import's columns, for the round trip (export → edit → import). */
+  export?: (ctx: Ctx) => Promise<{ data: Uint8Array; fileName: string }>;
+}
+
+export const IMPORT_KINDS: Record<ImportKindName, ImportKindEntry> = {
+  products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx },
+};
