@@ -10,6 +10,7 @@ import { products } from "@db/schema";
 import { ean13 } from "@/lib/ean13";
 import { readFirstSheet } from "@/lib/xlsx/read";
 import { type Session, useTestApp } from "../helpers/app";
+import { proposedForm, uploadImport } from "../helpers/import-pages";
 import { tableSnapshot } from "../helpers/table-snapshot";
 
 const t = useTestApp();
@@ -25,20 +26,7 @@ const EAN_A = ean13("859111111111");
 const EAN_B = ean13("859111111112");
 const CSV = `Název;Kategorie;DPH;Cena za kus;EAN\r\nPletivo 150 cm;Ploty > Pletiva;21;1 490,50;${EAN_A}\r\nNapínací drát;Ploty > Pletiva;21 %;-5;${EAN_B}\r\n`;
 
-const upload = (session: Session, name: string, data: Uint8Array) => {
-  const form = new FormData();
-  form.set("file", new File([Buffer.from(data)], name));
-  return session.page("/settings/import/products", { method: "POST", body: form });
-};
-
-/** The mapping form as the page proposes it, read from the page's selects. */
-function proposedForm(html: string): Record<string, string> {
-  const form: Record<string, string> = {};
-  for (const match of html.matchAll(/<select name="(col\.[^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
-    form[match[1]!] = /<option value="(\d*)" selected="">/.exec(match[2]!)?.[1] ?? "";
-  }
-  return form;
-}
+const upload = (session: Session, name: string, data: Uint8Array) => uploadImport(session, "products", name, data);
 
 describe("Settings → Import", () => {
   test("is for admins only", async () => {

@@ -4,7 +4,7 @@
  * kind; the steps are plain forms.
  */
 import type { ImportField, ImportMapping } from "@/lib/import/mapping";
-import { columnFieldName, IMPORT_FILE_ACCEPT, IMPORT_PATH } from "@/modules/settings/imports/schemas";
+import { columnFieldName, IMPORT_FILE_ACCEPT, IMPORT_KIND_NAMES, IMPORT_PATH } from "@/modules/settings/imports/schemas";
 import { StaticTable, type TableColumn } from "../components/data-table";
 import { InfoBox } from "../components/info-box";
 import { AppLayout } from "../layouts/app-layout";
@@ -46,12 +46,15 @@ export function ImportPage(props: ImportPageProps) {
           </ul>
         </div>
       ) : null}
-      {props.upload ? <MappingForm {...props} base={base} /> : <UploadStep base={base} canExport={props.canExport} />}
+      <p className="tab-links" data-testid="import-kinds">
+        {IMPORT_KIND_NAMES.map((kind) => (kind === props.kind ? <strong key={kind}>{t(`import.kinds.${kind}`)}</strong> : <a key={kind} href={`${IMPORT_PATH}/${kind}`}>{t(`import.kinds.${kind}`)}</a>))}
+      </p>
+      {props.upload ? <MappingForm {...props} base={base} /> : <UploadStep base={base} kind={props.kind} canExport={props.canExport} />}
     </AppLayout>
   );
 }
 
-function UploadStep({ base, canExport }: { base: string; canExport: boolean }) {
+function UploadStep({ base, kind, canExport }: { base: string; kind: string; canExport: boolean }) {
   const { t } = useView();
   return (
     <>
@@ -71,7 +74,7 @@ function UploadStep({ base, canExport }: { base: string; canExport: boolean }) {
       {canExport ? (
         <form method="post" action={`${base}/export`}>
           <button type="submit" className="button" data-testid="import-export">
-            {t("import.export")}
+            {t(`import.exports.${kind}`)}
           </button>
         </form>
       ) : null}

@@ -37,4 +37,4 @@ export { promiseStatusService } from "./service";
 
 // The customer directory (docs/domain.md#customers): the demo seed files its bulk orders' customers;
 // an import matches and upserts contacts by IČO, e-mail or phone.
-export { customerService, findCustomerMatch, recordOrderCustomer, upsertCustomer, type UpsertResult } from "./customer/service";
+export { customerService, customerUpsertAction, findCustomerMatch, recordOrderCustomer, upsertCustomer, type UpsertResult } from "./customer/service";

@@ -10,6 +10,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { categories, categoryParameterCategories, categoryParameters, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
+import { cellText, yesNo } from "@/lib/import/cells";
 import type { CheckedRow, ImportKind, ImportOptions, MappedRow, RowReason } from "@/lib/import/framework";
 import { headerKey, type ImportField } from "@/lib/import/mapping";
 import type { ImportCell } from "@/lib/import/read";
@@ -62,17 +63,7 @@ interface CategoryRow {
   parentId: number | null;
 }
 
-const YES = new Set(["ano", "a", "yes", "y", "true", "1", "x", "on"]);
-const NO = new Set(["ne", "n", "no", "false", "0", "off"]);
-
-/** Czech and English yes/no words, as a form's checkbox reads them; anything else stays for the schema to refuse. */
-const yesNo = (cell: ImportCell | undefined): unknown => {
-  if (typeof cell !== "string") return cell;
-  const word = foldText(cell.trim());
-  return YES.has(word) ? true : NO.has(word) ? false : cell;
-};
-
-const text = (cell: ImportCell | undefined): string | undefined => (cell === undefined ? undefined : typeof cell === "string" ? cell : String(cell));
+const text = cellText;
 
 /** A number cell of 12 digits is an EAN-13 whose leading zero the spreadsheet dropped. */
 const eanText = (cell: ImportCell | undefined): string | undefined =>

@@ -126,36 +126,49 @@ const mergeInto = (row: Row, values: ReturnType<typeof toValues>, input: Custome
   return merged as ReturnType<typeof toValues>;
 };
 
+/** The contact an input matches, locked (`for update`) when asked, and the values it would hold after the upsert. */
+async function upsertPlan(ctx: Ctx, parsed: CustomerInput, lock: boolean) {
+  const values = toValues(parsed);
+  const match = await findCustomerMatch({ ctx, input: parsed });
+  if (!match) return { values, current: null, merged: values, action: "created" as const };
+  const query = ctx.db.select().from(customers).where(eq(customers.id, match.id));
+  const [current] = lock ? await query.for("update") : await query;
+  const merged = mergeInto(current!, values, parsed);
+  return { values, current: current!, merged, action: sameValues(current!, merged) ? ("unchanged" as const) : ("updated" as const) };
+}
+
+/** What `upsertCustomer` would do with a form's (parsed) input, writing nothing: an import's preview. */
+export async function customerUpsertAction({ ctx, input }: { ctx: Ctx; input: CustomerInput }): Promise<UpsertResult["action"]> {
+  return (await upsertPlan(ctx, input, false)).action;
+}
+
 /**
  * Creates the contact or updates the one its keys match (IČO, else e-mail, else phone) with the
  * input's fields: what the input leaves empty (a blank cell, a column not imported) the contact
  * keeps, its language and its delivery address included, so an import adds and changes but never
  * erases. A second upsert of the same row answers `unchanged` and writes nothing. Runs in the
- * caller's transaction when there is one.
+ * caller's transaction when there is one (`withTransaction` joins it: an import's rows are all or nothing).
  */
 export async function upsertCustomer({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<UpsertResult> {
   const parsed = parseInput(customerInput, input);
-  const values = toValues(parsed);
   return withTransaction(ctx, async (tx) => {
     await lockDirectory(tx);
-    const match = await findCustomerMatch({ ctx: tx, input: parsed });
-    if (!match) {
+    const plan = await upsertPlan(tx, parsed, true);
+    if (!plan.current) {
       const [row] = await tx.db
         .insert(customers)
-        .values({ ...values, createdBy: tx.userId, updatedBy: tx.userId })
+        .values({ ...plan.values, createdBy: tx.userId, updatedBy: tx.userId })
         .returning({ id: customers.id })
         .catch((error) => translateDbError(error, UNIQUE, parsed));
       return { id: row!.id, action: "created" };
     }
-    const [current] = await tx.db.select().from(customers).where(eq(customers.id, match.id)).for("update");
-    const merged = mergeInto(current!, values, parsed);
-    if (sameValues(current!, merged)) return { id: match.id, action: "unchanged" };
+    if (plan.action === "unchanged") return { id: plan.current.id, action: "unchanged" };
     await tx.db
       .update(customers)
-      .set({ ...merged, updatedBy: tx.userId, updatedAt: new Date() })
-      .where(eq(customers.id, match.id))
+      .set({ ...plan.merged, updatedBy: tx.userId, updatedAt: new Date() })
+      .where(eq(customers.id, plan.current.id))
       .catch((error) => translateDbError(error, UNIQUE, parsed));
-    return { id: match.id, action: "updated" };
+    return { id: plan.current.id, action: "updated" };
   });
 }
 

@@ -6,6 +6,8 @@ import type { Ctx } from "@/lib/context";
 import type { ImportKind } from "@/lib/import/framework";
 import { exportProductsXlsx } from "@/modules/catalogue/product/export";
 import { productImport } from "@/modules/catalogue/product/import";
+import { exportCustomersXlsx } from "@/modules/orders/customer/export";
+import { customerImport } from "@/modules/orders/customer/import";
 import type { ImportKindName } from "./schemas";
 
 export interface ImportKindEntry {
@@ -16,4 +18,5 @@ export interface ImportKindEntry {
 
 export const IMPORT_KINDS: Record<ImportKindName, ImportKindEntry> = {
   products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx },
+  customers: { kind: customerImport as ImportKind<unknown>, export: exportCustomersXlsx },
 };
