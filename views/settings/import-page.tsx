@@ -4,7 +4,7 @@
  * kind; the steps are plain forms.
  */
 import type { ImportField, ImportMapping } from "@/lib/import/mapping";
-import { columnFieldName, IMPORT_FILE_ACCEPT, IMPORT_PATH } from "@/modules/settings/imports/schemas";
+import { columnFieldName, IMPORT_FILE_ACCEPT, IMPORT_KIND_NAMES, IMPORT_PATH } from "@/modules/settings/imports/schemas";
 import { StaticTable, type TableColumn } from "../components/data-table";
 import { InfoBox } from "../components/info-box";
 import { AppLayout } from "../layouts/app-layout";
@@ -37,6 +37,14 @@ export function ImportPage(props: ImportPageProps) {
   const title = t(`import.kinds.${props.kind}`);
   return (
     <AppLayout title={t("import.title", { kind: title })}>
+      {/* The menu opens the first kind; the others are a click away here. */}
+      <nav aria-label={t("import.kindsNav")} data-testid="import-kinds" style={{ display: "flex", gap: ".4rem", marginBottom: "1rem" }}>
+        {IMPORT_KIND_NAMES.map((name) => (
+          <a key={name} className={`button${name === props.kind ? " button-primary" : ""}`} href={`${IMPORT_PATH}/${name}`} aria-current={name === props.kind ? "page" : undefined}>
+            {t(`import.kinds.${name}`)}
+          </a>
+        ))}
+      </nav>
       {props.errors.length ? (
         <div className="alert alert-warning" role="alert" data-testid="import-errors">
           <ul>
@@ -46,12 +54,12 @@ export function ImportPage(props: ImportPageProps) {
           </ul>
         </div>
       ) : null}
-      {props.upload ? <MappingForm {...props} base={base} /> : <UploadStep base={base} canExport={props.canExport} />}
+      {props.upload ? <MappingForm {...props} base={base} /> : <UploadStep base={base} kind={props.kind} canExport={props.canExport} />}
     </AppLayout>
   );
 }
 
-function UploadStep({ base, canExport }: { base: string; canExport: boolean }) {
+function UploadStep({ base, kind, canExport }: { base: string; kind: string; canExport: boolean }) {
   const { t } = useView();
   return (
     <>
@@ -71,7 +79,8 @@ function UploadStep({ base, canExport }: { base: string; canExport: boolean }) {
       {canExport ? (
         <form method="post" action={`${base}/export`}>
           <button type="submit" className="button" data-testid="import-export">
-            {t("import.export")}
+            {/* A kind may name its own export (`<kind>Import.export`); the products keep the general text. */}
+            {t([`${kind}Import.export`, "import.export"])}
           </button>
         </form>
       ) : null}

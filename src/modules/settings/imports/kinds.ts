@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import type { ImportKind } from "@/lib/import/framework";
 import { exportProductsXlsx } from "@/modules/catalogue/product/export";
 import { productImport } from "@/modules/catalogue/product/import";
+import { exportStockXlsx, stockImport } from "@/modules/warehouse/stock/import";
 import type { ImportKindName } from "./schemas";
 
 export interface ImportKindEntry {
@@ -16,4 +17,5 @@ export interface ImportKindEntry {
 
 export const IMPORT_KINDS: Record<ImportKindName, ImportKindEntry> = {
   products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx },
+  stock: { kind: stockImport as ImportKind<unknown>, export: exportStockXlsx },
 };
