@@ -37,6 +37,14 @@ export function ImportPage(props: ImportPageProps) {
   const title = t(`import.kinds.${props.kind}`);
   return (
     <AppLayout title={t("import.title", { kind: title })}>
+      {/* The menu opens the first kind; the others are a click away here. */}
+      <nav aria-label={t("import.kindsNav")} data-testid="import-kinds" style={{ display: "flex", gap: ".4rem", marginBottom: "1rem" }}>
+        {IMPORT_KIND_NAMES.map((name) => (
+          <a key={name} className={`button${name === props.kind ? " button-primary" : ""}`} href={`${IMPORT_PATH}/${name}`} aria-current={name === props.kind ? "page" : undefined}>
+            {t(`import.kinds.${name}`)}
+          </a>
+        ))}
+      </nav>
       {props.errors.length ? (
         <div className="alert alert-warning" role="alert" data-testid="import-errors">
           <ul>
@@ -46,9 +54,6 @@ export function ImportPage(props: ImportPageProps) {
           </ul>
         </div>
       ) : null}
-      <p className="tab-links" data-testid="import-kinds">
-        {IMPORT_KIND_NAMES.map((kind) => (kind === props.kind ? <strong key={kind}>{t(`import.kinds.${kind}`)}</strong> : <a key={kind} href={`${IMPORT_PATH}/${kind}`}>{t(`import.kinds.${kind}`)}</a>))}
-      </p>
       {props.upload ? <MappingForm {...props} base={base} /> : <UploadStep base={base} kind={props.kind} canExport={props.canExport} />}
     </AppLayout>
   );

@@ -8,6 +8,7 @@ import { exportProductsXlsx } from "@/modules/catalogue/product/export";
 import { productImport } from "@/modules/catalogue/product/import";
 import { exportCustomersXlsx } from "@/modules/orders/customer/export";
 import { customerImport } from "@/modules/orders/customer/import";
+import { exportStockXlsx, stockImport } from "@/modules/warehouse/stock/import";
 import type { ImportKindName } from "./schemas";
 
 export interface ImportKindEntry {
@@ -19,4 +20,5 @@ export interface ImportKindEntry {
 export const IMPORT_KINDS: Record<ImportKindName, ImportKindEntry> = {
   products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx },
   customers: { kind: customerImport as ImportKind<unknown>, export: exportCustomersXlsx },
+  stock: { kind: stockImport as ImportKind<unknown>, export: exportStockXlsx },
 };

@@ -2,7 +2,7 @@
 export const IMPORT_PATH = "/settings/import";
 
 /** The kinds the import pages offer, in the menu's order; each has its ImportKind in ./kinds.ts. */
-export const IMPORT_KIND_NAMES = ["products", "customers"] as const;
+export const IMPORT_KIND_NAMES = ["products", "customers", "stock"] as const;
 export type ImportKindName = (typeof IMPORT_KIND_NAMES)[number];
 
 export const IMPORT_FILE_ACCEPT = ".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

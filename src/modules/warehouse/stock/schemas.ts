@@ -8,7 +8,7 @@ import { idempotencyKeyField, optionalText, refId, refIdList } from "@/lib/zod-f
 import { MAX_LINES_AT_ONCE } from "@/modules/baskets/schemas";
 
 /** warehouse_transfer_logs.transfer_type: what moved a line of stock. */
-export const WAREHOUSE_TRANSFER_TYPES = ["INVENTORY_IN", "INVENTORY_OUT", "PRODUCTION_IN", "PRODUCTION_OUT", "TRANSFER"] as const;
+export const WAREHOUSE_TRANSFER_TYPES = ["INVENTORY_IN", "INVENTORY_OUT", "PRODUCTION_IN", "PRODUCTION_OUT", "TRANSFER", "OPENING_STOCK_IN", "OPENING_STOCK_OUT"] as const;
 export type WarehouseTransferType = (typeof WAREHOUSE_TRANSFER_TYPES)[number];
 
 /** docs/domain.md#stocktaking: the stocktaking types (In adds, Out removes). */

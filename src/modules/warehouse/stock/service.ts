@@ -112,7 +112,7 @@ async function productNames(ctx: Ctx, ids: number[]): Promise<Map<number, string
  * Applies `moves` to the stock inside the caller's transaction (steps 2–4 of the header): locks,
  * refuses any shortage with nothing changed, updates, logs under one new log group.
  */
-async function applyMoves(tx: Ctx, userId: number, moves: Move[]): Promise<StockOperationResult> {
+async function applyMoves(tx: Ctx, userId: number | null, moves: Move[]): Promise<StockOperationResult> {
   const lines = moves.filter((move) => move.thousandths > 0);
   const deltas = new Map<string, { warehouseId: number; productId: number; out: number; in: number }>();
   const touch = (warehouseId: number, productId: number) => {
@@ -347,6 +347,32 @@ export async function transferBasket({ ctx, input }: { ctx: Ctx; input: unknown 
   });
 }
 
+/**
+ * Opening stock (docs/domain.md#imports): sets each product's quantity in one warehouse to the
+ * given level, as one operation with its own log group: the difference in (OPENING_STOCK_IN) or
+ * out (OPENING_STOCK_OUT), nothing for a level already there. Inside the caller's transaction; the
+ * items there are locked before they are read, so the difference is taken from what is stored.
+ */
+export async function setOpeningStock(tx: Ctx, warehouseId: number, levels: { productId: number; thousandths: number }[]): Promise<StockOperationResult> {
+  const ids = [...new Set(levels.map((level) => level.productId))].sort((a, b) => a - b);
+  const held = ids.length
+    ? await tx.db
+        .select({ productId: warehouseItems.productId, quantity: warehouseItems.quantity })
+        .from(warehouseItems)
+        .where(and(eq(warehouseItems.warehouseId, warehouseId), inArray(warehouseItems.productId, ids)))
+        .orderBy(asc(warehouseItems.productId))
+        .for("update")
+    : [];
+  const current = new Map(held.map((row) => [row.productId, numericTextToThousandths(row.quantity)]));
+  const moves = levels.map((level): Move => {
+    const difference = level.thousandths - (current.get(level.productId) ?? 0);
+    return difference >= 0
+      ? { productId: level.productId, source: null, target: warehouseId, type: "OPENING_STOCK_IN", thousandths: difference }
+      : { productId: level.productId, source: warehouseId, target: null, type: "OPENING_STOCK_OUT", thousandths: -difference };
+  });
+  return applyMoves(tx, tx.userId, moves);
+}
+
 // ---- upload of manufacture data ---------------------------------------------------------------
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -379,7 +405,7 @@ function cellValue(value: unknown): CellValue {
 type ProductCode = { by: "id"; id: number } | { by: "ean13"; ean13: string };
 
 /** A product id (`42`, `P42`) or an EAN-13 with a valid check digit; null for anything else. */
-function productCode(value: string | number): ProductCode | null {
+export function productCode(value: string | number): ProductCode | null {
   const text = typeof value === "number" ? (Number.isInteger(value) && value >= 0 ? String(value) : "") : value.replace(/\s/g, "");
   if (/^\d{13}$/.test(text)) return isValidEan13(text) ? { by: "ean13", ean13: text } : null;
   const id = /^[Pp]?(\d{1,10})$/.exec(text);
