@@ -38,3 +38,6 @@ export { promiseStatusService } from "./service";
 // The customer directory (docs/domain.md#customers): the demo seed files its bulk orders' customers;
 // an import matches and upserts contacts by IČO, e-mail or phone.
 export { customerService, customerUpsertAction, findCustomerMatch, recordOrderCustomer, upsertCustomer, type UpsertResult } from "./customer/service";
+// The customers' spreadsheet import and export (docs/domain.md#imports), offered by Settings → Import.
+export { exportCustomersXlsx } from "./customer/export";
+export { customerImport } from "./customer/import";

@@ -6,8 +6,7 @@ import type { Ctx } from "@/lib/context";
 import type { ImportKind } from "@/lib/import/framework";
 import { exportProductsXlsx } from "@/modules/catalogue/product/export";
 import { productImport } from "@/modules/catalogue/product/import";
-import { exportCustomersXlsx } from "@/modules/orders/customer/export";
-import { customerImport } from "@/modules/orders/customer/import";
+import { customerImport, exportCustomersXlsx } from "@/modules/orders";
 import { exportStockXlsx, stockImport } from "@/modules/warehouse/stock/import";
 import type { ImportKindName } from "./schemas";
 
