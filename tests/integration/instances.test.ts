@@ -19,13 +19,14 @@ import { join, resolve } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys, loginAttempts, products, warehouseItems, warehouseRackScales, warehouseTransferLogs } from "@db/schema";
 import { type Ctx, systemCtx } from "@/lib/context";
-import { type Database, openPostgres, selectRows } from "@/lib/db";
+import { selectRows } from "@/lib/db";
 import { LOGIN_MAX_FAILURES } from "@/modules/auth/schemas";
 import { createRackScale, createWarehouse } from "../helpers/factories";
 import { createOfferOrder, saveOfferCompany } from "../helpers/fence-offer";
 import { freePort, stop } from "../bench/lib";
 import { type AppProcess, startAppProcess } from "../helpers/app-process";
 import { watchOutput, type ChildOutput } from "../helpers/child-output";
+import { type ThrowawayPostgres, throwawayPostgres } from "../helpers/throwaway-postgres";
 import { flattenText, pdfText } from "../helpers/pdf-text";
 
 const ROOT = resolve(import.meta.dir, "../..");
@@ -58,8 +59,7 @@ interface Instance {
 }
 
 let dir = "";
-let databaseName = "";
-let database: Database | null = null;
+let database: ThrowawayPostgres | null = null;
 const instances: Instance[] = [];
 let caddy: ReturnType<typeof Bun.spawn> | null = null;
 let caddyOutput: ChildOutput | null = null;
@@ -67,25 +67,10 @@ let nginx: ReturnType<typeof Bun.spawn> | null = null;
 let proxy = "";
 let adminId = 0;
 
-const databaseUrl = (name: string) => {
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function onServer(statement: string): Promise<void> {
-  const admin = await openPostgres(DATABASE_URL, { max: 1 });
-  try {
-    await (admin.db as unknown as { $client: { unsafe(q: string): Promise<unknown> } }).$client.unsafe(statement);
-  } finally {
-    await admin.close();
-  }
-}
-
 async function startInstance(name: "A" | "B"): Promise<Instance> {
   const app = await startAppProcess({
     env: {
-      DATABASE_URL: databaseUrl(databaseName),
+      DATABASE_URL: database!.url,
       MQTT_URL,
       MQTT_TOPIC_PREFIX: TOPIC_PREFIX,
       DATA_DIR: join(dir, name),
@@ -135,15 +120,13 @@ const describeWhenReady = missing.length ? describe.skip : describe;
 beforeAll(async () => {
   if (missing.length) return;
   dir = mkdtempSync(join(tmpdir(), "ohrada-instances-"));
-  databaseName = `ohrada_instances_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await onServer(`create database "${databaseName}"`);
+  database = await throwawayPostgres("instances", DATABASE_URL);
   // Both at once on the empty database: they take turns at the migrations, the seed and the admin.
   const started = await Promise.allSettled([startInstance("A"), startInstance("B")]);
   // Kept before any failure is thrown, so that afterAll stops the one that did start.
   for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
   for (const result of started) if (result.status === "rejected") throw result.reason;
   const [a, b] = instances as [Instance, Instance];
-  database = await openPostgres(databaseUrl(databaseName), { max: 4 });
   const [admin] = await selectRows<{ id: number }>(database.db, sql`select id from users where email = ${ADMIN_EMAIL}`);
   adminId = admin!.id;
   proxy = await startCaddy([a, b]);
@@ -153,8 +136,7 @@ afterAll(async () => {
   await stopChild(nginx);
   await stopChild(caddy);
   await Promise.all(instances.map((instance) => instance.app.stop()));
-  await database?.close().catch(() => {});
-  if (databaseName) await onServer(`drop database if exists "${databaseName}" with (force)`).catch((error) => console.error(`could not drop ${databaseName}:`, error));
+  await database?.destroy().catch((error) => console.error(`could not drop ${database?.name}:`, error));
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -5,7 +5,6 @@
  * made here, through the app's services and factories, before the app starts; the app then runs
  * on it as a real process.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { seedReference } from "@db/seed/reference";
 import { systemCtx } from "@/lib/context";
 import { type Database, migrate, openDatabase, openPostgres } from "@/lib/db";
 import { copyTemplateInto } from "@/lib/pglite-template";
+import { throwawayPostgres } from "../helpers/throwaway-postgres";
 import { testPasswordCost } from "@/modules/auth/service";
 import { SOAK_PLAN } from "./office";
 
@@ -40,8 +40,6 @@ export interface SoakDatabase {
 
 export const defaultPostgresUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
-const unsafe = (database: Database, text: string) => (database.db as unknown as { $client: { unsafe(q: string): Promise<unknown> } }).$client.unsafe(text);
-
 /** A fresh database for one soak: on PostgreSQL a new database beside `baseUrl`'s, dropped after; on PGlite a temp data directory. */
 export async function createSoakDatabase(kind: DatabaseKind, baseUrl = defaultPostgresUrl()): Promise<SoakDatabase> {
   if (kind === "pglite") {
@@ -54,28 +52,15 @@ export async function createSoakDatabase(kind: DatabaseKind, baseUrl = defaultPo
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `ohrada_soak_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = await openPostgres(baseUrl, { max: 1 });
-  try {
-    await unsafe(admin, `create database "${name}"`);
-  } finally {
-    await admin.close();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const database = await throwawayPostgres("soak", baseUrl);
+  await database.close();
+  const url = new URL(database.url);
   return {
     kind,
-    env: { DATABASE_URL: url.toString() },
-    where: `${url.host}/${name}`,
-    open: () => openPostgres(url.toString(), { max: 5 }),
-    drop: async () => {
-      const dropper = await openPostgres(baseUrl, { max: 1 });
-      try {
-        await unsafe(dropper, `drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.close();
-      }
-    },
+    env: { DATABASE_URL: database.url },
+    where: `${url.host}/${database.name}`,
+    open: () => openPostgres(database.url, { max: 5 }),
+    drop: () => database.destroy(),
   };
 }
 
