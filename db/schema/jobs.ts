@@ -9,7 +9,7 @@ import { bytea, identityId } from "./columns";
  * A runner claims a row with `for update skip locked` and holds it by a lease (`locked_until`);
  * a row whose lease ran out belongs to nobody and is claimed again.
  */
-export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
+export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobs = pgTable(
@@ -33,6 +33,12 @@ export const jobs = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     progressDone: integer("progress_done"),
     progressTotal: integer("progress_total"),
+    /** What the run is doing now, as an i18n key the job's page translates ("import.phase.write"); null for a job with one step. */
+    progressPhase: text("progress_phase"),
+    /** Set by whoever asked a running job to stop; the runner sees it at the next progress or lease renewal (decision 076). */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** A small answer of a finished run (an import's counts), for its page; a file goes to job_result_chunks. */
+    output: jsonb("output").$type<unknown>(),
     /** The last failure (a periodic job keeps it until it next succeeds). */
     error: text("error"),
     /** The file a one-off job made, its bytes in job_result_chunks. */
@@ -49,7 +55,7 @@ export const jobs = pgTable(
     // The claim reads due queued rows and lapsed running ones; the purge reads finished ones by age.
     index("jobs_due_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
     index("jobs_lease_idx").on(table.lockedUntil, table.id).where(sql`${table.status} = 'running'`),
-    index("jobs_finished_idx").on(table.finishedAt).where(sql`not ${table.periodic} and ${table.status} in ('done', 'failed')`),
+    index("jobs_finished_idx").on(table.finishedAt).where(sql`not ${table.periodic} and ${table.status} in ('done', 'failed', 'cancelled')`),
     check("jobs_periodic_has_schedule", sql`${table.periodic} = (${table.schedule} is not null)`),
   ],
 );

@@ -34,14 +34,22 @@ export interface JobRun<Input> {
   /** This instance's DATA_DIR, for files a job keeps on its machine (the nightly backups); null when the runner has none. */
   dataDir: string | null;
   /**
-   * Reports "done of total"; readable by the job's id while it runs. Writes at most every
-   * `progressEveryMs` of the runner's clock (and always the last step), so it may be called per row.
-   * Throws when the runner lost the job (its lease lapsed and another runner took it): the work stops.
+   * Reports "done of total" and, for a job of several steps, which step (`phase`, an i18n key its
+   * page translates); readable by the job's id while it runs. Writes at most every
+   * `progressEveryMs` of the runner's clock (and always the last step and a new phase), so it may
+   * be called per row. Throws when the runner lost the job (its lease lapsed and another runner
+   * took it) and JobCancelledError when someone asked it to stop (decision 076): the work stops,
+   * and a transaction it runs in rolls back.
    */
-  progress(done: number, total?: number): Promise<void>;
+  progress(done: number, total?: number, phase?: string): Promise<void>;
+  /** Stores a small answer of the run (an import's counts) for whoever reads the job. */
+  setOutput(output: unknown): Promise<void>;
   /** Stores the job's result file (replacing an earlier one of the same run). */
   saveResult(file: JobResultFile): Promise<void>;
-  /** Aborted when the runner stops and hands the job back: long work checks it between steps. */
+  /**
+   * Aborted when the runner stops and hands the job back, or when someone asked the job to stop
+   * (its reason then a JobCancelledError): long work checks it between steps.
+   */
   signal: AbortSignal;
 }
 
@@ -81,4 +89,12 @@ export function nextRunAfter(schedule: JobSchedule, after: Date): Date {
   const next = cron.nextRun(after);
   if (!next) throw new Error(`schedule "${schedule.cron}" has no next run after ${after.toISOString()}`);
   return next;
+}
+
+/** Thrown into a job's work when someone asked it to stop (`cancelJob`); the run ends as `cancelled`. */
+export class JobCancelledError extends Error {
+  constructor(id: number) {
+    super(`job ${id} was cancelled`);
+    this.name = "JobCancelledError";
+  }
 }

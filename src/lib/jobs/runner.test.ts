@@ -10,7 +10,7 @@ import { selectRows } from "../db";
 import { silentLogger } from "../logger";
 import { defineJob, type JobDefinition, nextRunAfter } from "./define";
 import { createJobRunner, JOB_RESULT_CHUNK_BYTES, type JobRunnerOptions } from "./runner";
-import { enqueueJob, FINISHED_JOB_KEPT_DAYS, getJob, purgeFinishedJobsJob, readJobResult } from "./service";
+import { cancelJob, enqueueJob, FINISHED_JOB_KEPT_DAYS, getJob, purgeFinishedJobsJob, readJobResult } from "./service";
 
 const t = useTestDatabase();
 
@@ -486,4 +486,113 @@ test("a claim reads one row by its index in order, however many wait", async () 
     expect(lapsed).toContain("jobs_lease_idx");
   });
   await runner([job]).runDue();
+});
+
+describe("cancelling a one-off job", () => {
+  test("a queued job is cancelled at once and never runs", async () => {
+    const ctx = await userCtx();
+    let runs = 0;
+    const job = defineJob({ name: uniqueName("unwanted"), run: async () => void runs++ });
+    const { id } = await enqueueJob({ ctx, input: { job, input: null } });
+    expect(await cancelJob({ ctx, input: { id } })).toMatchObject({ status: "cancelled", cancelRequested: true });
+    expect(await runner([job]).runDue()).toEqual([]);
+    expect(runs).toBe(0);
+  });
+
+  // On PGlite the one connection is the job transaction's: a cancel request waits for it (decision 076).
+  test.skipIf(!usingPostgres)("a running job stops at its next progress report; its transaction is undone", async () => {
+    const ctx = await userCtx();
+    const halfway = gate();
+    const job = defineJob({
+      name: uniqueName("long"),
+      async run({ ctx: jobCtx, id, progress }) {
+        await jobCtx.db.transaction(async (tx) => {
+          for (let done = 1; done <= 10; done++) {
+            // Each step leaves a mark in the transaction: a stop undoes every one.
+            await tx.insert(jobResultChunks).values({ jobId: id, seq: 100 + done, data: new Uint8Array([done]) });
+            if (done === 4) {
+              halfway.reached();
+              await halfway.opened;
+            }
+            await progress(done, 10, "test.phase");
+          }
+        });
+      },
+    });
+    const { id } = await enqueueJob({ ctx, input: { job, input: null } });
+    const running = runner([job]).runDue();
+    await halfway.arrived;
+    expect(await cancelJob({ ctx, input: { id } })).toMatchObject({ status: "running", cancelRequested: true, progress: { done: 3, total: 10, phase: "test.phase" } });
+    halfway.open();
+    expect(await running).toEqual([{ id, name: job.name, outcome: "cancelled" }]);
+    expect(await t.db.select().from(jobResultChunks).where(eq(jobResultChunks.jobId, id))).toEqual([]);
+    expect(await getJob({ ctx, input: { id } })).toMatchObject({ status: "cancelled", cancelRequested: true, result: null });
+  });
+
+  test("a cancel asked between two reports stops the job at the next one (PGlite too)", async () => {
+    const ctx = await userCtx();
+    const between = gate();
+    const seen: string[] = [];
+    const job = defineJob({
+      name: uniqueName("stepwise"),
+      async run({ progress, setOutput }) {
+        await progress(1, 3, "import.phase.read");
+        between.reached();
+        await between.opened;
+        try {
+          await progress(2, 3, "import.phase.write");
+          await setOutput({ never: true });
+        } catch (error) {
+          seen.push(String(error));
+          throw error;
+        }
+      },
+    });
+    const { id } = await enqueueJob({ ctx, input: { job, input: null } });
+    const one = runner([job]);
+    const running = one.runDue();
+    await between.arrived;
+    expect(await getJob({ ctx, input: { id } })).toMatchObject({ status: "running", progress: { done: 1, total: 3, phase: "import.phase.read" } });
+    expect(await cancelJob({ ctx, input: { id } })).toMatchObject({ status: "running", cancelRequested: true });
+    between.open();
+    expect(await running).toEqual([{ id, name: job.name, outcome: "cancelled" }]);
+    expect(seen).toEqual(["JobCancelledError: job " + id + " was cancelled"]);
+    expect(await row(id)).toMatchObject({ status: "cancelled", output: null, lockedBy: null });
+    // A finished job stays as it ended.
+    expect(await cancelJob({ ctx, input: { id } })).toMatchObject({ status: "cancelled" });
+  });
+
+  test("a job that finishes before it looks again is done, not cancelled; its output is kept", async () => {
+    const ctx = await userCtx();
+    const end = gate();
+    const job = defineJob({
+      name: uniqueName("quick"),
+      async run({ setOutput }) {
+        end.reached();
+        await end.opened;
+        await setOutput({ counts: { new: 3 } }).catch(() => {});
+      },
+    });
+    const { id } = await enqueueJob({ ctx, input: { job, input: null } });
+    const running = runner([job]).runDue();
+    await end.arrived;
+    await cancelJob({ ctx, input: { id } });
+    end.open();
+    expect(await running).toEqual([{ id, name: job.name, outcome: "done" }]);
+    expect(await getJob({ ctx, input: { id } })).toMatchObject({ status: "done", cancelRequested: true });
+  });
+
+  test("a periodic job cannot be cancelled; another user's job is not found", async () => {
+    const admin = await userCtx({ isAdmin: true });
+    const job = defineJob({ name: uniqueName("nightly"), schedule: { everyMinutes: 60 }, run: async () => {} });
+    await runner([job]).prepare();
+    const periodic = await periodicRow(job.name);
+    expect((await failureOf(cancelJob({ ctx: admin, input: { id: periodic.id } }))).messages[0]).toMatchObject({ key: "job.notCancellable" });
+    const owner = await userCtx();
+    const other = await userCtx();
+    const oneOff = defineJob({ name: uniqueName("mine"), run: async () => {} });
+    const { id } = await enqueueJob({ ctx: owner, input: { job: oneOff, input: null } });
+    expect((await failureOf(cancelJob({ ctx: other, input: { id } }))).code).toBe("NOT_FOUND");
+    expect(await row(id)).toMatchObject({ status: "queued", cancelRequestedAt: null });
+  });
 });

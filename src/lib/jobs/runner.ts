@@ -21,7 +21,7 @@ import { EMPTY_WIRING, systemCtx, type Wiring } from "../context";
 import { AppError } from "../errors";
 import { type Database, selectRows } from "../db";
 import type { Logger } from "../logger";
-import { type JobDefinition, type JobResultFile, type JobRun, nextRunAfter, scheduleText } from "./define";
+import { JobCancelledError, type JobDefinition, type JobResultFile, type JobRun, nextRunAfter, scheduleText } from "./define";
 import { onJobQueued } from "./service";
 
 /** Pieces of a result file are stored at most this big (decision 047: PGlite's heap grows to its largest statement). */
@@ -57,7 +57,7 @@ export interface JobRunnerOptions {
 export interface JobOutcome {
   id: number;
   name: string;
-  outcome: "done" | "failed" | "retry" | "lost" | "handedBack";
+  outcome: "done" | "failed" | "retry" | "lost" | "handedBack" | "cancelled";
   error?: string;
 }
 
@@ -91,6 +91,7 @@ interface ClaimedRow {
   attempts: number;
   max_attempts: number;
   created_by: number | null;
+  cancel_requested: boolean;
 }
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -146,19 +147,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
             order by ${jobs.lockedUntil}, ${jobs.id} limit 1 for update skip locked)
         )
         returning ${jobs.id} as id, ${jobs.name} as name, ${jobs.input} as input, ${jobs.attempts} as attempts,
-          ${jobs.maxAttempts} as max_attempts, ${jobs.createdBy} as created_by`,
+          ${jobs.maxAttempts} as max_attempts, ${jobs.createdBy} as created_by, ${jobs.cancelRequestedAt} is not null as cancel_requested`,
     );
     return row ?? null;
   }
 
   /** Writes `set` on the row while this runner still holds it; false when it does not. */
   async function updateHeld(id: number, set: Partial<typeof jobs.$inferInsert>): Promise<boolean> {
-    const updated = await db
+    return (await writeHeld(id, set)) !== "lost";
+  }
+
+  /** `updateHeld` that also reads whether someone asked the job to stop meanwhile. */
+  async function writeHeld(id: number, set: Partial<typeof jobs.$inferInsert>): Promise<"held" | "cancelRequested" | "lost"> {
+    const [updated] = await db
       .update(jobs)
       .set(set)
       .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runnerId), eq(jobs.status, "running")))
-      .returning({ id: jobs.id });
-    return updated.length > 0;
+      .returning({ cancelRequestedAt: jobs.cancelRequestedAt });
+    return !updated ? "lost" : updated.cancelRequestedAt ? "cancelRequested" : "held";
   }
 
   const released = { lockedBy: null, lockedUntil: null } as const;
@@ -221,22 +227,45 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (!(await updateHeld(id, { resultFileName: file.fileName, resultMimeType: file.mimeType, resultSize: size }))) throw new JobLostError(id);
   }
 
+  /** Ends a run someone asked to stop: nothing of it counts as done. */
+  async function finishCancelled(row: ClaimedRow, now: Date): Promise<JobOutcome> {
+    const held = await updateHeld(row.id, { ...released, status: "cancelled", finishedAt: now, error: null, progressPhase: null });
+    return { id: row.id, name: row.name, outcome: held ? "cancelled" : "lost" };
+  }
+
   async function runClaimed(row: ClaimedRow, now: Date, abort: AbortController): Promise<JobOutcome> {
     const definition = definitions.get(row.name)!;
+    // Asked to stop while it was held by a runner that then went away.
+    if (row.cancel_requested) return finishCancelled(row, now);
     if (!definition.schedule && row.attempts > row.max_attempts) {
       // Its last allowed run was interrupted (the process died or lost the lease): not again.
       const held = await updateHeld(row.id, { ...released, status: "failed", finishedAt: now, attempts: row.max_attempts, error: INTERRUPTED });
       return { id: row.id, name: row.name, outcome: held ? "failed" : "lost", error: "interrupted" };
     }
     let lost = false;
+    let cancelled = false;
     const assertHeld = () => {
       if (lost) throw new JobLostError(row.id);
+      if (cancelled) throw new JobCancelledError(row.id);
     };
     const markLost = () => {
       lost = true;
       abort.abort(new JobLostError(row.id));
     };
+    const markCancelled = () => {
+      if (cancelled || lost) return;
+      cancelled = true;
+      abort.abort(new JobCancelledError(row.id));
+    };
+    /** A write while held: lost stops the work, a cancel request stops it too. */
+    const heldWrite = async (set: Partial<typeof jobs.$inferInsert>) => {
+      const state = await writeHeld(row.id, set);
+      if (state === "lost") markLost();
+      else if (state === "cancelRequested") markCancelled();
+      assertHeld();
+    };
     let lastProgressAt = -Infinity;
+    let lastPhase: string | null = null;
     const run: JobRun<unknown> = {
       ctx: { ...systemCtx(db, "cs", wiring), userId: row.created_by },
       id: row.id,
@@ -245,24 +274,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       databaseKind: database.kind,
       dataDir: options.dataDir ?? null,
       signal: abort.signal,
-      async progress(done, total) {
+      async progress(done, total, phase) {
         assertHeld();
         const at = clock().getTime();
-        if (at - lastProgressAt < progressEveryMs && done !== total) return;
+        const newPhase = (phase ?? null) !== lastPhase;
+        if (at - lastProgressAt < progressEveryMs && done !== total && !newPhase) return;
         lastProgressAt = at;
-        const held = await updateHeld(row.id, { progressDone: done, progressTotal: total ?? null, lockedUntil: new Date(at + leaseMs) });
-        if (!held) {
-          markLost();
-          throw new JobLostError(row.id);
-        }
+        lastPhase = phase ?? null;
+        await heldWrite({ progressDone: done, progressTotal: total ?? null, progressPhase: phase ?? null, lockedUntil: new Date(at + leaseMs) });
       },
+      setOutput: (output) => heldWrite({ output: output ?? null }),
       saveResult: (file) => saveResult(row.id, file, assertHeld),
     };
     // Renew the lease while the work runs; a renewal that finds the row gone stops the work.
     const renewal = setInterval(() => {
-      updateHeld(row.id, { lockedUntil: new Date(clock().getTime() + leaseMs) }).then(
-        (held) => {
-          if (!held && !abort.signal.aborted) markLost();
+      writeHeld(row.id, { lockedUntil: new Date(clock().getTime() + leaseMs) }).then(
+        (state) => {
+          if (abort.signal.aborted) return;
+          if (state === "lost") markLost();
+          else if (state === "cancelRequested") markCancelled();
         },
         (error) => logger.warn("job lease renewal failed", { job: row.name, id: row.id, error: errorText(error) }),
       );
@@ -276,7 +306,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } finally {
       clearInterval(renewal);
     }
-    if (abort.signal.aborted) return { id: row.id, name: row.name, outcome: lost ? "lost" : "handedBack" };
+    // Stopped on request: a run that failed or gave up on it is cancelled; one that finished anyway is done.
+    if (cancelled && !lost && failure !== null) return finishCancelled(row, clock());
+    if (abort.signal.aborted && !cancelled) return { id: row.id, name: row.name, outcome: lost ? "lost" : "handedBack" };
     const outcome = await finish(row, definition, failure, now);
     if (outcome.outcome === "failed" || outcome.outcome === "retry") logger.warn("job failed", { job: row.name, id: row.id, outcome: outcome.outcome, error: outcome.error });
     else if (outcome.outcome === "lost") logger.warn("job lost to another runner", { job: row.name, id: row.id });
@@ -344,6 +376,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         });
     }
     if (options.reclaimOnStart) {
+      // A run someone asked to stop stays stopped; the others are due again at once.
+      await db
+        .update(jobs)
+        .set({ ...released, status: "cancelled", finishedAt: now, progressPhase: null })
+        .where(and(eq(jobs.status, "running"), sql`${jobs.cancelRequestedAt} is not null`));
       await db
         .update(jobs)
         .set({ ...released, status: "queued", runAt: sql`least(${jobs.runAt}, ${iso(now)})` })

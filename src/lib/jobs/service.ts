@@ -93,8 +93,12 @@ export interface JobState {
   id: number;
   name: string;
   status: JobStatus;
-  /** "120 of 1000"; null before the job reported any. */
-  progress: { done: number; total: number | null } | null;
+  /** "120 of 1000", and the step for a job of several (an i18n key); null before the job reported any. */
+  progress: { done: number; total: number | null; phase: string | null } | null;
+  /** Someone asked it to stop; it stops at its next step (status then `cancelled`). */
+  cancelRequested: boolean;
+  /** The small answer a finished run stored (an import's counts). */
+  output: unknown;
   attempts: number;
   maxAttempts: number;
   error: string | null;
@@ -138,7 +142,9 @@ export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }
     id: job.id,
     name: job.name,
     status: job.status,
-    progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal },
+    progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal, phase: job.progressPhase },
+    cancelRequested: job.cancelRequestedAt !== null,
+    output: job.output ?? null,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
     error: job.error === null ? null : translateMessage(tFor(ctx.lang), storedMessage(job.error)),
@@ -150,6 +156,26 @@ export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }
     startedAt: asIso(job.startedAt),
     finishedAt: asIso(job.finishedAt),
   };
+}
+
+/**
+ * Asks a one-off job to stop (decision 076): a queued one is cancelled at once, a running one at its
+ * next progress report or lease renewal (its transaction rolls back), a finished one stays as it
+ * ended. One statement, so a runner claiming it meanwhile cannot slip between. Answers the state.
+ */
+export async function cancelJob({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<JobState> {
+  const job = await visibleJob(ctx, input.id);
+  if (job.periodic) throw AppError.fail(msg("job.notCancellable"));
+  const now = new Date();
+  await ctx.db
+    .update(jobs)
+    .set({
+      status: sql`case when ${jobs.status} = 'queued' then 'cancelled' else ${jobs.status} end`,
+      finishedAt: sql`case when ${jobs.status} = 'queued' then ${now.toISOString()}::timestamptz else ${jobs.finishedAt} end`,
+      cancelRequestedAt: sql`coalesce(${jobs.cancelRequestedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(jobs.id, input.id), inArray(jobs.status, ["queued", "running"])));
+  return getJob({ ctx, input });
 }
 
 /**
@@ -189,6 +215,6 @@ export const purgeFinishedJobsJob = defineJob({
   schedule: { everyMinutes: 24 * 60 },
   async run({ ctx, now }) {
     const before = new Date(now.getTime() - FINISHED_JOB_KEPT_DAYS * 24 * 3600_000);
-    await ctx.db.delete(jobs).where(and(eq(jobs.periodic, false), inArray(jobs.status, ["done", "failed"]), lt(jobs.finishedAt, before)));
+    await ctx.db.delete(jobs).where(and(eq(jobs.periodic, false), inArray(jobs.status, ["done", "failed", "cancelled"]), lt(jobs.finishedAt, before)));
   },
 });
