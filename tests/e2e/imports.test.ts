@@ -1,9 +1,10 @@
-/** Settings → Import in a browser (docs/domain.md#imports): upload a price list, map, preview, confirm, import, see the products. */
+/** Settings → Import in a browser (docs/domain.md#imports): upload a price list, map, preview, confirm, import (a job, its page polled), see the products. */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { products } from "@db/schema";
 import { ean13 } from "@/lib/ean13";
 import { describeBrowser } from "../helpers/browser";
+import { runImportJobs } from "../helpers/import-pages";
 import { workbookBytes } from "../helpers/workbook";
 import { useE2E } from "./server";
 
@@ -44,7 +45,13 @@ describeBrowser("settings: the spreadsheet import", () => {
 
     await page.locator("[data-testid=import-confirm]").check();
     await page.locator("[data-testid=import-run]").click();
-    await page.locator(".toast-success", { hasText: "Importováno: 2 nových" }).waitFor();
+    // The import runs as a job: its page polls until it is done, then shows the counts.
+    await page.waitForURL(/\/settings\/import\/products\/\d+\/job\/\d+$/);
+    await page.locator('.import-job[data-status="queued"] [data-testid=job-cancel]').waitFor();
+    // The app's runner polls every few seconds; here the test runs the queued job itself.
+    expect((await runImportJobs(e2e.server.testApp.database)).map((outcome) => outcome.outcome)).toEqual(["done"]);
+    await page.locator('.import-job[data-status="done"]', { hasText: "Importováno: 2 nových" }).waitFor();
+    await page.locator("[data-testid=import-see]").waitFor();
 
     const [imported] = await ctx.db.select().from(products).where(eq(products.ean13, codes[0]!));
     expect(imported).toMatchObject({ name: "Plotovka Vzor A", unitPrice: "890.50" });

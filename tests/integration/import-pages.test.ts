@@ -10,7 +10,7 @@ import { products } from "@db/schema";
 import { ean13 } from "@/lib/ean13";
 import { readFirstSheet } from "@/lib/xlsx/read";
 import { type Session, useTestApp } from "../helpers/app";
-import { proposedForm, uploadImport } from "../helpers/import-pages";
+import { importNow, proposedForm, uploadImport } from "../helpers/import-pages";
 import { tableSnapshot } from "../helpers/table-snapshot";
 
 const t = useTestApp();
@@ -70,13 +70,14 @@ describe("Settings → Import", () => {
 
     // Not confirmed: refused, nothing written.
     const before = await tableSnapshot(t.current.ctx, ["products", "categories"]);
-    const unconfirmed = await admin.page(location, { form: { ...form, key: "", step: "run" } });
+    const { response: unconfirmed } = await importNow(admin, t.current.database, location, form);
     expect(unconfirmed.status).toBe(422);
-    expect(await unconfirmed.text()).toContain("Potvrďte založení kategorií: Ploty &gt; Pletiva");
+    expect(await unconfirmed.text()).toContain("Import čeká na vaše potvrzení: Vznikne kategorie Ploty &gt; Pletiva");
     expect(await tableSnapshot(t.current.ctx, ["products", "categories"])).toBe(before);
 
-    const run = await admin.page(location, { form: { ...form, key: "", step: "run", confirmed: "true" } });
-    expect(run.status).toBe(303);
+    const run = await importNow(admin, t.current.database, location, { ...form, confirmed: "true" });
+    expect(run.response.status).toBe(303);
+    expect(run.jobPage).toContain("Importováno: 1 nových, 0 změněných, 0 beze změny, 1 odmítnutých");
     const [row] = await t.current.database.db.select().from(products).where(eq(products.ean13, EAN_A));
     expect(row).toMatchObject({ name: "Pletivo 150 cm", unitPrice: "1490.50" });
     // The upload is gone once imported.

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { ean13 } from "@/lib/ean13";
 import { type Session, useTestApp } from "../helpers/app";
 import { createProduct, createWarehouse } from "../helpers/factories";
+import { importNow } from "../helpers/import-pages";
 import { tableSnapshot } from "../helpers/table-snapshot";
 
 const t = useTestApp();
@@ -73,8 +74,9 @@ describe("Settings → Import → opening stock", () => {
     ]);
     expect(await tableSnapshot(t.current.ctx, STOCK_TABLES)).toBe(before);
 
-    const run = await admin.page(location, { form: { ...form, key: "", step: "run" } });
-    expect(run.status).toBe(303);
+    const run = await importNow(admin, t.current.database, location, form);
+    expect(run.response.status).toBe(303);
+    expect(run.jobPage).toContain("Importováno:");
 
     expect(await stockApi(north)).toEqual({ [a]: 12.5, [b]: 40 });
     expect(await stockApi(south)).toEqual({ [a]: 3 });
@@ -105,7 +107,7 @@ describe("Settings → Import → opening stock", () => {
     const preview = await (await admin.page(location, { form: { ...form, key: "", step: "preview" } })).text();
     expect(preview).toMatch(/data-count="unchanged">3</);
     expect(preview).toMatch(/data-count="new">0</);
-    expect((await admin.page(location, { form: { ...form, key: "", step: "run" } })).status).toBe(303);
+    expect((await importNow(admin, t.current.database, location, form)).response.status).toBe(303);
     expect(await tableSnapshot(t.current.ctx, STOCK_TABLES)).toBe(before);
 
     const exported = await admin.page("/settings/import/stock/export", { method: "POST" });

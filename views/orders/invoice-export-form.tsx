@@ -9,11 +9,11 @@ import type { JobState } from "@/lib/jobs/service";
 import { formatDecimal } from "@/lib/money";
 import { ACCOUNTANT_EXPORT_START, accountantExportDownloadHref, accountantExportStatusHref } from "@/modules/orders/invoice/export/schemas";
 import { FieldRow, FormAlert, type FormField } from "../components/form";
+import { JobProgress } from "../components/job-progress";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 
 export const INVOICE_EXPORT_FORM_ID = "invoice-export";
-const POLL_EVERY = "every 1s";
 
 export interface InvoiceExportFormProps {
   values?: { from?: unknown; to?: unknown };
@@ -33,34 +33,27 @@ function sizeText(bytes: number, lang: "cs" | "en"): string {
 /** The job's state in words; polls itself while the job is queued or running. */
 export function InvoiceExportProgress({ job }: { job: JobState }) {
   const { t, lang } = useView();
-  const running = job.status === "queued" || job.status === "running";
-  const poll = running ? { "hx-get": accountantExportStatusHref(job.id), "hx-trigger": POLL_EVERY, "hx-swap": "outerHTML" } : {};
-  let body;
-  if (job.status === "done" && job.result) {
-    body = (
+  const finished =
+    job.status === "done" && job.result ? (
       <>
         <p>{t("invoiceExport.done", { count: job.progress?.total ?? 0 })}</p>
         <a className="button button-primary" href={accountantExportDownloadHref(job.id)} download={job.result.fileName} data-testid="invoice-export-download">
           {t("invoiceExport.download", { size: sizeText(job.result.size, lang) })}
         </a>
       </>
-    );
-  } else if (job.status === "failed") {
-    body = <p className="alert alert-error">{t("invoiceExport.failed", { error: job.error ?? "" })}</p>;
-  } else if (job.progress && job.progress.total !== null) {
-    body = (
-      <>
-        <p>{t("invoiceExport.running", { done: job.progress.done, total: job.progress.total })}</p>
-        <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} aria-label={t("invoiceExport.title")} />
-      </>
-    );
-  } else {
-    body = <p>{t(job.status === "queued" ? "invoiceExport.queued" : "invoiceExport.runningNoTotal")}</p>;
-  }
+    ) : job.status === "failed" ? (
+      <p className="alert alert-error">{t("invoiceExport.failed", { error: job.error ?? "" })}</p>
+    ) : null;
   return (
-    <div className="invoice-export-progress" role="status" aria-live="polite" data-job={job.id} data-status={job.status} {...poll}>
-      {body}
-    </div>
+    <JobProgress
+      job={job}
+      className="invoice-export-progress"
+      statusHref={accountantExportStatusHref(job.id)}
+      label={t("invoiceExport.title")}
+      queuedText={t("invoiceExport.queued")}
+      runningText={({ done, total }) => (total === null ? t("invoiceExport.runningNoTotal") : t("invoiceExport.running", { done, total }))}
+      finished={finished}
+    />
   );
 }
 

@@ -25,6 +25,12 @@ export interface ImportPageProps {
   canExport: boolean;
 }
 
+/** New, changed, unchanged and refused rows: the preview's and the finished import's. */
+export function ImportCounts({ title, counts }: { title: string; counts: ImportPreviewView["counts"] }) {
+  const { t } = useView();
+  return <InfoBox title={title} items={(["new", "changed", "unchanged", "refused"] as const).map((name) => ({ label: t(`import.counts.${name}`), value: String(counts[name]), data: { "data-count": name } }))} />;
+}
+
 const letters = (index: number): string => {
   let text = "";
   for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) text = String.fromCharCode(65 + ((rest - 1) % 26)) + text;
@@ -126,10 +132,7 @@ function MappingForm(props: ImportPageProps & { base: string }) {
       </div>
       {preview ? (
         <>
-          <InfoBox
-            title={t("import.preview")}
-            items={(["new", "changed", "unchanged", "refused"] as const).map((name) => ({ label: t(`import.counts.${name}`), value: String(preview.counts[name]), data: { "data-count": name } }))}
-          />
+          <ImportCounts title={t("import.preview")} counts={preview.counts} />
           {preview.refused.length ? (
             <StaticTable
               columns={[

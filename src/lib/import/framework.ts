@@ -49,11 +49,23 @@ export interface ImportKind<Plan, Options extends ImportOptions = ImportOptions>
   fields(ctx: Ctx): Promise<ImportField[]>;
   /** Fields rows may be matched by, the default first. */
   keys: readonly string[];
-  /** Checks the rows against the database as it is (the same schemas the kind's form uses). */
-  check(args: { ctx: Ctx; rows: MappedRow[]; mapping: ImportMapping; fields: ImportField[]; options: Options }): Promise<CheckResult<Plan>>;
-  /** Writes the accepted rows inside the import's transaction; throws AppError to undo it all. */
-  write(args: { ctx: Ctx; rows: CheckedRow<Plan>[]; mapping: ImportMapping; options: Options }): Promise<void>;
+  /**
+   * Checks the rows against the database as it is (the same schemas the kind's form uses); calls
+   * `progress(rows checked)` now and then (it may throw: the import was cancelled).
+   */
+  check(args: { ctx: Ctx; rows: MappedRow[]; mapping: ImportMapping; fields: ImportField[]; options: Options; progress: RowProgress }): Promise<CheckResult<Plan>>;
+  /** Writes the accepted rows inside the import's transaction, `progress(rows written)` between pieces; throws to undo it all. */
+  write(args: { ctx: Ctx; rows: CheckedRow<Plan>[]; mapping: ImportMapping; options: Options; progress: RowProgress }): Promise<void>;
 }
+
+/** Rows done so far in the current step; may throw to stop (a cancelled import job). */
+export type RowProgress = (done: number) => Promise<void>;
+
+/** The import's steps as its job reports them (decision 076): rows checked of all, then rows written of the accepted. */
+export type ImportPhase = "check" | "write";
+export type ImportProgress = (phase: ImportPhase, done: number, total: number) => Promise<void>;
+
+const NO_PROGRESS: RowProgress = async () => {};
 
 export interface ImportPreview {
   headers: string[];
@@ -99,10 +111,10 @@ function mapRows(rows: readonly ImportRow[], columns: ColumnMapping): MappedRow[
   });
 }
 
-async function checkTable<Plan, Options extends ImportOptions>(ctx: Ctx, kind: ImportKind<Plan, Options>, table: ImportTable, mapping: ImportMapping, options: Options) {
+async function checkTable<Plan, Options extends ImportOptions>(ctx: Ctx, kind: ImportKind<Plan, Options>, table: ImportTable, mapping: ImportMapping, options: Options, progress = NO_PROGRESS) {
   const fields = await kind.fields(ctx);
   checkMapping(table, fields, mapping, kind.keys);
-  const result = await kind.check({ ctx, rows: mapRows(table.rows, mapping.columns), mapping, fields, options });
+  const result = await kind.check({ ctx, rows: mapRows(table.rows, mapping.columns), mapping, fields, options, progress });
   return { fields, result };
 }
 
@@ -128,13 +140,26 @@ export async function previewImport<Plan, Options extends ImportOptions>(args: {
 /**
  * The import: the rows checked again inside one transaction (so what is written is what the
  * database holds now) and every accepted row written, or nothing; the mapping is remembered.
- * A refused row is left out and reported, as the preview showed it.
+ * A refused row is left out and reported, as the preview showed it. `progress` hears each step
+ * (the import job's bar); when it throws, the transaction rolls back and nothing is written.
  */
-export async function runImport<Plan, Options extends ImportOptions>(args: { ctx: Ctx; kind: ImportKind<Plan, Options>; table: ImportTable; mapping: ImportMapping; options: Options }): Promise<ImportPreview> {
+export async function runImport<Plan, Options extends ImportOptions>(args: {
+  ctx: Ctx;
+  kind: ImportKind<Plan, Options>;
+  table: ImportTable;
+  mapping: ImportMapping;
+  options: Options;
+  progress?: ImportProgress;
+}): Promise<ImportPreview> {
+  const report = args.progress ?? (async () => {});
   return withTransaction(args.ctx, async (tx) => {
-    const { fields, result } = await checkTable(tx, args.kind, args.table, args.mapping, args.options);
+    const total = args.table.rows.length;
+    await report("check", 0, total);
+    const { fields, result } = await checkTable(tx, args.kind, args.table, args.mapping, args.options, (done) => report("check", done, total));
     const accepted = result.rows.filter((row) => row.status === "new" || row.status === "changed");
-    await args.kind.write({ ctx: tx, rows: accepted, mapping: args.mapping, options: args.options });
+    await report("write", 0, accepted.length);
+    await args.kind.write({ ctx: tx, rows: accepted, mapping: args.mapping, options: args.options, progress: (done) => report("write", done, accepted.length) });
+    await report("write", accepted.length, accepted.length);
     await saveMapping(tx, args.kind.kind, args.table.headers, args.mapping);
     return summary(args.table, fields, args.mapping, result);
   });

@@ -97,6 +97,8 @@ export interface JobState {
   progress: { done: number; total: number | null; phase: string | null } | null;
   /** Someone asked it to stop; it stops at its next step (status then `cancelled`). */
   cancelRequested: boolean;
+  /** What it was queued with, as its page needs it (which import, which period). */
+  input: unknown;
   /** The small answer a finished run stored (an import's counts). */
   output: unknown;
   attempts: number;
@@ -144,6 +146,7 @@ export async function getJob({ ctx, input }: { ctx: Ctx; input: { id: number } }
     status: job.status,
     progress: job.progressDone === null ? null : { done: job.progressDone, total: job.progressTotal, phase: job.progressPhase },
     cancelRequested: job.cancelRequestedAt !== null,
+    input: job.input ?? null,
     output: job.output ?? null,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,

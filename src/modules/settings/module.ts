@@ -16,6 +16,7 @@ import { editorCategoriesPages } from "./editor-categories/pages";
 import { EDITOR_CATEGORIES_PATH } from "./editor-categories/schemas";
 import { eshopApi } from "./eshop/api";
 import { eshopPages } from "./eshop/pages";
+import { runImportJob } from "./imports/job";
 import { IMPORT_UPLOAD_RULES, importPages } from "./imports/pages";
 import { IMPORT_PATH } from "./imports/schemas";
 import { kioskDevicesApi } from "./kiosk-devices/api";
@@ -59,7 +60,7 @@ export const settingsModule = defineModule({
   // everyone works: admins change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
   // Backups hold everything the company has: admins only (docs/decisions/067-backup-and-restore.md).
   adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, IMPORT_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
-  jobs: [writeNightlyBackupJob],
+  jobs: [writeNightlyBackupJob, runImportJob],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),
     uploadLimit("POST", /^\/settings\/company\/logo$/, COMPANY_LOGO_RULES),

@@ -11,7 +11,7 @@ import { categories, categoryParameterCategories, categoryParameters, productCat
 import type { Ctx } from "@/lib/context";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { cellText, yesNo } from "@/lib/import/cells";
-import type { CheckedRow, ImportKind, ImportOptions, MappedRow, RowReason } from "@/lib/import/framework";
+import type { CheckedRow, ImportKind, ImportOptions, MappedRow, RowProgress, RowReason } from "@/lib/import/framework";
 import { headerKey, type ImportField } from "@/lib/import/mapping";
 import type { ImportCell } from "@/lib/import/read";
 import { formatDecimal, halereToNumeric, parseDecimal, toHalere } from "@/lib/money";
@@ -161,7 +161,7 @@ async function parameterValuesOf(ctx: Ctx, productIds: number[]): Promise<Map<nu
 
 const reason = (field: string | null, message: Message): RowReason => ({ field, message });
 
-async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow[]; mapping: { columns: Record<string, number>; key: string | null } }) {
+async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows: MappedRow[]; mapping: { columns: Record<string, number>; key: string | null }; progress: RowProgress }) {
   const state = await loadState(ctx);
   const mapped = new Set(Object.keys(mapping.columns));
   const key = mapping.key ?? (mapped.has("id") ? "id" : mapped.has("ean13") ? "ean13" : "name");
@@ -200,7 +200,8 @@ async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow
   const checked: CheckedRow<ProductPlan>[] = [];
   const pending: { row: MappedRow; plan: ProductPlan; current: (typeof state.productRows)[number] | undefined }[] = [];
 
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % 1000 === 0) await progress(index);
     const v = row.values;
     const reasons: RowReason[] = [];
     for (const [field, cell] of Object.entries(v)) if (cell instanceof Date) reasons.push(reason(field, msg("import.dateCell")));
@@ -415,7 +416,7 @@ async function createPaths(ctx: Ctx, paths: string[][]): Promise<Map<string, num
 
 const CHUNK = 500;
 
-async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; rows: CheckedRow<ProductPlan>[]; options: ProductImportOptions; missingPaths: string[][] }) {
+async function writeProducts({ ctx, rows, options, missingPaths, progress }: { ctx: Ctx; rows: CheckedRow<ProductPlan>[]; options: ProductImportOptions; missingPaths: string[][]; progress: RowProgress }) {
   if (missingPaths.length && !options.confirmed) {
     throw AppError.fail(msg("import.products.confirmCategories", { paths: missingPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)).join(", ") }));
   }
@@ -425,6 +426,7 @@ async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; r
 
   // New products in chunks; RETURNING answers them in the VALUES' order.
   const fresh = plans.filter((plan) => plan.id === null);
+  const changed = plans.filter((plan) => plan.id !== null);
   for (let start = 0; start < fresh.length; start += CHUNK) {
     const chunk = fresh.slice(start, start + CHUNK);
     const ids = await ctx.db
@@ -432,9 +434,10 @@ async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; r
       .values(chunk.map((plan) => ({ ...(plan.values as typeof products.$inferInsert), createdBy: ctx.userId, updatedBy: ctx.userId })))
       .returning({ id: products.id });
     chunk.forEach((plan, index) => (plan.id = ids[index]!.id));
+    await progress(start + chunk.length);
   }
-  for (const plan of plans) {
-    if (fresh.includes(plan)) continue;
+  for (const [index, plan] of changed.entries()) {
+    if (index % CHUNK === 0) await progress(fresh.length + index);
     await ctx.db
       .update(products)
       .set({ ...plan.values, updatedAt: now, updatedBy: ctx.userId })
@@ -464,10 +467,10 @@ export const productImport: ImportKind<ProductPlan, ProductImportOptions> = {
   keys: ["id", "ean13", "name"],
   fields: productFields,
   check: checkProducts,
-  async write({ ctx, rows, options }) {
+  async write({ ctx, rows, options, progress }) {
     // The run checks inside the transaction, so the paths missing now are the ones the check saw.
     const existing = categoryPaths(await ctx.db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories)).byPath;
-    await writeProducts({ ctx, rows, options, missingPaths: missingPathsOf(rows, existing) });
+    await writeProducts({ ctx, rows, options, missingPaths: missingPathsOf(rows, existing), progress });
   },
 };
 

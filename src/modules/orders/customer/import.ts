@@ -8,7 +8,7 @@
 import type { Ctx } from "@/lib/context";
 import { msg } from "@/lib/errors";
 import { cellText, yesNo } from "@/lib/import/cells";
-import type { CheckedRow, ImportKind, MappedRow, RowReason } from "@/lib/import/framework";
+import type { CheckedRow, ImportKind, MappedRow, RowReason, RowProgress } from "@/lib/import/framework";
 import type { ImportField } from "@/lib/import/mapping";
 import type { ImportCell } from "@/lib/import/read";
 import { tFor } from "@/lib/i18n";
@@ -74,10 +74,14 @@ function inputOf(values: MappedRow["values"]): Record<string, unknown> {
 const rowKey = (input: { ico?: string; email?: string; phone?: string }) =>
   input.ico ? `ico:${input.ico}` : input.email ? `email:${input.email.toLowerCase()}` : input.phone ? `phone:${phoneKey(input.phone)}` : null;
 
-async function checkCustomers({ ctx, rows }: { ctx: Ctx; rows: MappedRow[] }) {
+/** Rows between two progress reports: each row is a query or two. */
+const PROGRESS_EVERY = 200;
+
+async function checkCustomers({ ctx, rows, progress }: { ctx: Ctx; rows: MappedRow[]; progress: RowProgress }) {
   const checked: CheckedRow<Record<string, unknown>>[] = [];
   const seen = new Map<string, number>();
   for (const row of rows) {
+    if (checked.length % PROGRESS_EVERY === 0) await progress(checked.length);
     const reasons: RowReason[] = [];
     for (const [field, cell] of Object.entries(row.values)) if (cell instanceof Date) reasons.push({ field, message: msg("import.dateCell") });
     const input = inputOf(row.values);
@@ -107,8 +111,11 @@ export const customerImport: ImportKind<Record<string, unknown>> = {
   keys: [],
   fields: customerFields,
   check: checkCustomers,
-  async write({ ctx, rows }) {
+  async write({ ctx, rows, progress }) {
     // `ctx` is the import's transaction: each upsert joins it, so a failure undoes every row.
-    for (const row of rows) await upsertCustomer({ ctx, input: row.plan });
+    for (const [index, row] of rows.entries()) {
+      if (index % PROGRESS_EVERY === 0) await progress(index);
+      await upsertCustomer({ ctx, input: row.plan });
+    }
   },
 };

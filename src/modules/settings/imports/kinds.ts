@@ -14,10 +14,12 @@ export interface ImportKindEntry {
   kind: ImportKind<unknown>;
   /** The records in the import's columns, for the round trip (export → edit → import). */
   export?: (ctx: Ctx) => Promise<{ data: Uint8Array; fileName: string }>;
+  /** Where the imported records are seen (the finished import links there). */
+  listHref: string;
 }
 
 export const IMPORT_KINDS: Record<ImportKindName, ImportKindEntry> = {
-  products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx },
-  customers: { kind: customerImport as ImportKind<unknown>, export: exportCustomersXlsx },
-  stock: { kind: stockImport as ImportKind<unknown>, export: exportStockXlsx },
+  products: { kind: productImport as ImportKind<unknown>, export: exportProductsXlsx, listHref: "/products" },
+  customers: { kind: customerImport as ImportKind<unknown>, export: exportCustomersXlsx, listHref: "/orders/customers" },
+  stock: { kind: stockImport as ImportKind<unknown>, export: exportStockXlsx, listHref: "/warehouse/warehouseTransferLog" },
 };

@@ -4,21 +4,25 @@
  * (src/lib/import/uploads.ts); each step posts the mapping again.
  */
 import { Hono } from "hono";
+import { ImportJobPage, ImportJobProgress } from "@views/settings/import-job-page";
 import { ImportPage, type ImportPageProps } from "@views/settings/import-page";
-import { AppError } from "@/lib/errors";
+import { AppError, msg } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { sendFile } from "@/lib/http/file";
 import { readFileParts } from "@/lib/http/uploads";
-import { type ImportPreview, previewImport, proposedMapping, reasonText, refusedRowsXlsx, runImport } from "@/lib/import/framework";
+import { type ImportPreview, previewImport, proposedMapping, reasonText, refusedRowsXlsx } from "@/lib/import/framework";
 import type { ImportMapping } from "@/lib/import/mapping";
 import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, type ImportTable } from "@/lib/import/read";
-import { dropUpload, loadUpload, storeUpload } from "@/lib/import/uploads";
+import { loadUpload, storeUpload } from "@/lib/import/uploads";
 import { translateMessage } from "@/lib/i18n";
+import { cancelJob, enqueueJob, getJob, type JobState } from "@/lib/jobs/service";
+import { isHtmx } from "@/lib/http/htmx";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
 import { isRefusal } from "@/web/form-state";
-import { flash, renderPage } from "@/web/render";
+import { renderFragment, renderPage } from "@/web/render";
+import { runImportJob } from "./job";
 import { IMPORT_KINDS } from "./kinds";
-import { columnFieldName, IMPORT_KIND_NAMES, IMPORT_PATH, type ImportKindName } from "./schemas";
+import { columnFieldName, IMPORT_KIND_NAMES, IMPORT_PATH, importJobHref, type ImportKindName } from "./schemas";
 
 export const IMPORT_UPLOAD_RULES = { field: IMPORT_FILE_FIELD, maxFiles: 1, maxBytes: IMPORT_MAX_BYTES } as const;
 
@@ -120,13 +124,14 @@ importPages.post(`${IMPORT_PATH}/:kind/:id`, async (c) => {
   const options = { confirmed: body.confirmed === "true" };
   const step = body.step;
   try {
-    if (step === "run") {
-      const result = await runImport({ ctx, kind: entry.kind, table, mapping, options });
-      await dropUpload(ctx, uploadId);
-      flash(c, "success", c.get("t")("import.done", result.counts));
-      return c.redirect(`${IMPORT_PATH}/${kind}`, 303);
-    }
     const preview = await previewImport({ ctx, kind: entry.kind, table, mapping, options });
+    if (step === "run") {
+      // What the preview asked to confirm is refused here, before a job is queued for it.
+      if (preview.confirm.length && !options.confirmed) throw AppError.fail(msg("import.confirmFirst", { items: preview.confirm.map((message) => translateMessage(c.get("t"), message)).join("; ") }));
+      // A double submit finds the job the first one queued.
+      const { id: jobId } = await enqueueJob({ ctx, input: { job: runImportJob, input: { kind, uploadId, mapping, options, lang: ctx.lang }, reuseOpen: true } });
+      return c.redirect(importJobHref(kind, uploadId, jobId), 303);
+    }
     if (step === "refused") {
       const file = await refusedRowsXlsx({ lang: ctx.lang, table, preview });
       return sendFile(c, { bytes: file.data, contentType: file.mimeType, fileName: `${c.get("t")("import.refusedFile")}.xlsx`, disposition: "attachment" });
@@ -136,4 +141,29 @@ importPages.post(`${IMPORT_PATH}/:kind/:id`, async (c) => {
     if (!isRefusal(error)) throw error;
     return page(c, kind, { table, fileName, uploadId, mapping, errors: errorTexts(c, error) }, 422);
   }
+});
+
+/** The import job of this kind and upload; 404 for any other job or one the user may not see. */
+async function importJobOf(c: AppContext, action: "read" | "cancel"): Promise<{ kind: ImportKindName; uploadId: number; job: JobState }> {
+  const kind = kindOf(c);
+  const uploadId = uploadIdOf(c);
+  const jobId = Number(c.req.param("jobId"));
+  if (!Number.isInteger(jobId) || jobId <= 0 || jobId > 2_147_483_647) throw AppError.notFound();
+  const ctx = c.get("ctx");
+  const job = await getJob({ ctx, input: { id: jobId } });
+  const input = job.input as { kind?: string; uploadId?: number } | null;
+  if (job.name !== runImportJob.name || input?.kind !== kind || input.uploadId !== uploadId) throw AppError.notFound();
+  return { kind, uploadId, job: action === "cancel" ? await cancelJob({ ctx, input: { id: jobId } }) : job };
+}
+
+const jobAnswer = (c: AppContext, props: { kind: ImportKindName; uploadId: number; job: JobState }) => {
+  const view = { ...props, listHref: IMPORT_KINDS[props.kind].listHref };
+  return isHtmx(c) ? renderFragment(c, <ImportJobProgress {...view} />) : renderPage(c, <ImportJobPage {...view} />);
+};
+
+importPages.get(`${IMPORT_PATH}/:kind/:id/job/:jobId`, async (c) => jobAnswer(c, await importJobOf(c, "read")));
+
+importPages.post(`${IMPORT_PATH}/:kind/:id/job/:jobId/cancel`, async (c) => {
+  const answer = await importJobOf(c, "cancel");
+  return isHtmx(c) ? jobAnswer(c, answer) : c.redirect(importJobHref(answer.kind, answer.uploadId, answer.job.id), 303);
 });

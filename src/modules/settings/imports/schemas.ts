@@ -9,3 +9,7 @@ export const IMPORT_FILE_ACCEPT = ".xlsx,.csv,text/csv,application/vnd.openxmlfo
 
 /** The form field of a mapped column: `col.<field key>`, its value a column index or blank. */
 export const columnFieldName = (field: string) => `col.${field}`;
+
+/** The import job's page, its status fragment (polled) and its cancel. */
+export const importJobHref = (kind: string, uploadId: number, jobId: number) => `${IMPORT_PATH}/${kind}/${uploadId}/job/${jobId}`;
+export const importJobCancelHref = (kind: string, uploadId: number, jobId: number) => `${importJobHref(kind, uploadId, jobId)}/cancel`;
