@@ -70,7 +70,7 @@ export const imports = {
         newCategory: "Vznikne kategorie {{path}}",
         confirmCategories: "Potvrďte založení kategorií: {{paths}}",
       },
-      customers: { exportTitle: "Zákazníci", exportFile: "zakaznici" },
+      customers: { exportTitle: "Zákazníci", exportFile: "zakaznici", id: "Číslo zákazníka", unknownId: "Zákazník číslo {{id}} neexistuje" },
     },
   },
   en: {
@@ -143,7 +143,7 @@ export const imports = {
         newCategory: "The category {{path}} will be created",
         confirmCategories: "Confirm the categories to be created: {{paths}}",
       },
-      customers: { exportTitle: "Customers", exportFile: "customers" },
+      customers: { exportTitle: "Customers", exportFile: "customers", id: "Customer number", unknownId: "Customer number {{id}} does not exist" },
     },
   },
 };

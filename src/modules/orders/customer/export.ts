@@ -1,6 +1,7 @@
 /**
  * The customer directory as an xlsx in the import's columns (docs/domain.md#imports), so export →
- * edit in Excel → import changes exactly what was edited (rows matched by IČO, else e-mail, else phone).
+ * edit in Excel → import changes exactly what was edited (rows matched by the contact's number in
+ * the first column, so a changed phone or e-mail updates its contact instead of adding one).
  */
 import { asc } from "drizzle-orm";
 import { customers } from "@db/schema";
@@ -23,8 +24,9 @@ export async function exportCustomersXlsx(ctx: Ctx): Promise<{ data: Uint8Array;
         name: t("import.customers.exportTitle"),
         columns,
         rows: rows.map((row) => {
-          const cells: Record<string, string | null> = {};
+          const cells: Record<string, string | number | null> = {};
           for (const field of fields) cells[field.key] = (row[field.key as keyof typeof row] as string | null) ?? null;
+          cells.id = row.id;
           // Text cells (an IČO's leading zeros stay); the checkbox as the words the import reads.
           cells.deliveryAddress = t(row.deliveryAddress ? "import.yes" : "import.no");
           return { cells };

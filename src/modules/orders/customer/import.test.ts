@@ -143,6 +143,23 @@ describe("the customers import", () => {
     expect((await contactBy(eq(customers.ico, "45238715")))!.phone).toBe("777 123 456");
   });
 
+  test("round trip by the contact's number: a contact without IČO whose phone and e-mail both change is updated, not added", async () => {
+    const exported = readImportFile({ fileName: "zakaznici.xlsx", data: (await exportCustomersXlsx(t.ctx)).data });
+    expect(exported.headers[0]).toBe("Číslo zákazníka");
+    const rows: WorkbookCell[][] = [exported.headers, ...exported.rows.map((row) => Array.from({ length: exported.headers.length }, (_, index) => (row.cells[index] ?? null) as WorkbookCell))];
+    const jan = (await contactBy(eq(customers.email, "jan.novak@example.cz")))!;
+    const edited = rows.find((row) => row[0] === jan.id)!;
+    edited[exported.headers.indexOf("Telefon")] = "+420 777 000 111";
+    edited[exported.headers.indexOf("E-mail")] = "jan@novakovi.cz";
+    const total = await count();
+    expect((await run(await xlsxTable(rows))).counts).toEqual({ new: 0, changed: 1, unchanged: total - 1, refused: 0 });
+    expect(await count()).toBe(total);
+    expect(await contactBy(eq(customers.id, jan.id))).toMatchObject({ phone: "+420 777 000 111", email: "jan@novakovi.cz", lastName: "Novák" });
+    // A number the directory does not have is refused, not added.
+    const unknown = await run(await xlsxTable([["Číslo zákazníka", "Příjmení"], [999_999_999, "Nikdo"]]), "preview");
+    expect(refusedOf(unknown)).toEqual([{ line: 2, reasons: [["id", "import.customers.unknownId"]] }]);
+  });
+
   test("an imported customer is found by the order form's lookup by IČO, phone and e-mail", async () => {
     const contact = (await contactBy(eq(customers.ico, "63948214")))!;
     for (const input of [{ ico: "63948214" }, { phone: "+420 606 555 666" }]) {

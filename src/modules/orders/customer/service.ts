@@ -126,10 +126,10 @@ const mergeInto = (row: Row, values: ReturnType<typeof toValues>, input: Custome
   return merged as ReturnType<typeof toValues>;
 };
 
-/** The contact an input matches, locked (`for update`) when asked, and the values it would hold after the upsert. */
-async function upsertPlan(ctx: Ctx, parsed: CustomerInput, lock: boolean) {
+/** The contact an input matches (or the one of number `id`), locked (`for update`) when asked, and the values it would hold after the upsert. */
+async function upsertPlan(ctx: Ctx, parsed: CustomerInput, lock: boolean, id?: number) {
   const values = toValues(parsed);
-  const match = await findCustomerMatch({ ctx, input: parsed });
+  const match = id !== undefined ? { id } : await findCustomerMatch({ ctx, input: parsed });
   if (!match) return { values, current: null, merged: values, action: "created" as const };
   const query = ctx.db.select().from(customers).where(eq(customers.id, match.id));
   const [current] = lock ? await query.for("update") : await query;
@@ -138,22 +138,22 @@ async function upsertPlan(ctx: Ctx, parsed: CustomerInput, lock: boolean) {
 }
 
 /** What `upsertCustomer` would do with a form's (parsed) input, writing nothing: an import's preview. */
-export async function customerUpsertAction({ ctx, input }: { ctx: Ctx; input: CustomerInput }): Promise<UpsertResult["action"]> {
-  return (await upsertPlan(ctx, input, false)).action;
+export async function customerUpsertAction({ ctx, input, id }: { ctx: Ctx; input: CustomerInput; id?: number }): Promise<UpsertResult["action"]> {
+  return (await upsertPlan(ctx, input, false, id)).action;
 }
 
 /**
- * Creates the contact or updates the one its keys match (IČO, else e-mail, else phone) with the
- * input's fields: what the input leaves empty (a blank cell, a column not imported) the contact
+ * Creates the contact or updates the one its keys match (IČO, else e-mail, else phone; or the one
+ * of number `id`, an export's row coming back) with the input's fields: what the input leaves empty (a blank cell, a column not imported) the contact
  * keeps, its language and its delivery address included, so an import adds and changes but never
  * erases. A second upsert of the same row answers `unchanged` and writes nothing. Runs in the
  * caller's transaction when there is one (`withTransaction` joins it: an import's rows are all or nothing).
  */
-export async function upsertCustomer({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<UpsertResult> {
+export async function upsertCustomer({ ctx, input, id }: { ctx: Ctx; input: unknown; id?: number }): Promise<UpsertResult> {
   const parsed = parseInput(customerInput, input);
   return withTransaction(ctx, async (tx) => {
     await lockDirectory(tx);
-    const plan = await upsertPlan(tx, parsed, true);
+    const plan = await upsertPlan(tx, parsed, true, id);
     if (!plan.current) {
       const [row] = await tx.db
         .insert(customers)
