@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { categories, categoryParameterCategories, categoryParameters, products } from "@db/schema";
+import { categories, categoryParameterCategories, categoryParameters, productParameterValues, products } from "@db/schema";
 import { ean13 } from "@/lib/ean13";
 import { type ImportPreview, previewImport, proposedMapping, refusedRowsXlsx, runImport } from "@/lib/import/framework";
 import type { ImportMapping } from "@/lib/import/mapping";
@@ -180,6 +180,34 @@ describe("the products import", () => {
     expect(result.counts).toEqual({ new: 0, changed: 0, unchanged: 1, refused: 0 });
     expect(await tableSnapshot(t.ctx, CATALOGUE)).toBe(before);
     expect((await getItemProductChoice({ ctx: t.ctx, input: { id: slat!.id } })).parameters.pieceHeight).toBe(120);
+  });
+
+  test("a required category parameter: the row, the product or the default must give it; a new product takes the defaults", async () => {
+    const [gates] = await t.db.insert(categories).values({ name: "Brány" }).returning({ id: categories.id });
+    const [width] = await t.db.insert(categoryParameters).values({ name: "Šířka průjezdu", unit: "mm", required: true }).returning({ id: categoryParameters.id });
+    const [colour] = await t.db.insert(categoryParameters).values({ name: "Barva", unit: "", required: true, defaultValue: "antracit" }).returning({ id: categoryParameters.id });
+    await t.db.insert(categoryParameterCategories).values([
+      { parameterId: width!.id, categoryId: gates!.id },
+      { parameterId: colour!.id, categoryId: gates!.id },
+    ]);
+    const codes = [ean13("859000000801"), ean13("859000000802")];
+    const rows: WorkbookCell[][] = [
+      ["Název", "Kategorie", "DPH", "Cena za kus", "EAN", "Šířka průjezdu"],
+      ["Brána posuvná 4 m", "Brány", 21, "24 990", codes[0]!, "4 000"], // line 2
+      ["Brána křídlová", "Brány", 21, "18 990", codes[1]!, null], // 3: no width, none stored, no default
+    ];
+    const before = await tableSnapshot(t.ctx, CATALOGUE);
+    const checked = await preview(rows);
+    expect(checked.refused.map((row) => ({ line: row.line, reasons: row.reasons.map((reason) => [reason.field, reason.message.key, reason.message.values?.name]) }))).toEqual([
+      { line: 3, reasons: [["parameter:sirkaprujezdu", "product.parameterRequired", "Šířka průjezdu"]] },
+    ]);
+    expect(await tableSnapshot(t.ctx, CATALOGUE)).toBe(before);
+    expect((await run(rows)).counts).toEqual({ new: 1, changed: 0, unchanged: 0, refused: 1 });
+    const gate = (await productByEan(codes[0]!))!;
+    const values = await t.db.select({ id: productParameterValues.parameterId, value: productParameterValues.value }).from(productParameterValues).where(eq(productParameterValues.productId, gate.id));
+    expect(new Map(values.map((row) => [row.id, row.value]))).toEqual(new Map([[width!.id, "4000"], [colour!.id, "antracit"]]));
+    // The product now holds the width: a row without it changes nothing.
+    expect((await run([["EAN", "Kategorie"], [codes[0]!, "Brány"]])).counts).toEqual({ new: 0, changed: 0, unchanged: 1, refused: 0 });
   });
 
   test("the mapping the user changed is remembered for the next file", async () => {

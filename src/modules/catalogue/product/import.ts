@@ -126,7 +126,9 @@ async function loadState(ctx: Ctx) {
   const [vats, categoryRows, parameterRows, links, productRows, productLinks] = await Promise.all([
     ctx.db.select().from(vatRates),
     ctx.db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(categories.id),
-    ctx.db.select({ id: categoryParameters.id, name: categoryParameters.name, unit: categoryParameters.unit }).from(categoryParameters),
+    ctx.db
+      .select({ id: categoryParameters.id, name: categoryParameters.name, unit: categoryParameters.unit, required: categoryParameters.required, defaultValue: categoryParameters.defaultValue })
+      .from(categoryParameters),
     ctx.db.select().from(categoryParameterCategories),
     ctx.db
       .select({
@@ -193,12 +195,14 @@ async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows:
     return all;
   };
   const parameterFields = [...mapped].filter((field) => field.startsWith(PARAMETER_PREFIX));
+  // Parameters a row must end up with (required) or gets unless it says otherwise (a default), as the editor's tab does.
+  const requiredOrDefaulted = state.parameterRows.filter((parameter) => parameter.required || parameter.defaultValue);
   const existingIds = new Set<number>();
 
   const seenKeys = new Map<string, number>();
   const seenEans = new Map<string, number>();
   const checked: CheckedRow<ProductPlan>[] = [];
-  const pending: { row: MappedRow; plan: ProductPlan; current: (typeof state.productRows)[number] | undefined }[] = [];
+  const pending: { row: MappedRow; plan: ProductPlan; current: (typeof state.productRows)[number] | undefined; brought: typeof requiredOrDefaulted }[] = [];
 
   for (const [index, row] of rows.entries()) {
     if (index % 1000 === 0) await progress(index);
@@ -310,8 +314,9 @@ async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows:
 
     // Category parameters by name: the one the row's categories (or their ancestors) bring.
     const parameters = new Map<number, string>();
+    const own = parameterFields.length || requiredOrDefaulted.length ? withAncestors(paths ? categoryIds : current ? (categoriesOf.get(current.id) ?? []) : []) : new Set<number>();
+    const brought = requiredOrDefaulted.filter((parameter) => [...(categoriesOfParameter.get(parameter.id) ?? [])].some((categoryId) => own.has(categoryId)));
     if (parameterFields.length) {
-      const own = withAncestors(paths ? categoryIds : current ? (categoriesOf.get(current.id) ?? []) : []);
       for (const field of parameterFields) {
         const cell = v[field];
         if (cell === undefined) continue;
@@ -347,12 +352,29 @@ async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows:
     if (given("m2Price")) values.m2Price = numeric2(prices.data.m2Price);
     const plan: ProductPlan = { id: current?.id ?? null, values, categories: paths, parameters };
     if (current) existingIds.add(current.id);
-    pending.push({ row, plan, current });
+    pending.push({ row, plan, current, brought });
   }
 
   // Changed or unchanged: only what the row sets, against what the product holds.
   const storedParameters = await parameterValuesOf(ctx, [...existingIds]);
-  for (const { row, plan, current } of pending) {
+  for (const { row, plan, current, brought } of pending) {
+    // A required parameter the row, the product and the parameter's default all leave empty refuses the row;
+    // a new product takes the defaults the row does not give.
+    const missing: RowReason[] = [];
+    for (const parameter of brought) {
+      if (plan.parameters.has(parameter.id) || (current && storedParameters.get(current.id)?.get(parameter.id))) continue;
+      const fallback = parameter.defaultValue ? (normalizeParameterValue(parameter.unit, parameter.defaultValue) ?? parameter.defaultValue) : null;
+      if (fallback) {
+        if (!current) plan.parameters.set(parameter.id, fallback);
+      } else if (parameter.required) {
+        const field = `${PARAMETER_PREFIX}${headerKey(parameter.name)}`;
+        missing.push(reason(mapped.has(field) ? field : null, msg("product.parameterRequired", { name: parameter.name })));
+      }
+    }
+    if (missing.length) {
+      checked.push({ line: row.line, status: "refused", reasons: missing });
+      continue;
+    }
     let status: CheckedRow<ProductPlan>["status"] = "new";
     if (current) {
       const v = plan.values;
