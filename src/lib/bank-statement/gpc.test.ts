@@ -78,7 +78,7 @@ describe("a GPC statement", () => {
     expect(read(gpcBytes([records[0]!.trimEnd(), ...records.slice(1)]))).toEqual(read(bytes));
   });
 
-  test("a reversed debit (code 4) brings money in; currency 0978 is EUR", () => {
+  test("a reversed debit (code 4) brings money in; currency 0978 is EUR; symbols padded with spaces", () => {
     const records = gpcRecords();
     // Line 7 (the supplier's debit) reversed: the closing balance grows by twice 1 815,00.
     const header = patch(records[0]!, 61, "00000014389285");
@@ -86,6 +86,10 @@ describe("a GPC statement", () => {
     expect(statement.lines[2]).toMatchObject({ direction: "credit", reversal: true, amountHalere: 181_500 });
     const euro = read(gpcBytes([patch(records[0]!, 46, NO_BALANCES), patch(records[1]!, 119, "0978")]));
     expect(euro.lines[0]).toMatchObject({ currency: "EUR", amountHalere: 662_185 });
+    // A variable symbol padded with spaces, a specific symbol of spaces only.
+    const spaced = read(gpcBytes([patch(records[0]!, 46, NO_BALANCES), patch(patch(records[1]!, 62, "  12345   "), 82, " ".repeat(10))]));
+    expect(spaced.lines[0]).toMatchObject({ variableSymbol: "12345", specificSymbol: null });
+    expect(refusalOf(gpcBytes([records[0]!, patch(records[1]!, 62, "20262O0001")]))).toEqual({ key: "bankStatement.gpc.badSymbol", values: { line: 2, value: "20262O0001" } });
   });
 
   test("two statements of one account read as one: the first opening, the last closing, both numbers", () => {

@@ -45,7 +45,8 @@ const CURRENCIES: Record<string, string> = {
 const at = (record: string, from: number, to: number) => record.slice(from - 1, to);
 
 const DIGITS = /^\d+$/;
-const DIGITS_OR_BLANK = /^(\d+| +)$/;
+/** Digits, some exports pad them with spaces instead of zeros; or nothing. */
+const DIGITS_OR_BLANK = /^ *\d* *$/;
 
 interface Header extends Omit<BankStatement, "lines"> {
   opening: number;
