@@ -3,6 +3,7 @@ import {
   checkCzechBankAccount,
   checkCzechIban,
   checkSwift,
+  czechAccountOfIban,
   czechIbanOf,
   formatCzechBankAccount,
   formatIban,
@@ -86,6 +87,13 @@ describe("IBAN (ISO 13616, mod 97)", () => {
   test("spaces and lower case are accepted and answered compact", () => {
     expect(checkCzechIban("cz65 0800 0000 1920 0014 5399")).toEqual({ ok: true, value: "CZ6508000000192000145399" });
     expect(formatIban("CZ6508000000192000145399")).toBe("CZ65 0800 0000 1920 0014 5399");
+  });
+
+  test("a Czech IBAN spells its account back; a foreign or broken one none", () => {
+    expect(czechAccountOfIban("CZ65 0800 0000 1920 0014 5399")).toEqual({ bankCode: "0800", prefix: "19", number: "2000145399" });
+    expect(czechAccountOfIban("CZ1801000000000123456789")).toEqual({ bankCode: "0100", prefix: "", number: "123456789" });
+    expect(czechAccountOfIban("SK3112000000198742637541")).toBeNull();
+    expect(czechAccountOfIban("CZ6608000000192000145399")).toBeNull();
   });
 
   test("a wrong check is refused", () => {

@@ -94,6 +94,14 @@ export function checkCzechIban(text: string): Checked<string> {
   return { ok: true, value: iban };
 }
 
+/** The account a Czech IBAN spells (bank code, prefix, number); null when it is no valid Czech IBAN. */
+export function czechAccountOfIban(text: string): CzechBankAccount | null {
+  const checked = checkCzechIban(text);
+  if (!checked.ok) return null;
+  const iban = checked.value;
+  return { bankCode: iban.slice(4, 8), prefix: stripZeros(iban.slice(8, 14)), number: stripZeros(iban.slice(14)) };
+}
+
 /** `CZ65 0800 0000 1920 0014 5399`, for people. */
 export const formatIban = (iban: string): string => normalizeIban(iban).replace(/(.{4})(?=.)/g, "$1 ");
 
