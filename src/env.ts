@@ -48,6 +48,8 @@ const envSchema = z.object({
   MQTT_USERNAME: z.string().trim().max(100, "must have at most 100 characters").optional(),
   MQTT_PASSWORD: z.string().min(8, "must have at least 8 characters").max(200, "must have at most 200 characters").optional(),
   MQTT_TOPIC_PREFIX: z.string().trim().min(1).default("scales"),
+  /** Outgoing mail (docs/decisions/078-e-mail.md): unset writes every message to DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
   ADMIN_EMAIL: z.email("must be a valid email address").default("admin@ohrada.local"),
   ADMIN_PASSWORD: z
     .string()
@@ -98,9 +100,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const key = issue.path.join(".");
-      return `${key}=${JSON.stringify(cleaned[key] ?? "")}: ${issue.message}`;
+      return `${key}=${JSON.stringify(shownValue(key, cleaned[key] ?? ""))}: ${issue.message}`;
     }),
   );
+}
+
+/**
+ * A refused value as the message shows it: never a password, whether a variable holds one or a
+ * URL carries one (up to the last "@", so a password with an unencoded "/" or "@" is cut too).
+ */
+function shownValue(key: string, value: string): string {
+  if (/PASSWORD/.test(key)) return "[redacted]";
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):.*@/i, "$1:[redacted]@");
 }
 
 /** The MQTT login goes as a pair, and an embedded broker reachable from other machines demands it. */
