@@ -34,8 +34,8 @@ export function ImportJobProgress({ kind, uploadId, job, listHref }: ImportJobVi
   const finished =
     job.status === "done" ? (
       <>
-        <p className="alert alert-success">{counts ? t("import.done", counts) : t("import.done", { new: 0, changed: 0, unchanged: 0, refused: 0 })}</p>
-        {counts ? <ImportCounts title={t("import.preview")} counts={counts} /> : null}
+        <p className="alert alert-info">{counts ? t("import.done", counts) : t("import.done", { new: 0, changed: 0, unchanged: 0, refused: 0 })}</p>
+        {counts ? <ImportCounts title={t("import.result")} counts={counts} /> : null}
         <p className="form-actions">
           <a className="button button-primary" href={listHref} data-testid="import-see">
             {t(`import.seeRecords.${kind}`)}
