@@ -178,7 +178,8 @@ function storedView(line: LineRow, document: StatementLineView["document"], paid
 
 /** Open documents an unmatched line may pay: what remains of them equals the line, or their customer is named like the payer. */
 async function suggestionsFor(ctx: Ctx, line: LineRow): Promise<Suggestion[]> {
-  const paidSql = sql<string>`coalesce((select sum(${invoicePayments.amount}) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id}), 0)`;
+  // Spelled out: inside the subquery drizzle would leave both ids unqualified.
+  const paidSql = sql<string>`coalesce((select sum(p.amount) from invoice_payments p where p.invoice_id = "invoices"."id"), 0)`;
   const customer = sql<string>`coalesce(${invoices.snapshot}->'customer'->>'name', '')`;
   const open = and(eq(invoices.status, "OPEN"), inArray(invoices.kind, [...PAYABLE_KINDS]));
   const columns = { id: invoices.id, number: invoices.number, kind: invoices.kind, customer, payable: invoices.payable, paid: paidSql };
@@ -193,7 +194,10 @@ async function suggestionsFor(ctx: Ctx, line: LineRow): Promise<Suggestion[]> {
     ? await ctx.db
         .select(columns)
         .from(invoices)
-        .where(and(open, sql.join(words.map((word) => sql`${sql.raw(foldedSql(`("invoices"."snapshot"->'customer'->>'name')`))} like ${`%${word}%`}`), sql` or `)))
+        .where(and(open, sql`(${sql.join(
+          words.map((word) => sql`${sql.raw(foldedSql(`("invoices"."snapshot"->'customer'->>'name')`))} like ${`%${word}%`}`),
+          sql` or `,
+        )})`))
         .orderBy(desc(invoices.issueDate), desc(invoices.id))
         .limit(SUGGESTIONS * 4)
     : [];
