@@ -27,9 +27,13 @@ export const BANK_STATEMENT_UPLOAD_RULES = { field: BANK_STATEMENT_UPLOAD_FIELD,
 
 export const bankStatementPages = new Hono<AppEnv>();
 
-const errorTexts = (c: AppContext, error: AppError): string[] => {
+/** The refusal's messages, translated, once each; a field's named by its label ("Důvod odložení: Povinné pole"). */
+const errorTexts = (c: AppContext, error: AppError, labels: Record<string, string> = {}): string[] => {
   const t = c.get("t");
-  return [...error.messages, ...Object.values(error.fields)].map((message) => translateMessage(t, message)).filter((text, index, all) => all.indexOf(text) === index);
+  const labelled = Object.entries(error.fields).map(([field, message]) => (labels[field] ? `${labels[field]}: ${translateMessage(t, message)}` : translateMessage(t, message)));
+  const fieldMessages = new Set(Object.values(error.fields));
+  const texts = [...error.messages.filter((message) => !fieldMessages.has(message)).map((message) => translateMessage(t, message)), ...labelled];
+  return texts.filter((text, index, all) => all.indexOf(text) === index);
 };
 
 async function indexPage(c: AppContext, errors: string[] = [], status = 200) {
@@ -51,8 +55,10 @@ bankStatementPages.post(BANK_STATEMENTS_PATH, async (c) => {
     return c.redirect(bankStatementHref(id), 303);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    if (isHtmx(c)) return renderFragment(c, <BankStatementUpload errors={errorTexts(c, error)} />, { status: 422 });
-    return indexPage(c, errorTexts(c, error), 422);
+    // The reader names the file's field too: its message once, without a label.
+    const texts = errorTexts(c, AppError.fail(error.messages));
+    if (isHtmx(c)) return renderFragment(c, <BankStatementUpload errors={texts} />, { status: 422 });
+    return indexPage(c, texts, 422);
   }
 });
 
@@ -67,7 +73,8 @@ async function statementAction(c: AppContext, id: number, work: () => Promise<st
     return c.redirect(await work(), 303);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    for (const text of errorTexts(c, error)) flash(c, "fail", text);
+    const t = c.get("t");
+    for (const text of errorTexts(c, error, { reason: t("bankPairing.dismissReason") as string, number: t("bankPairing.pairNumber") as string })) flash(c, "fail", text);
     return c.redirect(bankStatementHref(id), 303);
   }
 }
