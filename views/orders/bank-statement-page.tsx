@@ -48,12 +48,24 @@ export function BankStatementPage({ statement }: { statement: BankStatementView 
       ),
     },
     { key: "outcome", label: t("bankPairing.col.outcome"), render: (line) => <OutcomeCell line={line} /> },
-    { key: "document", label: t("bankPairing.col.document"), nowrap: true, render: (line) => (line.document ? <a href={invoiceHref(line.document.id)}>{line.document.number}</a> : "") },
-    { key: "paid", label: t("bankPairing.col.paid"), align: "end", nowrap: true, render: (line) => (line.paid ? money(line.paid) : "") },
-    ...(preview
-      ? [{ key: "remainingAfter", label: t("bankPairing.col.remaining"), align: "end", nowrap: true, render: (line: StatementLineView) => (line.remainingAfter === null ? "" : money(line.remainingAfter)) } satisfies TableColumn<StatementLineView>]
+    {
+      key: "document",
+      label: t("bankPairing.col.document"),
+      nowrap: true,
+      render: (line) =>
+        line.document ? (
+          <>
+            <a href={invoiceHref(line.document.id)}>{line.document.number}</a>
+            {line.paid ? <span className="info-box-sub">{t("bankPairing.paidSub", { amount: money(line.paid) })}</span> : null}
+            {line.remainingAfter !== null ? <span className="info-box-sub">{t("bankPairing.remainingSub", { amount: money(line.remainingAfter) })}</span> : null}
+          </>
+        ) : (
+          ""
+        ),
+    },
+    ...(statement.lines.some((line) => line.overpayment > 0)
+      ? [{ key: "overpayment", label: t("bankPairing.col.overpayment"), align: "end", nowrap: true, render: (line: StatementLineView) => (line.overpayment ? <strong>{money(line.overpayment)}</strong> : "") } satisfies TableColumn<StatementLineView>]
       : []),
-    { key: "overpayment", label: t("bankPairing.col.overpayment"), align: "end", nowrap: true, render: (line) => (line.overpayment ? <strong>{money(line.overpayment)}</strong> : "") },
   ];
   const overpaid = statement.lines.filter((line) => line.overpayment > 0);
   const unmatched = statement.lines.filter((line) => line.outcome === "UNMATCHED" && line.id !== null);
@@ -149,56 +161,58 @@ function UnmatchedLine({ line, action, money }: { line: StatementLineView; actio
   const { t } = useView();
   const id = `unmatched-${line.id}`;
   return (
-    <div className="bank-statement-unmatched-line" data-line={line.lineNumber} id={id}>
+    <div className="bank-statement-unmatched-line" data-line={line.lineNumber} id={id} style={{ borderTop: "1px solid var(--line)", paddingTop: ".5rem", marginBottom: "1rem" }}>
       <h3 className="section-title">
-        {t("bankPairing.unmatchedLine", { line: line.lineNumber, amount: money(line.amount, line.currency), date: formatCzechDate(line.valueDate) })}
+        {t("bankPairing.unmatchedLine", { line: line.lineNumber, amount: `${line.direction === "debit" ? "−" : ""}${money(line.amount, line.currency)}`, date: formatCzechDate(line.valueDate) })}
         {line.counterName ? ` – ${line.counterName}` : ""}
       </h3>
       {line.pairable ? (
-        <>
-          {line.suggestions.length ? (
-            <ul className="bank-statement-suggestions" aria-label={t("bankPairing.suggestions")}>
-              {line.suggestions.map((suggestion) => (
-                <li key={suggestion.id} data-suggestion={suggestion.number}>
-                  <form method="post" action={`${action}/pair`} className="form form-inline">
-                    <input type="hidden" name="invoiceId" value={suggestion.id} />
-                    <span>
-                      {t("bankPairing.suggestion", { number: suggestion.number, customer: suggestion.customer, remaining: money(suggestion.remaining), why: t(`bankPairing.why.${suggestion.why}`) })}
-                    </span>{" "}
-                    <button type="submit" className="button">
-                      {t("bankPairing.pair")}
-                    </button>
-                  </form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="field-hint">{t("bankPairing.noSuggestions")}</p>
-          )}
+        line.suggestions.length ? (
+          <ul className="bank-statement-suggestions" aria-label={t("bankPairing.suggestions")} style={{ listStyle: "none", padding: 0, margin: "0 0 .5rem" }}>
+            {line.suggestions.map((suggestion) => (
+              <li key={suggestion.id} data-suggestion={suggestion.number} style={{ marginBottom: ".4rem" }}>
+                <form method="post" action={`${action}/pair`} style={{ display: "flex", gap: ".75rem", alignItems: "center", flexWrap: "wrap" }}>
+                  <input type="hidden" name="invoiceId" value={suggestion.id} />
+                  <button type="submit" className="button">
+                    {t("bankPairing.pair")}
+                  </button>
+                  <span>
+                    {t("bankPairing.suggestion", { number: suggestion.number, customer: suggestion.customer, remaining: money(suggestion.remaining), why: t(`bankPairing.why.${suggestion.why}`) })}
+                  </span>
+                </form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="field-hint">{t("bankPairing.noSuggestions")}</p>
+        )
+      ) : null}
+      <div style={{ display: "flex", flexWrap: "wrap", columnGap: "2.5rem" }}>
+        {line.pairable ? (
           <form method="post" action={`${action}/pair`} className="form form-inline bank-statement-pair-number">
-            <p className="field">
+            <div className="field">
               <label htmlFor={`${id}-number`}>{t("bankPairing.pairNumber")}</label>
               <input id={`${id}-number`} name="number" type="text" inputMode="numeric" maxLength={20} required />
-            </p>
+            </div>
             <p className="field">
               <button type="submit" className="button">
                 {t("bankPairing.pairOther")}
               </button>
             </p>
           </form>
-        </>
-      ) : null}
-      <form method="post" action={`${action}/dismiss`} className="form form-inline bank-statement-dismiss">
-        <p className="field">
-          <label htmlFor={`${id}-reason`}>{t("bankPairing.dismissReason")}</label>
-          <input id={`${id}-reason`} name="reason" type="text" maxLength={500} required />
-        </p>
-        <p className="field">
-          <button type="submit" className="button">
-            {t("bankPairing.dismiss")}
-          </button>
-        </p>
-      </form>
+        ) : null}
+        <form method="post" action={`${action}/dismiss`} className="form form-inline bank-statement-dismiss">
+          <div className="field" style={{ width: "20rem" }}>
+            <label htmlFor={`${id}-reason`}>{t("bankPairing.dismissReason")}</label>
+            <input id={`${id}-reason`} name="reason" type="text" maxLength={500} required />
+          </div>
+          <p className="field">
+            <button type="submit" className="button">
+              {t("bankPairing.dismiss")}
+            </button>
+          </p>
+        </form>
+      </div>
     </div>
   );
 }
