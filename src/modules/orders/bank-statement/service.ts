@@ -86,21 +86,28 @@ function totalsOf(lines: StatementLineView[], outcomes: readonly string[]): Outc
   });
 }
 
+type LineFacts = Pick<StatementLineView, "lineNumber" | "reversal" | "currency" | "variableSymbol" | "valueDate" | "counterName" | "counterAccount" | "message">;
+
+/** What the bank says of a line, the same read from the file or from its stored row. */
+const factsOf = (line: LineFacts & { direction: string }): LineFacts & Pick<StatementLineView, "direction"> => ({
+  lineNumber: line.lineNumber,
+  direction: line.direction === "debit" ? "debit" : "credit",
+  reversal: line.reversal,
+  currency: line.currency,
+  variableSymbol: line.variableSymbol,
+  valueDate: line.valueDate,
+  counterName: line.counterName,
+  counterAccount: line.counterAccount,
+  message: line.message,
+});
+
 function plannedView(plan: PlannedLine): StatementLineView {
   const { line } = plan;
   return {
-    lineNumber: line.lineNumber,
+    ...factsOf(line),
     id: null,
     outcome: plan.outcome,
-    direction: line.direction,
-    reversal: line.reversal,
     amount: fromHalere(line.amountHalere),
-    currency: line.currency,
-    variableSymbol: line.variableSymbol,
-    valueDate: line.valueDate,
-    counterName: line.counterName,
-    counterAccount: line.counterAccount,
-    message: line.message,
     document: plan.document,
     paid: fromHalere(plan.payHalere),
     overpayment: fromHalere(plan.overpaymentHalere),
@@ -152,26 +159,19 @@ export async function getBankStatement({ ctx, input, options = {} }: { ctx: Ctx;
 function storedView(line: LineRow, document: StatementLineView["document"], paid: string | null): StatementLineView {
   const amountHalere = toHalere(line.amount);
   const outcome = line.outcome as StoredOutcome;
+  const facts = factsOf(line);
   return {
-    lineNumber: line.lineNumber,
+    ...facts,
     id: line.id,
     outcome,
-    direction: line.direction as "credit" | "debit",
-    reversal: line.reversal,
     amount: fromHalere(amountHalere),
-    currency: line.currency,
-    variableSymbol: line.variableSymbol,
-    valueDate: line.valueDate,
-    counterName: line.counterName,
-    counterAccount: line.counterAccount,
-    message: line.message,
     document,
     paid: paid === null ? 0 : Number(paid),
     overpayment: line.overpayment === null ? 0 : Number(line.overpayment),
     remainingAfter: null,
     reason: line.reason,
     dismissReason: line.dismissReason,
-    pairable: outcome === "UNMATCHED" && isCustomerPayment({ direction: line.direction as "credit" | "debit", reversal: line.reversal, currency: line.currency, amountHalere }),
+    pairable: outcome === "UNMATCHED" && isCustomerPayment({ ...facts, amountHalere }),
     suggestions: [],
   };
 }
@@ -320,7 +320,7 @@ export async function pairStatementLine({ ctx, input, options = {} }: { ctx: Ctx
   return withTransaction(ctx, async (tx) => {
     const line = await unmatchedLine(tx, input.lineId, input.statementId);
     const amountHalere = toHalere(line.amount);
-    if (!isCustomerPayment({ direction: line.direction as "credit" | "debit", reversal: line.reversal, currency: line.currency, amountHalere })) throw AppError.fail(msg("bankPairing.notPayment"));
+    if (!isCustomerPayment({ ...factsOf(line), amountHalere })) throw AppError.fail(msg("bankPairing.notPayment"));
     let invoiceId = values.invoiceId;
     if (invoiceId === undefined) {
       const number = numberOfSymbol(values.number?.replace(/\s/g, "") ?? null);
