@@ -98,7 +98,7 @@ export function BankStatementPage({ statement }: { statement: BankStatementView 
         }))}
       />
       {preview ? (
-        <form method="post" action={`${base}/confirm`} className="form-actions bank-statement-confirm" hx-disabled-elt="find button">
+        <form method="post" action={`${base}/confirm`} className="form-actions bank-statement-confirm">
           <p className="field-hint">{t("bankPairing.previewNote")}</p>
           <button type="submit" className="button button-primary">
             {t("bankPairing.confirm")}

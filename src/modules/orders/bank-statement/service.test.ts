@@ -235,6 +235,18 @@ describe("each transaction once", () => {
     expect((await getBankStatement({ ctx: t.ctx, input: { id: again }, options: on })).lines.map((line) => line.outcome)).toEqual(["KNOWN", "KNOWN", "KNOWN"]);
   });
 
+  test("two confirms at once (a double click, two instances): one pays, the other finds it confirmed; a day after today is paid today", async () => {
+    const fourth = await depositExample(t.ctx, "Truhlářství Lípa");
+    const id = await upload("d.gpc", gpcStatement(12, "2026-03-12", [{ id: "9101", halere: 100_000, vs: fourth.number, date: "2026-03-12" }]));
+    const payments = await paymentCount();
+    const results = await Promise.all([confirmBankStatement({ ctx: t.ctx, input: { id }, options: on }), confirmBankStatement({ ctx: t.ctx, input: { id }, options: on })]);
+    expect(results.map((result) => result.alreadyConfirmed).sort()).toEqual([false, true]);
+    expect(results.map((result) => result.payments).sort()).toEqual([0, 1]);
+    expect(await paymentCount()).toBe(payments + 1);
+    // The statement's line of 12.03. read on 10.03.: the payment is dated the day it was recorded.
+    expect((await getInvoice({ ctx: t.ctx, input: { id: fourth.proformaId } })).payments.map((payment) => [payment.amount, payment.paidOn])).toEqual([[1000, "2026-03-10"]]);
+  });
+
   test("a payment typed by hand is source manual; a tax document takes no payment from a statement", async () => {
     const [taxDocument] = await t.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.kind, "PAYMENT_TAX_DOCUMENT")).limit(1);
     const id = await upload("c.gpc", gpcStatement(11, "2026-03-09", [{ id: "8001", halere: 100, vs: taxDocument!.number, date: "2026-03-09" }]));
