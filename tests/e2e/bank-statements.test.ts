@@ -53,6 +53,7 @@ describeBrowser("invoices: a bank statement paired", () => {
     expect(await row.locator("[data-status]").getAttribute("data-status")).toBe("CLOSED");
     await page.goto(`/orders/invoices/${example.proformaId}`);
     await page.getByText("Výpis 7 ze dne 31.03.2026, řádek 1").waitFor();
+    await shot("invoice-detail");
     expect(errors).toEqual([]);
   }, 120_000);
 });
