@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { InvoiceSnapshot } from "../../src/modules/orders/browser";
 import { auditColumns, bytea, identityId } from "./columns";
 import { fenceOrders } from "./orders";
@@ -115,9 +115,94 @@ export const invoicePayments = pgTable(
     /** The tax document a VAT payer issued for this payment on a proforma. */
     taxDocumentId: integer("tax_document_id").references(() => invoices.id, { onDelete: "restrict" }),
     note: text("note"),
+    /** Where it came from: `manual` (typed or mark as paid) or `statement` (a bank statement's line, docs/decisions/079-bank-statement-pairing.md). */
+    source: text("source").notNull().default("manual"),
+    /** The statement line it was paired from (source `statement`). */
+    statementLineId: integer("statement_line_id").references((): AnyPgColumn => bankStatementLines.id, { onDelete: "restrict" }),
     ...auditColumns,
   },
-  (table) => [index("invoice_payments_invoice_idx").on(table.invoiceId), check("invoice_payments_amount", sql`${table.amount} <> 0`)],
+  (table) => [
+    index("invoice_payments_invoice_idx").on(table.invoiceId),
+    check("invoice_payments_amount", sql`${table.amount} <> 0`),
+    check("invoice_payments_source", sql`${table.source} in ('manual', 'statement')`),
+    check("invoice_payments_statement_line", sql`(${table.source} = 'statement') = (${table.statementLineId} is not null)`),
+    uniqueIndex("invoice_payments_statement_line_unique").on(table.statementLineId),
+  ],
+);
+
+/**
+ * An uploaded bank statement (docs/decisions/079-bank-statement-pairing.md): the file as sent, kept
+ * between the preview and the confirm so any instance answers the next step; UPLOADED until
+ * confirmed, then CONFIRMED with its lines stored. An unconfirmed upload older than a day goes at
+ * the next upload.
+ */
+export const bankStatements = pgTable(
+  "bank_statements",
+  {
+    id: identityId(),
+    fileName: text("file_name").notNull(),
+    data: bytea("data").notNull(),
+    /** gpc or camt053. */
+    format: text("format").notNull(),
+    /** Our account as the statement names it. */
+    account: text("account").notNull(),
+    /** The bank's number or id of the statement ("7", "2026-03-007"). */
+    statementNumber: text("statement_number").notNull(),
+    /** The statement's last day (its date). */
+    statementDate: date("statement_date"),
+    state: text("state").notNull().default("UPLOADED"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: integer("confirmed_by"),
+    ...auditColumns,
+  },
+  (table) => [index("bank_statements_created_idx").on(table.createdAt, table.id), check("bank_statements_state", sql`${table.state} in ('UPLOADED', 'CONFIRMED')`)],
+);
+
+/**
+ * One line of a confirmed statement, stored once per bank transaction: `line_key` is our account
+ * with the bank's transaction id, or (lacking one) with the statement, line number, amount and day,
+ * and its unique index makes a second upload of the same statement, or of one overlapping it, pair
+ * each transaction once. `outcome` says what the pairing did; an UNMATCHED line is later paired by
+ * hand (MANUAL) or DISMISSED with a reason.
+ */
+export const bankStatementLines = pgTable(
+  "bank_statement_lines",
+  {
+    id: identityId(),
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: "restrict" }),
+    lineNumber: integer("line_number").notNull(),
+    lineKey: text("line_key").notNull(),
+    bankTransactionId: text("bank_transaction_id"),
+    /** credit or debit, as the money moved on our account. */
+    direction: text("direction").notNull(),
+    reversal: boolean("reversal").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    variableSymbol: text("variable_symbol"),
+    valueDate: date("value_date").notNull(),
+    counterAccount: text("counter_account"),
+    counterName: text("counter_name"),
+    message: text("message"),
+    /** PAID, PARTIAL, OVER, MANUAL, UNMATCHED or DISMISSED. */
+    outcome: text("outcome").notNull(),
+    /** Why it is unmatched: a message key (bankPairing.reason.*) with its values. */
+    reason: jsonb("reason").$type<{ key: string; values?: Record<string, unknown> }>(),
+    /** The document it paid. */
+    invoiceId: integer("invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** What came beyond what the document still asked: flagged for the office. */
+    overpayment: numeric("overpayment", { precision: 14, scale: 2 }),
+    /** Why the office dismissed it (DISMISSED). */
+    dismissReason: text("dismiss_reason"),
+    ...auditColumns,
+  },
+  (table) => [
+    uniqueIndex("bank_statement_lines_key_unique").on(table.lineKey),
+    index("bank_statement_lines_statement_idx").on(table.statementId, table.lineNumber),
+    index("bank_statement_lines_invoice_idx").on(table.invoiceId),
+    check("bank_statement_lines_outcome", sql`${table.outcome} in ('PAID', 'PARTIAL', 'OVER', 'MANUAL', 'UNMATCHED', 'DISMISSED')`),
+  ],
 );
 
 /** A final invoice's linked proformas (`linkedProformas`), deducted on it; a proforma is deducted once. */

@@ -6,7 +6,8 @@
  */
 import { formatCzechDate } from "@/lib/dates";
 import { formatDecimal, formatMoney } from "@/lib/money";
-import type { InvoiceDetail, InvoiceLineAnswer, InvoicePayment, InvoiceRecapRow, InvoiceRef } from "@/modules/orders/invoice/schemas";
+import { bankStatementHref } from "@/modules/orders/bank-statement/schemas";
+import type { InvoiceDetail, InvoiceLineAnswer, InvoicePayment, InvoiceRecapRow, InvoiceRef, StatementLineRef } from "@/modules/orders/invoice/schemas";
 import { StaticTable, type TableColumn } from "../components/data-table";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { InfoBox } from "../components/info-box";
@@ -14,6 +15,25 @@ import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH } from "./fence-order-list";
 import { invoiceHref } from "./invoice-list";
+
+/** "Výpis 7 ze dne 31.03.2026, řádek 3" (docs/decisions/079-bank-statement-pairing.md). */
+function statementLineText(t: ReturnType<typeof useView>["t"], line: StatementLineRef): string {
+  const values = { number: line.statementNumber, line: line.lineNumber };
+  return line.statementDate ? t("bankPairing.fromStatement", { ...values, date: formatCzechDate(line.statementDate) }) : t("bankPairing.fromStatementNoDate", values);
+}
+
+/** Where a payment came from: a statement's line (linked to the statement), or by hand and by whom. */
+function PaymentSource({ payment }: { payment: InvoicePayment }) {
+  const { t } = useView();
+  if (payment.statementLine) {
+    return (
+      <a href={bankStatementHref(payment.statementLine.statementId)} data-source="statement">
+        {statementLineText(t, payment.statementLine)}
+      </a>
+    );
+  }
+  return <span data-source="manual">{payment.recordedBy ? t("bankPairing.manual", { name: payment.recordedBy }) : t("bankPairing.manualNoName")}</span>;
+}
 
 export const invoicePdfHref = (id: number) => `/pdf/invoices/${id}`;
 
@@ -63,6 +83,7 @@ export function InvoiceDetailPage(props: {
     { key: "amount", label: t("invoices.detail.amount"), align: "end", nowrap: true, render: (payment) => money(payment.amount) },
     { key: "note", label: t("invoices.detail.note"), render: (payment) => payment.note ?? "" },
     { key: "taxDocument", label: t("invoices.detail.taxDocument"), nowrap: true, render: (payment) => ref(payment.taxDocument) },
+    { key: "source", label: t("bankPairing.source"), render: (payment) => <PaymentSource payment={payment} /> },
   ];
   return (
     <AppLayout
@@ -154,6 +175,18 @@ export function InvoiceDetailPage(props: {
             rowProps={(payment) => ({ "data-payment-id": payment.id })}
             empty={t("invoices.detail.noPayments")}
           />
+          {inv.overpayments.length ? (
+            <div className="alert alert-warning invoice-overpayments" role="status">
+              <strong>{t("bankPairing.invoiceOverpayments")}</strong>
+              <ul>
+                {inv.overpayments.map((line) => (
+                  <li key={`${line.statementId}-${line.lineNumber}`} data-overpayment={String(line.amount)}>
+                    <a href={bankStatementHref(line.statementId)}>{t("bankPairing.invoiceOverpayment", { statement: statementLineText(t, line), amount: money(line.amount) })}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {open ? (
             <>
               <h3 className="section-title">{t("invoices.detail.recordPayment")}</h3>

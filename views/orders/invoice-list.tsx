@@ -9,6 +9,7 @@ import { formatCzechDate } from "@/lib/dates";
 import type { PageMeta } from "@/lib/envelope";
 import type { T } from "@/lib/i18n";
 import { formatMoney } from "@/lib/money";
+import { BANK_STATEMENTS_PATH } from "@/modules/orders/bank-statement/schemas";
 import { INVOICE_KINDS } from "@/modules/orders/invoice/formats/snapshot";
 import { INVOICE_STATUSES, type InvoiceSummary } from "@/modules/orders/invoice/schemas";
 import { DataTable, type TableColumn, type TableState } from "../components/data-table";
@@ -85,7 +86,14 @@ export function InvoiceListPage(props: {
 }) {
   const { t } = useView();
   return (
-    <AppLayout title={t("invoices.list.title")}>
+    <AppLayout
+      title={t("invoices.list.title")}
+      actions={
+        <a className="button" href={BANK_STATEMENTS_PATH} data-testid="bank-statements">
+          {t("bankPairing.open")}
+        </a>
+      }
+    >
       <InvoiceFilters typed={props.typed} errors={props.filterErrors} />
       <InvoiceTable rows={props.rows} meta={props.meta} state={props.state} />
       {props.exportForm ?? null}

@@ -15,6 +15,7 @@ import { filesPages } from "./fence-order/files-pages";
 import { ORDER_FILE_RULES } from "./fence-order/files.service";
 import { fenceOrderPageRoutes } from "./fence-order/pages";
 import { fenceOfferRoutes } from "./fence-offer/pages";
+import { BANK_STATEMENT_UPLOAD_RULES, bankStatementPages } from "./bank-statement/pages";
 import { invoicesApi } from "./invoice/api";
 import { accountantExportApi, accountantExportPages } from "./invoice/export/routes";
 import { accountantExportJob } from "./invoice/export/job";
@@ -41,8 +42,9 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 export const ordersModule = defineModule({
   name: "orders",
   api: routes(["/", ordersSetupApi], ["/orders/customers", customerApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
-  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
+  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", bankStatementPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
   uploadLimits: [
+    uploadLimit("POST", /^\/orders\/invoices\/bankStatements$/, BANK_STATEMENT_UPLOAD_RULES),
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
   ],

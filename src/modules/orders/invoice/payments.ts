@@ -16,12 +16,21 @@ import { getInvoice } from "./detail";
 import { issuePaymentTaxDocument } from "./payment-tax-document";
 import { type InvoiceDetail, invoiceUpdateInput } from "./schemas";
 
+/** A payment to record: haléře, the day it came, a note, and where it came from (typed by hand unless a statement line says otherwise). */
+export interface NewPayment {
+  amountHalere: number;
+  paidOn: string;
+  note: string | null;
+  /** The bank statement line it was paired from (docs/decisions/079-bank-statement-pairing.md). */
+  statementLineId?: number | null;
+}
+
 /**
  * Records a payment against a document: partial payments add up to what it asks to pay, and the
  * last one closes it. A VAT payer's payment on a proforma issues its tax document ("daňový doklad
- * k přijaté platbě"), dated the day the money came.
+ * k přijaté platbě"), dated the day the money came. Answers the payment's id.
  */
-export async function addPayment(ctx: Ctx, row: InvoiceRow, payment: { amountHalere: number; paidOn: string; note: string | null }, today: string): Promise<void> {
+export async function addPayment(ctx: Ctx, row: InvoiceRow, payment: NewPayment, today: string): Promise<number> {
   if (row.kind === "PAYMENT_TAX_DOCUMENT" || row.kind === "CREDIT_NOTE") throw AppError.fail(msg("invoices.nothingToPay"));
   if (row.status === "CLOSED") throw AppError.fail(msg("invoices.alreadyClosed", { number: row.number }));
   if (payment.paidOn > today) throw AppError.invalid({ "payment.paidOn": msg("invoices.paidInFuture") });
@@ -32,13 +41,23 @@ export async function addPayment(ctx: Ctx, row: InvoiceRow, payment: { amountHal
   if (payment.amountHalere > remaining) throw AppError.invalid({ "payment.amount": msg("invoices.overpaid", { remaining: formatMoney(kc(remaining), ctx.lang) }) });
   const [inserted] = await ctx.db
     .insert(invoicePayments)
-    .values({ invoiceId: row.id, amount: halereToNumeric(payment.amountHalere), paidOn: payment.paidOn, note: payment.note, createdBy: ctx.userId, updatedBy: ctx.userId })
+    .values({
+      invoiceId: row.id,
+      amount: halereToNumeric(payment.amountHalere),
+      paidOn: payment.paidOn,
+      note: payment.note,
+      source: payment.statementLineId ? "statement" : "manual",
+      statementLineId: payment.statementLineId ?? null,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })
     .returning({ id: invoicePayments.id });
   if (row.kind === "PROFORMA" && row.snapshot.vatPayer) {
     const taxDocument = await issuePaymentTaxDocument(ctx, row, payment.amountHalere, payment.paidOn, today);
     await ctx.db.update(invoicePayments).set({ taxDocumentId: taxDocument }).where(eq(invoicePayments.id, inserted!.id));
   }
   if (payment.amountHalere === remaining) await setStatus(ctx, row.id, "CLOSED");
+  return inserted!.id;
 }
 
 export interface PaymentOptions {

@@ -115,6 +115,24 @@ export interface InvoicePayment {
   note: string | null;
   /** The tax document issued for it (a VAT payer's payment on a proforma). */
   taxDocument: InvoiceRef | null;
+  /** Where it came from (docs/decisions/079-bank-statement-pairing.md): typed by hand, or a bank statement's line. */
+  source: "manual" | "statement";
+  statementLine: StatementLineRef | null;
+  /** Who recorded it (confirmed the statement, paired the line, or typed it). */
+  recordedBy: string | null;
+}
+
+/** A bank statement's line as a payment names it: "Výpis 7 ze dne 31.03.2026, řádek 3". */
+export interface StatementLineRef {
+  statementId: number;
+  statementNumber: string;
+  statementDate: string | null;
+  lineNumber: number;
+}
+
+/** A statement line that brought more than the document still asked (Kč), flagged for the office. */
+export interface InvoiceOverpayment extends StatementLineRef {
+  amount: number;
 }
 
 /** Another document as an answer names it. */
@@ -185,6 +203,7 @@ export interface InvoiceDetail extends InvoiceSummary {
   vat: number;
   deducted: number;
   payments: InvoicePayment[];
+  overpayments: InvoiceOverpayment[];
   linkedProformas: InvoiceRef[];
   /** The final invoice that deducts this proforma, the credit note that cancels this invoice. */
   linkedTo: InvoiceRef | null;

@@ -155,7 +155,7 @@ describe("invoices of an order", () => {
     // Mark as paid: the rest today, closed; a second click changes nothing.
     const marked = await markInvoiceAsPaid({ ctx: t.ctx, input: { id: finalId }, options: on });
     expect(marked).toMatchObject({ status: "CLOSED", paid: 7737.02, remainingToPay: 0 });
-    expect(marked.payments).toEqual([{ id: marked.payments[0]!.id, amount: 7737.02, paidOn: TODAY, note: null, taxDocument: null }]);
+    expect(marked.payments).toEqual([{ id: marked.payments[0]!.id, amount: 7737.02, paidOn: TODAY, note: null, taxDocument: null, source: "manual", statementLine: null, recordedBy: null }]);
     expect((await markInvoiceAsPaid({ ctx: t.ctx, input: { id: finalId }, options: on })).payments).toHaveLength(1);
 
     // Never deleted: a 422 that says why.
