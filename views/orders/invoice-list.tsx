@@ -1,7 +1,8 @@
 /**
  * The invoices list (/orders/invoices, docs/decisions/053-invoice-lines-and-payments.md): number, order, customer, type, status,
  * created, due, total and what remains to pay, with the shared table (sorting, paging) and a
- * filter bar (status, type, issue date range, customer). The accountant export form has its spot
+ * filter bar (status, type, overdue, issue date range, customer); an overdue document shows its days
+ * past the due date (docs/decisions/080-overdue-and-reminders.md). The accountant export form has its spot
  * above the table.
  */
 import type { ReactNode } from "react";
@@ -12,7 +13,7 @@ import { formatMoney } from "@/lib/money";
 import { INVOICE_KINDS } from "@/modules/orders/invoice/formats/snapshot";
 import { INVOICE_STATUSES, type InvoiceSummary } from "@/modules/orders/invoice/schemas";
 import { DataTable, type TableColumn, type TableState } from "../components/data-table";
-import { FilterBar, FilterDate, FilterSelect, FilterText } from "../components/filter-bar";
+import { FilterBar, FilterCheckbox, FilterDate, FilterSelect, FilterText } from "../components/filter-bar";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
 import { FENCE_ORDER_PATH } from "./fence-order-list";
@@ -20,9 +21,12 @@ import { FENCE_ORDER_PATH } from "./fence-order-list";
 export const INVOICES_PATH = "/orders/invoices";
 export const INVOICE_TABLE_ID = "list-invoices";
 /** The filters the list page reads (dates as typed: dd.mm.yyyy or ISO). */
-export const INVOICE_PAGE_FILTERS = ["status", "kind", "from", "to", "customer", "orderId"] as const;
+export const INVOICE_PAGE_FILTERS = ["status", "kind", "overdue", "from", "to", "customer", "orderId"] as const;
 
 export const invoiceHref = (id: number) => `${INVOICES_PATH}/${id}`;
+
+/** The list filtered to the overdue documents, longest overdue first (docs/decisions/080-overdue-and-reminders.md). */
+export const OVERDUE_LIST_HREF = `${INVOICES_PATH}?overdue=true&sort=dueDate,asc`;
 
 export function invoiceColumns(t: T, lang: "cs" | "en"): TableColumn<InvoiceSummary>[] {
   return [
@@ -35,6 +39,7 @@ export function invoiceColumns(t: T, lang: "cs" | "en"): TableColumn<InvoiceSumm
     { key: "dueDate", label: t("invoices.list.dueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.dueDate) },
     { key: "total", label: t("invoices.list.total"), sortable: true, align: "end", nowrap: true, render: (row) => formatMoney(row.total, lang) },
     { key: "remainingToPay", label: t("invoices.list.remainingToPay"), align: "end", nowrap: true, render: (row) => formatMoney(row.remainingToPay, lang) },
+    { key: "daysOverdue", label: t("reminders.daysOverdue"), align: "end", nowrap: true, render: (row) => (row.daysOverdue === null ? "" : <span className="badge-alert">{row.daysOverdue}</span>) },
   ];
 }
 
@@ -66,6 +71,7 @@ function InvoiceFilters({ typed: f, errors }: { typed: Record<string, string>; e
     <FilterBar path={INVOICES_PATH} className="invoice-filters">
       <FilterSelect id={id("status")} name="status" label={t("invoices.list.status")} any={any} value={f.status} options={INVOICE_STATUSES.map((status) => ({ value: status, label: t(`invoices.status.${status}`) }))} />
       <FilterSelect id={id("kind")} name="kind" label={t("invoices.list.kind")} any={any} value={f.kind} options={INVOICE_KINDS.map((kind) => ({ value: kind, label: t(`invoices.kind.${kind}`) }))} />
+      <FilterCheckbox id={id("overdue")} name="overdue" label={t("reminders.overdueFilter")} text={t("reminders.overdueOnly")} checked={f.overdue === "true"} />
       <FilterDate id={id("from")} name="from" label={t("invoices.list.from")} value={dateText(f.from)} error={errors.from} />
       <FilterDate id={id("to")} name="to" label={t("invoices.list.to")} value={dateText(f.to)} error={errors.to} />
       <FilterText id={id("customer")} name="customer" label={t("invoices.list.customer")} value={f.customer} size={20} />

@@ -6,17 +6,23 @@ import { asc, eq } from "drizzle-orm";
 import { invoiceLines, invoicePayments, invoiceProformaLinks, invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { todayInPrague } from "@/lib/dates";
 import { toHalere } from "@/lib/money";
 import { kc } from "./common";
 import { invoiceTotals } from "./formats/vat";
 import { summaryOf } from "./list";
+import { listInvoiceReminders, nextLevelAfter } from "./reminders";
 import type { InvoiceDetail, InvoiceLineSource } from "./schemas";
 
-/** One document with its lines, recap, payments and links. */
-export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<InvoiceDetail> {
+/**
+ * One document with its lines, recap, payments, links and reminders; `options.today` (Prague's
+ * today unless given) counts its days overdue and the reminder level it may take.
+ */
+export async function getInvoice({ ctx, input, options = {} }: { ctx: Ctx; input: { id: number }; options?: { today?: string } }): Promise<InvoiceDetail> {
+  const today = options.today ?? todayInPrague();
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, input.id)).limit(1);
   if (!row) throw AppError.notFound();
-  const [lines, payments, links, linkedTo, creditNote] = await Promise.all([
+  const [lines, payments, links, linkedTo, creditNote, reminders] = await Promise.all([
     ctx.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, row.id)).orderBy(asc(invoiceLines.position)),
     ctx.db
       .select({ id: invoicePayments.id, amount: invoicePayments.amount, paidOn: invoicePayments.paidOn, note: invoicePayments.note, taxDocumentId: invoicePayments.taxDocumentId, taxNumber: invoices.number })
@@ -37,11 +43,13 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
       .where(eq(invoiceProformaLinks.proformaId, row.id))
       .limit(1),
     ctx.db.select({ id: invoices.id, invoiceNumber: invoices.number }).from(invoices).where(eq(invoices.originalInvoiceId, row.id)).limit(1),
+    listInvoiceReminders(ctx, row),
   ]);
   const paidHalere = payments.reduce((sum, payment) => sum + toHalere(payment.amount), 0);
   const totals = invoiceTotals(row.snapshot);
+  const summary = summaryOf(row, paidHalere, today);
   return {
-    ...summaryOf(row, paidHalere),
+    ...summary,
     snapshot: row.snapshot,
     items: lines.map((line, index) => ({
       position: line.position,
@@ -79,5 +87,7 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
     linkedProformas: links,
     linkedTo: linkedTo[0] ?? null,
     creditNote: creditNote[0] ?? null,
+    reminders,
+    nextReminderLevel: summary.daysOverdue === null ? null : nextLevelAfter(reminders),
   };
 }
