@@ -68,7 +68,7 @@ export function InvoiceDetailPage(props: {
     { key: "taxDocument", label: t("invoices.detail.taxDocument"), nowrap: true, render: (payment) => ref(payment.taxDocument) },
   ];
   const reminderColumns: TableColumn<InvoiceReminder>[] = [
-    { key: "level", label: t("reminders.title"), render: (reminder) => t(`reminders.level.${reminder.level}`) },
+    { key: "level", label: t("reminders.levelColumn"), render: (reminder) => t(`reminders.level.${reminder.level}`) },
     { key: "issuedOn", label: t("reminders.issuedOn"), nowrap: true, render: (reminder) => formatCzechDate(reminder.issuedOn) },
     { key: "remaining", label: t("reminders.remaining"), align: "end", nowrap: true, render: (reminder) => money(reminder.remaining) },
     { key: "daysOverdue", label: t("reminders.daysOverdue"), align: "end", nowrap: true },

@@ -39,7 +39,13 @@ export function invoiceColumns(t: T, lang: "cs" | "en"): TableColumn<InvoiceSumm
     { key: "dueDate", label: t("invoices.list.dueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.dueDate) },
     { key: "total", label: t("invoices.list.total"), sortable: true, align: "end", nowrap: true, render: (row) => formatMoney(row.total, lang) },
     { key: "remainingToPay", label: t("invoices.list.remainingToPay"), align: "end", nowrap: true, render: (row) => formatMoney(row.remainingToPay, lang) },
-    { key: "daysOverdue", label: t("reminders.daysOverdue"), align: "end", nowrap: true, render: (row) => (row.daysOverdue === null ? "" : <span className="badge-alert">{row.daysOverdue}</span>) },
+    {
+      key: "daysOverdue",
+      label: t("reminders.delay"),
+      align: "end",
+      nowrap: true,
+      render: (row) => (row.daysOverdue === null ? "" : <span className="badge-alert" data-days-overdue={row.daysOverdue} title={t("reminders.daysOverdue")}>{t("reminders.delayDays", { count: row.daysOverdue })}</span>),
+    },
   ];
 }
 

@@ -97,8 +97,8 @@ describe("the index tile, the baskets column and the list page", () => {
     expect(ids).toEqual([unpaid.id, partly.id]);
     expect(list).toContain('id="invoices-overdue"');
     expect(list).toMatch(/id="invoices-overdue"[^>]*checked/);
-    expect(list).toMatch(/<span class="badge-alert">10<\/span>/);
-    expect(list).toMatch(/<span class="badge-alert">1<\/span>/);
+    expect(list).toMatch(/data-days-overdue="10"[^>]*>10 dní<\/span>/);
+    expect(list).toMatch(/data-days-overdue="1"[^>]*>1 den<\/span>/);
     expect(dueToday.id).not.toBe(paid.id);
 
     // Issue the first reminder from the invoice's page, see it listed, and open its PDF.
