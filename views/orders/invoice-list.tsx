@@ -10,6 +10,7 @@ import { formatCzechDate } from "@/lib/dates";
 import type { PageMeta } from "@/lib/envelope";
 import type { T } from "@/lib/i18n";
 import { formatMoney } from "@/lib/money";
+import { readBoolean } from "@/lib/zod-fields";
 import { INVOICE_KINDS } from "@/modules/orders/invoice/formats/snapshot";
 import { INVOICE_STATUSES, type InvoiceSummary } from "@/modules/orders/invoice/schemas";
 import { DataTable, type TableColumn, type TableState } from "../components/data-table";
@@ -28,25 +29,39 @@ export const invoiceHref = (id: number) => `${INVOICES_PATH}/${id}`;
 /** The list filtered to the overdue documents, longest overdue first (docs/decisions/080-overdue-and-reminders.md). */
 export const OVERDUE_LIST_HREF = `${INVOICES_PATH}?overdue=true&sort=dueDate,asc`;
 
-export function invoiceColumns(t: T, lang: "cs" | "en"): TableColumn<InvoiceSummary>[] {
-  return [
+/**
+ * The list's columns. Overdue documents show their days past the due date beside it (the column
+ * appears when the overdue filter is on or a row is overdue); under the overdue filter every row is
+ * open, so the status column gives way to it.
+ */
+export function invoiceColumns(t: T, lang: "cs" | "en", options: { overdueFilter?: boolean; anyOverdue?: boolean } = {}): TableColumn<InvoiceSummary>[] {
+  const columns: (TableColumn<InvoiceSummary> | null)[] = [
     { key: "invoiceNumber", label: t("invoices.list.number"), sortable: true, nowrap: true, render: (row) => <a href={invoiceHref(row.id)}>{row.invoiceNumber}</a> },
     { key: "orderId", label: t("invoices.list.order"), sortable: true, render: (row) => (row.orderId ? <a href={`${FENCE_ORDER_PATH}/${row.orderId}?tab=4`}>{row.orderId}</a> : "") },
     { key: "customer", label: t("invoices.list.customer") },
     { key: "kind", label: t("invoices.list.kind"), sortable: true, render: (row) => t(`invoices.kind.${row.kind}`) },
-    { key: "status", label: t("invoices.list.status"), sortable: true, render: (row) => <span data-status={row.status}>{t(`invoices.status.${row.status}`)}</span> },
+    options.overdueFilter ? null : { key: "status", label: t("invoices.list.status"), sortable: true, render: (row) => <span data-status={row.status}>{t(`invoices.status.${row.status}`)}</span> },
     { key: "created", label: t("invoices.list.issueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.created) },
     { key: "dueDate", label: t("invoices.list.dueDate"), sortable: true, nowrap: true, render: (row) => formatCzechDate(row.dueDate) },
+    options.overdueFilter || options.anyOverdue
+      ? {
+          key: "daysOverdue",
+          label: t("reminders.delay"),
+          nowrap: true,
+          render: (row) =>
+            row.daysOverdue === null ? (
+              ""
+            ) : (
+              <span className="badge-alert" data-days-overdue={row.daysOverdue} title={t("reminders.daysOverdue")}>
+                {t("reminders.delayDays", { count: row.daysOverdue })}
+              </span>
+            ),
+        }
+      : null,
     { key: "total", label: t("invoices.list.total"), sortable: true, align: "end", nowrap: true, render: (row) => formatMoney(row.total, lang) },
     { key: "remainingToPay", label: t("invoices.list.remainingToPay"), align: "end", nowrap: true, render: (row) => formatMoney(row.remainingToPay, lang) },
-    {
-      key: "daysOverdue",
-      label: t("reminders.delay"),
-      align: "end",
-      nowrap: true,
-      render: (row) => (row.daysOverdue === null ? "" : <span className="badge-alert" data-days-overdue={row.daysOverdue} title={t("reminders.daysOverdue")}>{t("reminders.delayDays", { count: row.daysOverdue })}</span>),
-    },
   ];
+  return columns.filter((column) => column !== null);
 }
 
 export function InvoiceTable(props: { rows: InvoiceSummary[]; meta: PageMeta; state: TableState }) {
@@ -55,7 +70,7 @@ export function InvoiceTable(props: { rows: InvoiceSummary[]; meta: PageMeta; st
     <DataTable
       id={INVOICE_TABLE_ID}
       basePath={INVOICES_PATH}
-      columns={invoiceColumns(t, lang)}
+      columns={invoiceColumns(t, lang, { overdueFilter: readBoolean(props.state.filters.overdue) === true, anyOverdue: props.rows.some((row) => row.daysOverdue !== null) })}
       rows={props.rows}
       meta={props.meta}
       state={props.state}
@@ -77,7 +92,7 @@ function InvoiceFilters({ typed: f, errors }: { typed: Record<string, string>; e
     <FilterBar path={INVOICES_PATH} className="invoice-filters">
       <FilterSelect id={id("status")} name="status" label={t("invoices.list.status")} any={any} value={f.status} options={INVOICE_STATUSES.map((status) => ({ value: status, label: t(`invoices.status.${status}`) }))} />
       <FilterSelect id={id("kind")} name="kind" label={t("invoices.list.kind")} any={any} value={f.kind} options={INVOICE_KINDS.map((kind) => ({ value: kind, label: t(`invoices.kind.${kind}`) }))} />
-      <FilterCheckbox id={id("overdue")} name="overdue" label={t("reminders.overdueFilter")} text={t("reminders.overdueOnly")} checked={f.overdue === "true"} />
+      <FilterCheckbox id={id("overdue")} name="overdue" label={t("reminders.overdueFilter")} text={t("reminders.overdueOnly")} checked={readBoolean(f.overdue) === true} />
       <FilterDate id={id("from")} name="from" label={t("invoices.list.from")} value={dateText(f.from)} error={errors.from} />
       <FilterDate id={id("to")} name="to" label={t("invoices.list.to")} value={dateText(f.to)} error={errors.to} />
       <FilterText id={id("customer")} name="customer" label={t("invoices.list.customer")} value={f.customer} size={20} />
