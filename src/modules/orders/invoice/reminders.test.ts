@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { invoiceReminders } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { listInputFromQuery } from "@/lib/crud/list-query";
-import { addDays, todayInPrague } from "@/lib/dates";
+import { addDays, formatCzechDate, todayInPrague } from "@/lib/dates";
 import { selectRows } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { createFenceOrderWithItems } from "../../../../tests/helpers/factories";
@@ -120,6 +120,21 @@ describe("the index tile, the baskets column and the list page", () => {
     expect(pdf.headers.get("Content-Disposition")).toContain(`upominka-1-${unpaid.number}.pdf`);
     // Another document's reminder id under this document is not found.
     expect((await session.page(`/orders/invoices/${partly.id}/reminders/${reminder!.id}/pdf`)).status).toBe(404);
+
+    // A fresh key for a level issued already: refused with a toast, nothing written.
+    const refused = await session.page(`/orders/invoices/${unpaid.id}/reminders`, { form: { level: "1", idempotencyKey: crypto.randomUUID() } });
+    expect(refused.status).toBe(303);
+    const flashed = /ohrada_flash=([^;]+)/.exec(refused.headers.get("Set-Cookie") ?? "")![1]!;
+    expect(JSON.parse(decodeURIComponent(decodeURIComponent(flashed)))).toEqual([{ kind: "fail", text: `Upomínka 1. stupně už byla vystavena dne ${formatCzechDate(today)}.` }]);
+    // The API: the next level with the key in the header; the same key again answers the same reminder.
+    const apiKey = crypto.randomUUID();
+    const second = await session.api(`/api/orders/invoices/${unpaid.id}/reminders`, { method: "POST", json: { level: 2 }, headers: { "Idempotency-Key": apiKey } });
+    expect(second.status).toBe(201);
+    const answered = ((await second.json()) as { data: { level: number; remaining: number; daysOverdue: number } }).data;
+    expect(answered).toMatchObject({ level: 2, remaining: unpaid.totals.payableHalere / 100, daysOverdue: 10 });
+    const repeated = await session.api(`/api/orders/invoices/${unpaid.id}/reminders`, { method: "POST", json: { level: 2 }, headers: { "Idempotency-Key": apiKey } });
+    expect(((await repeated.json()) as { data: unknown }).data).toEqual(answered);
+    expect(await app.current.database.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, unpaid.id))).toHaveLength(2);
   }, 30_000);
 });
 
