@@ -48,6 +48,7 @@ const RELEASED: [tag: string, when: number, sha256: string][] = [
   ["0033_imports", 1795908779949, "2d163a5e3f0ba9b456a25c5fb4c4439e99b1966437fc3d52557d42abf10ace75"],
   ["0034_job_cancel_phase_output", 1795912959584, "3eb9d9cf55901281b8be642175e0acaf97af52a764f5e03574b6ece18f925111"],
   ["0035_bank_statements", 1795913616584, "8be653fc15d6dc775a02615ad2eddf75e71429beb00ab9b0d71fa1bb0bde3c32"],
+  ["0036_invoice_reminders", 1795914898761, "8beaf05a107daf6b880cc190bbb5b7e6373e4c746b4b17990c59669552e794f9"],
 ];
 
 const folder = join(import.meta.dir, "migrations");

@@ -65,6 +65,10 @@ export const invoices = pgTable(
     index("invoices_issue_date_idx").on(table.issueDate, table.id),
     index("invoices_original_idx").on(table.originalInvoiceId),
     index("invoices_proforma_idx").on(table.proformaInvoiceId),
+    // The overdue documents (docs/decisions/080-overdue-and-reminders.md): the baskets column asks on every page.
+    index("invoices_open_due_idx")
+      .on(table.dueDate)
+      .where(sql`${table.status} = 'OPEN' and ${table.kind} in ('FINAL', 'PROFORMA')`),
     check("invoices_kind", sql`${table.kind} in ('FINAL', 'PROFORMA', 'PAYMENT_TAX_DOCUMENT', 'CREDIT_NOTE')`),
     check("invoices_status", sql`${table.status} in ('OPEN', 'CLOSED')`),
     check("invoices_number_digits", sql`${table.number} ~ '^[0-9]{10}$'`),
@@ -230,3 +234,29 @@ export const documentLogos = pgTable("document_logos", {
   mimeType: text("mime_type").notNull(),
   data: bytea("data").notNull(),
 });
+
+/**
+ * The reminders (upomínky) sent for an overdue document (docs/decisions/080-overdue-and-reminders.md):
+ * level 1, 2, then 3 (the last before collection), each once, in order. What the reminder's PDF
+ * prints is kept as it was that day: the date and the amount still to pay; `created_by` is who
+ * issued it. Never changed or deleted.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    id: identityId(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    level: integer("level").notNull(),
+    issuedOn: date("issued_on").notNull(),
+    /** What remained to pay on `issuedOn`. */
+    remaining: numeric("remaining", { precision: 14, scale: 2 }).notNull(),
+    ...auditColumns,
+  },
+  (table) => [
+    uniqueIndex("invoice_reminders_level_unique").on(table.invoiceId, table.level),
+    check("invoice_reminders_level", sql`${table.level} between 1 and 3`),
+    check("invoice_reminders_remaining", sql`${table.remaining} > 0`),
+  ],
+);

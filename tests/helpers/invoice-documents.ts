@@ -49,9 +49,9 @@ async function run(command: string[], stdin?: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(out);
 }
 
-/** The QR codes on the PDF's first page, as zbarimg reads them from a 300 dpi picture. */
-export async function qrCodesOf(pdf: Uint8Array): Promise<string[]> {
-  const png = await run(["pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-png", "-"], pdf);
+/** The QR codes on the PDF's first page, as zbarimg reads them from a picture of `dpi` (300 unless told). */
+export async function qrCodesOf(pdf: Uint8Array, dpi = 300): Promise<string[]> {
+  const png = await run(["pdftoppm", "-r", String(dpi), "-f", "1", "-l", "1", "-png", "-"], pdf);
   const directory = await mkdtemp(join(tmpdir(), "ohrada-qr-"));
   try {
     const file = join(directory, "page.png");

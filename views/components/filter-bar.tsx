@@ -73,6 +73,18 @@ export function FilterDate(props: { id: string; name: string; label: string; val
   );
 }
 
+/** A yes-or-no filter: checked sends `name=true`, unchecked leaves the filter off. */
+export function FilterCheckbox(props: { id: string; name: string; label: string; text: string; checked: boolean }) {
+  return (
+    <div className="field field-filter-check">
+      <span className="field-label">{props.label}</span>
+      <label htmlFor={props.id}>
+        <input id={props.id} name={props.name} type="checkbox" value="true" defaultChecked={props.checked} /> {props.text}
+      </label>
+    </div>
+  );
+}
+
 /** A short typed value (an id). */
 export function FilterText(props: { id: string; name: string; label: string; value: string | undefined; numeric?: boolean; size?: number; error?: string }) {
   return (

@@ -7,7 +7,7 @@
 import { formatCzechDate } from "@/lib/dates";
 import { formatDecimal, formatMoney } from "@/lib/money";
 import { bankStatementHref } from "@/modules/orders/bank-statement/schemas";
-import type { InvoiceDetail, InvoiceLineAnswer, InvoicePayment, InvoiceRecapRow, InvoiceRef, StatementLineRef } from "@/modules/orders/invoice/schemas";
+import type { InvoiceDetail, InvoiceLineAnswer, InvoicePayment, InvoiceRecapRow, InvoiceRef, InvoiceReminder, StatementLineRef } from "@/modules/orders/invoice/schemas";
 import { StaticTable, type TableColumn } from "../components/data-table";
 import { EntityForm, type FormField, type FormValues } from "../components/form";
 import { InfoBox } from "../components/info-box";
@@ -36,6 +36,7 @@ function PaymentSource({ payment }: { payment: InvoicePayment }) {
 }
 
 export const invoicePdfHref = (id: number) => `/pdf/invoices/${id}`;
+export const reminderPdfHref = (invoiceId: number, reminderId: number) => `${invoiceHref(invoiceId)}/reminders/${reminderId}/pdf`;
 
 export function InvoiceDetailPage(props: {
   invoice: InvoiceDetail;
@@ -43,6 +44,8 @@ export function InvoiceDetailPage(props: {
   paymentValues: FormValues;
   /** A fresh idempotency key for the credit note's form. */
   creditNoteKey: string;
+  /** A fresh idempotency key for the reminder's form: a double click issues one. */
+  reminderKey: string;
   errors?: Record<string, string>;
   formErrors?: string[];
 }) {
@@ -84,6 +87,22 @@ export function InvoiceDetailPage(props: {
     { key: "note", label: t("invoices.detail.note"), render: (payment) => payment.note ?? "" },
     { key: "taxDocument", label: t("invoices.detail.taxDocument"), nowrap: true, render: (payment) => ref(payment.taxDocument) },
     { key: "source", label: t("bankPairing.source"), render: (payment) => <PaymentSource payment={payment} /> },
+  ];
+  const reminderColumns: TableColumn<InvoiceReminder>[] = [
+    { key: "level", label: t("reminders.levelColumn"), render: (reminder) => t(`reminders.level.${reminder.level}`) },
+    { key: "issuedOn", label: t("reminders.issuedOn"), nowrap: true, render: (reminder) => formatCzechDate(reminder.issuedOn) },
+    { key: "remaining", label: t("reminders.remaining"), align: "end", nowrap: true, render: (reminder) => money(reminder.remaining) },
+    { key: "daysOverdue", label: t("reminders.daysOverdue"), align: "end", nowrap: true },
+    { key: "issuedBy", label: t("reminders.issuedBy"), render: (reminder) => reminder.issuedBy ?? "" },
+    {
+      key: "pdf",
+      label: t("reminders.pdf"),
+      render: (reminder) => (
+        <a href={reminderPdfHref(inv.id, reminder.id)} target="_blank" rel="noopener">
+          {t("reminders.pdf")}
+        </a>
+      ),
+    },
   ];
   return (
     <AppLayout
@@ -201,6 +220,32 @@ export function InvoiceDetailPage(props: {
                 <input type="hidden" name="idempotencyKey" value={String(props.paymentValues.idempotencyKey ?? "")} />
               </EntityForm>
             </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {payable && (inv.reminders.length || inv.nextReminderLevel) ? (
+        <section className="invoice-reminders" aria-labelledby="invoice-reminders-title">
+          <h2 id="invoice-reminders-title" className="section-title">
+            {t("reminders.title")}
+          </h2>
+          {inv.daysOverdue !== null ? <p className="alert alert-warning invoice-overdue">{t("reminders.overdueFor", { days: inv.daysOverdue })}</p> : null}
+          <StaticTable
+            label={t("reminders.title")}
+            columns={reminderColumns}
+            rows={inv.reminders}
+            rowKey={(reminder) => reminder.id}
+            rowProps={(reminder) => ({ "data-reminder-level": reminder.level })}
+            empty={t("reminders.none")}
+          />
+          {inv.nextReminderLevel ? (
+            <form method="post" action={`${base}/reminders`} className="form-actions reminder-form">
+              <input type="hidden" name="level" value={inv.nextReminderLevel} />
+              <input type="hidden" name="idempotencyKey" value={props.reminderKey} />
+              <button type="submit" className="button button-primary">
+                {t("reminders.issue", { level: t(`reminders.level.${inv.nextReminderLevel}`) })}
+              </button>
+            </form>
           ) : null}
         </section>
       ) : null}

@@ -1,6 +1,8 @@
+import { formatMoney } from "@/lib/money";
 import { AppLayout } from "../layouts/app-layout";
 import { Icon, type IconName } from "../components/icons";
 import { useView } from "../view-context";
+import { OVERDUE_LIST_HREF } from "../orders/invoice-list";
 
 /** docs/domain.md#index-page: five tiles. */
 export const indexTiles: { key: string; href: string; icon: IconName }[] = [
@@ -11,8 +13,14 @@ export const indexTiles: { key: string; href: string; icon: IconName }[] = [
   { key: "products", href: "/products", icon: "product" },
 ];
 
-export function IndexPage() {
-  const { t } = useView();
+/** The overdue documents' count and what they still ask (docs/decisions/080-overdue-and-reminders.md). */
+export interface IndexOverdue {
+  count: number;
+  remaining: number;
+}
+
+export function IndexPage({ overdue }: { overdue: IndexOverdue }) {
+  const { t, lang } = useView();
   return (
     <AppLayout title={t("menu.dashboard")} barcodeIsland>
       <ul className="tiles">
@@ -24,6 +32,12 @@ export function IndexPage() {
             </a>
           </li>
         ))}
+        <li>
+          <a className={`tile tile-overdue${overdue.count ? " tile-alert" : ""}`} href={OVERDUE_LIST_HREF} data-overdue-count={overdue.count} data-overdue-remaining={overdue.remaining}>
+            <Icon name="moneyUnpaid" className="tile-icon" />
+            <span>{overdue.count ? t("reminders.tile", { count: overdue.count, amount: formatMoney(overdue.remaining, lang) }) : t("reminders.tileNone")}</span>
+          </a>
+        </li>
       </ul>
     </AppLayout>
   );

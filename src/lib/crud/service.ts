@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
 import { czechSortKeySql } from "../czech-order";
+import { todayInPrague } from "../dates";
 import { foldedSql, foldText } from "../search-text";
 import type { PageMeta } from "../envelope";
 import { AppError, msg, type Message } from "../errors";
@@ -28,8 +29,11 @@ export interface ListField {
    * table, or the column itself where its text is a code.
    */
   sortKey?: AnyPgColumn;
-  /** A filter the kinds cannot express (e.g. products by semicolon-joined category ids). */
-  where?: (value: string) => SQL | undefined;
+  /**
+   * A filter the kinds cannot express (e.g. products by semicolon-joined category ids); `at` holds
+   * what a filter measured against the day reads (the overdue invoices' today).
+   */
+  where?: (value: string, at: FilterAt) => SQL | undefined;
   /**
    * The same filter written for a page read in `sort` order, when another form of it finds the
    * first rows sooner (the count keeps `where`).
@@ -40,7 +44,17 @@ export interface ListField {
 
 export interface ListInput extends ListQuery {
   filters: Record<string, string>;
+  /** The day a filter or a row measured against today reads (Prague's today unless a test names one); never from the query string. */
+  today?: string;
 }
+
+/** What a filter may read besides its value. */
+export interface FilterAt {
+  /** Today in Prague, ISO, or the day the list input names. */
+  today: string;
+}
+
+const filterAtOf = (input: Pick<ListInput, "today">): FilterAt => ({ today: input.today ?? todayInPrague() });
 
 export interface ListResult<TEntity> {
   rows: TEntity[];
@@ -90,8 +104,8 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
    * page, not a scan, and the pager says "1 000+". The page beyond the cap still loads.
    */
   countCap?: number;
-  /** Loads what one row does not hold (joined names, counts) for a whole page in one go. */
-  enrich?: (args: { ctx: Ctx; entities: TEntity[] }) => Promise<TEntity[]>;
+  /** Loads what one row does not hold (joined names, counts) for a whole page in one go; `at` as the filters had it. */
+  enrich?: (args: { ctx: Ctx; entities: TEntity[]; at: FilterAt }) => Promise<TEntity[]>;
   /** Writes that belong with the row (link tables) inside the same transaction. */
   afterSave?: (args: { ctx: Ctx; id: number; input: z.output<TSchema>; creating: boolean }) => Promise<void>;
 }
@@ -192,10 +206,10 @@ const [foldBefore, foldAfter] = foldedSql("\u0000").split("\u0000") as [string, 
 export const matchesText = (expression: SQLWrapper, value: string): SQL =>
   sql`${sql.raw(foldBefore)}${expression}${sql.raw(foldAfter)} like ${`%${escapeLike(foldText(value))}%`}`;
 
-export function filterCondition(field: ListField, raw: string): SQL | undefined {
+export function filterCondition(field: ListField, raw: string, at: FilterAt = filterAtOf({})): SQL | undefined {
   const value = raw.trim();
   if (!value) return undefined;
-  if (field.where) return field.where(value);
+  if (field.where) return field.where(value, at);
   if (!field.filter || !field.column) return undefined;
   switch (field.filter) {
     case "text":
@@ -234,7 +248,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
   const hasPageWhere = Object.values(config.listFields).some((field) => field.pageWhere);
 
   /** The filters' conditions; given the sort, those of the page itself (`pageWhere`). */
-  const whereOf = (filters: Record<string, string>, pageSort?: string) =>
+  const whereOf = (filters: Record<string, string>, at: FilterAt, pageSort?: string) =>
     and(
       ...Object.entries(filters).flatMap(([name, value]) => {
         const field = config.listFields[name];
@@ -242,7 +256,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
           ? undefined
           : pageSort !== undefined && field.pageWhere && value.trim()
             ? field.pageWhere(value.trim(), pageSort)
-            : filterCondition(field, value);
+            : filterCondition(field, value, at);
         return condition ? [condition] : [];
       }),
     );
@@ -305,13 +319,14 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     listFields: config.listFields,
 
     async list({ ctx, input }) {
-      const where = whereOf(input.filters);
+      const at = filterAtOf(input);
+      const where = whereOf(input.filters, at);
       const sort = sortOf(input.sort);
       const [rows, totals] = await Promise.all([
         ctx.db
           .select()
           .from(table as PgTable)
-          .where(hasPageWhere ? whereOf(input.filters, sort.key) : where)
+          .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
           .orderBy(...sort.order)
           .limit(input.size)
           .offset((input.page - 1) * input.size),
@@ -327,12 +342,12 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       const entities = rows.map((row) => config.toEntity(row as TTable["$inferSelect"]));
       const meta = pageMeta(input, total, sort.key);
       if (capped) Object.assign(meta, { capped: true, pages: Math.max(meta.pages, input.page + (rows.length === input.size ? 1 : 0)) });
-      return { rows: config.enrich ? await config.enrich({ ctx, entities }) : entities, meta };
+      return { rows: config.enrich ? await config.enrich({ ctx, entities, at }) : entities, meta };
     },
 
     async get({ ctx, input }) {
       const entity = config.toEntity(await findRow(ctx, input.id));
-      return config.enrich ? (await config.enrich({ ctx, entities: [entity] }))[0]! : entity;
+      return config.enrich ? (await config.enrich({ ctx, entities: [entity], at: filterAtOf({}) }))[0]! : entity;
     },
 
     async create({ ctx, input }) {
@@ -365,7 +380,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
           .catch(refuseWrite(values));
         await config.afterSave?.({ ctx: tx, id: input.id, input: values, creating: false });
         const entity = config.toEntity((updated as TTable["$inferSelect"][])[0]!);
-        return config.enrich ? (await config.enrich({ ctx: tx, entities: [entity] }))[0]! : entity;
+        return config.enrich ? (await config.enrich({ ctx: tx, entities: [entity], at: filterAtOf({}) }))[0]! : entity;
       });
     },
 

@@ -32,6 +32,9 @@ export { createFenceOrder } from "./fence-order/service";
 export { engineParametersOf } from "./fence-item/product-parameters";
 export { FENCE_PARAMETER_KEYS_BY_TYPE } from "./fence-item/product-types";
 export { createInvoice, getInvoice, recordInvoicePayment } from "./invoice/service";
+// The index page's overdue tile; a reminder's PDF for whoever sends it (docs/decisions/080-overdue-and-reminders.md).
+export { overdueSummary } from "./invoice/overdue";
+export { renderReminderPdf, reminderPdf } from "./invoice/pdf/reminder";
 export { defaultPromiseService, promiseService } from "./promise/service";
 export { promiseStatusService } from "./service";
 

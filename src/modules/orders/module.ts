@@ -20,6 +20,7 @@ import { invoicesApi } from "./invoice/api";
 import { accountantExportApi, accountantExportPages } from "./invoice/export/routes";
 import { accountantExportJob } from "./invoice/export/job";
 import { pdfWorkersPiece } from "./invoice/export/pdf-pool";
+import { overdueInvoicesBasket } from "./invoice/overdue";
 import { invoicePages } from "./invoice/pages";
 import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
@@ -49,6 +50,8 @@ export const ordersModule = defineModule({
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
   ],
   barcodeHandlers: { order: openScannedOrder },
+  // The overdue documents' count and sum, an alert in the baskets column (docs/decisions/080-overdue-and-reminders.md).
+  basketLoaders: [overdueInvoicesBasket],
   usageChecks: [promiseStatusUsage],
   jobs: [accountantExportJob],
   // The export's PDF worker threads: a pool still open at shutdown is ended (docs/architecture.md#components).

@@ -3,12 +3,13 @@ import { IndexPage, indexTiles } from "@views/shell/index-page";
 import { MessagePage } from "@views/shell/message-page";
 import { menuLinks } from "@views/layouts/menu";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
+import { overdueSummary } from "@/modules/orders";
 import { renderPage } from "@/web/render";
 
 export const shellPages = new Hono<AppEnv>();
 
 shellPages.get("/", (c) => c.redirect(c.get("user") ? "/index" : "/login", 302));
-shellPages.get("/index", (c) => renderPage(c, <IndexPage />));
+shellPages.get("/index", async (c) => renderPage(c, <IndexPage overdue={await overdueSummary({ ctx: c.get("ctx") })} />));
 shellPages.get("/redirect", (c) => c.redirect("/index", 302));
 
 /**

@@ -3,7 +3,8 @@
  * `kind`, `from`, `to`, `customer`, `orderId`; paging and sorting), get, create and update (a
  * payment; nothing an issued document prints changes), delete answering a 422 that says why; and
  * `GET /draft` (the lines editor's data), `GET /{id}/items` (singleItems), `POST /{id}/markAsPaid`
- * and `POST /{id}/creditNote`. Writes take an idempotency key (body or Idempotency-Key header).
+ * and `POST /{id}/creditNote`; `POST /{id}/reminders` issues a reminder of an overdue document
+ * (`{level, idempotencyKey}`, docs/decisions/080-overdue-and-reminders.md). Writes take an idempotency key (body or Idempotency-Key header).
  */
 import { Hono } from "hono";
 import { success } from "@/lib/envelope";
@@ -12,7 +13,7 @@ import { crudApi } from "@/lib/http/crud-api";
 import { bodyWithIdempotencyKey, idParam } from "@/lib/http/request";
 import { parseInput } from "@/lib/validation";
 import { invoiceDraftQuery, QUICK_SHARES } from "./schemas";
-import { createCreditNote, createInvoice, getInvoice, getInvoiceDraft, invoiceService, markInvoiceAsPaid, recordInvoicePayment } from "./service";
+import { createCreditNote, createInvoice, getInvoice, getInvoiceDraft, invoiceService, issueInvoiceReminder, markInvoiceAsPaid, recordInvoicePayment } from "./service";
 
 export const INVOICES_API_PATH = "/orders/invoices";
 
@@ -33,6 +34,10 @@ own.post("/:id{[0-9]+}/creditNote", async (c) => {
   const id = await createCreditNote({ ctx: c.get("ctx"), input: { id: idParam(c), values: await bodyWithIdempotencyKey(c) } });
   return c.json(success(id), 201);
 });
+
+own.post("/:id{[0-9]+}/reminders", async (c) =>
+  c.json(success(await issueInvoiceReminder({ ctx: c.get("ctx"), input: { id: idParam(c), values: await bodyWithIdempotencyKey(c) } })), 201),
+);
 
 /** Create and update read the idempotency key from the header too; the rest is the generic contract. */
 own.post("/", async (c) => c.json(success(await createInvoice({ ctx: c.get("ctx"), input: await bodyWithIdempotencyKey(c) })), 201));

@@ -7,20 +7,26 @@ import { alias } from "drizzle-orm/pg-core";
 import { bankStatementLines, bankStatements, invoiceLines, invoicePayments, invoiceProformaLinks, invoices, users } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { todayInPrague } from "@/lib/dates";
 import { toHalere } from "@/lib/money";
 import { kc } from "./common";
 import { invoiceTotals } from "./formats/vat";
 import { summaryOf } from "./list";
+import { listInvoiceReminders, nextLevelAfter } from "./reminders";
 import type { InvoiceDetail, InvoiceLineSource } from "./schemas";
 
 /** The statements joined a second time, for the overpayments' query. */
 const overpaidStatements = alias(bankStatements, "overpaid_statements");
 
-/** One document with its lines, recap, payments and links. */
-export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<InvoiceDetail> {
+/**
+ * One document with its lines, recap, payments, links and reminders; `options.today` (Prague's
+ * today unless given) counts its days overdue and the reminder level it may take.
+ */
+export async function getInvoice({ ctx, input, options = {} }: { ctx: Ctx; input: { id: number }; options?: { today?: string } }): Promise<InvoiceDetail> {
+  const today = options.today ?? todayInPrague();
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, input.id)).limit(1);
   if (!row) throw AppError.notFound();
-  const [lines, payments, links, linkedTo, creditNote, overpayments] = await Promise.all([
+  const [lines, payments, links, linkedTo, creditNote, overpayments, reminders] = await Promise.all([
     ctx.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, row.id)).orderBy(asc(invoiceLines.position)),
     // Where each payment came from (docs/decisions/079-bank-statement-pairing.md): a statement's line, or typed by whom.
     ctx.db
@@ -66,11 +72,13 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
       .innerJoin(overpaidStatements, eq(overpaidStatements.id, bankStatementLines.statementId))
       .where(and(eq(bankStatementLines.invoiceId, row.id), isNotNull(bankStatementLines.overpayment)))
       .orderBy(asc(bankStatementLines.id)),
+    listInvoiceReminders(ctx, row),
   ]);
   const paidHalere = payments.reduce((sum, payment) => sum + toHalere(payment.amount), 0);
   const totals = invoiceTotals(row.snapshot);
+  const summary = summaryOf(row, paidHalere, today);
   return {
-    ...summaryOf(row, paidHalere),
+    ...summary,
     snapshot: row.snapshot,
     items: lines.map((line, index) => ({
       position: line.position,
@@ -113,5 +121,7 @@ export async function getInvoice({ ctx, input }: { ctx: Ctx; input: { id: number
     linkedProformas: links,
     linkedTo: linkedTo[0] ?? null,
     creditNote: creditNote[0] ?? null,
+    reminders,
+    nextReminderLevel: summary.daysOverdue === null ? null : nextLevelAfter(reminders),
   };
 }

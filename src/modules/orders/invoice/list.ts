@@ -8,10 +8,12 @@ import { invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, matchesText } from "@/lib/crud/service";
 import { isValidIsoDate } from "@/lib/dates";
+import { readBoolean } from "@/lib/zod-fields";
 import { readOrderSnapshot } from "../order-snapshot/service";
 import { halereOf, type InvoiceRow, kc, paidOf } from "./common";
 import { isOrderDepositPaid } from "./deposit";
 import { remainingLines } from "./order-lines";
+import { daysOverdueOf, overdueSql } from "./overdue";
 import { invoiceCreateInput, type InvoiceStatus, type InvoiceSummary, type OrderInvoices } from "./schemas";
 
 const customerSql = sql`(${invoices.snapshot} -> 'customer' ->> 'name')`;
@@ -20,8 +22,10 @@ const dateBound = (compare: typeof gte) => (value: string) => (isValidIsoDate(va
 
 const oneOf = (column: AnyPgColumn, allowed: readonly string[]) => (value: string) => (allowed.includes(value) ? eq(column, value) : sql`false`);
 
-export function summaryOf(row: InvoiceRow, paidHalere: number): InvoiceSummary {
+/** A document's row as lists show it; `today` (ISO) counts its days overdue (none without it). */
+export function summaryOf(row: InvoiceRow, paidHalere: number, today?: string): InvoiceSummary {
   const payable = halereOf(row.payable);
+  const remaining = row.status === "CLOSED" ? 0 : Math.max(payable - paidHalere, 0);
   return {
     id: row.id,
     invoiceNumber: row.number,
@@ -36,7 +40,8 @@ export function summaryOf(row: InvoiceRow, paidHalere: number): InvoiceSummary {
     total: Number(row.total),
     payable: kc(payable),
     paid: kc(paidHalere),
-    remainingToPay: row.status === "CLOSED" ? 0 : kc(Math.max(payable - paidHalere, 0)),
+    remainingToPay: kc(remaining),
+    daysOverdue: today === undefined ? null : daysOverdueOf(row, remaining, today),
     originalInvoiceId: row.originalInvoiceId,
     proformaInvoiceId: row.proformaInvoiceId,
   };
@@ -57,6 +62,8 @@ export const listService = createCrudService({
     proforma: { column: invoices.kind, where: (value) => (value === "true" ? eq(invoices.kind, "PROFORMA") : value === "false" ? ne(invoices.kind, "PROFORMA") : sql`false`) },
     kind: { column: invoices.kind, sortKey: invoices.kind, where: oneOf(invoices.kind, ["FINAL", "PROFORMA", "PAYMENT_TAX_DOCUMENT", "CREDIT_NOTE"]), sortable: true },
     status: { column: invoices.status, sortKey: invoices.status, where: oneOf(invoices.status, ["OPEN", "CLOSED"]), sortable: true },
+    // "po splatnosti": open, payable, due before today, something left (docs/decisions/080-overdue-and-reminders.md).
+    overdue: { where: (value, at) => (readBoolean(value) ? overdueSql(at.today) : undefined) },
     orderId: { column: invoices.orderId, filter: "number", sortable: true },
     customer: { where: (value) => matchesText(customerSql, value) },
     from: { where: dateBound(gte) },
@@ -70,9 +77,9 @@ export const listService = createCrudService({
   defaultSort: ["created", "desc"],
   // A broad filter counts a page, not a scan: the pager says "1 000+" (as the fence order list does).
   countCap: 1000,
-  enrich: async ({ ctx, entities }) => {
+  enrich: async ({ ctx, entities, at }) => {
     const paid = await paidOf(ctx, entities.map((entity) => entity.id));
-    return entities.map((entity) => summaryOf((entity as Listed)[ROW]!, paid.get(entity.id) ?? 0));
+    return entities.map((entity) => summaryOf((entity as Listed)[ROW]!, paid.get(entity.id) ?? 0, at.today));
   },
 });
 

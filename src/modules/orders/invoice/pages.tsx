@@ -3,7 +3,7 @@
  * - GET  /orders/invoices                        the list (filters status, kind, from, to, customer);
  * - GET  /orders/invoices/new?orderId=&proforma=  the lines editor (`share=` fills a quick button's prices);
  * - POST /orders/invoices/new?orderId=&proforma=  issues it: to its detail (303), refused the editor again (422);
- * - GET  /orders/invoices/:id                     the detail; POST …/payments, …/markAsPaid, …/creditNote;
+ * - GET  /orders/invoices/:id                     the detail; POST …/payments, …/markAsPaid, …/creditNote, …/reminders;
  * - GET  /orders/fenceOrder/:id/tab/4             the order's Invoices tab; POST /orders/fenceOrder/:id/invoices
  *   issues the deposit proforma in one click, or the final invoice with the DUZP its confirm step shows.
  * Every write carries an idempotency key rendered with its form, so a resubmitted form applies once.
@@ -27,7 +27,7 @@ import { parseInput } from "@/lib/validation";
 import { formState, isRefusal, withFormErrors } from "@/web/form-state";
 import { flash, renderFragment, renderPage } from "@/web/render";
 import { invoiceDraftQuery, QUICK_SHARES } from "./schemas";
-import { createCreditNote, createInvoice, getInvoice, getInvoiceDraft, invoiceService, listOrderInvoices, markInvoiceAsPaid, recordInvoicePayment } from "./service";
+import { createCreditNote, createInvoice, getInvoice, getInvoiceDraft, invoiceService, issueInvoiceReminder, listOrderInvoices, markInvoiceAsPaid, recordInvoicePayment } from "./service";
 
 export const invoicePages = new Hono<AppEnv>();
 
@@ -137,7 +137,7 @@ async function detailView(c: AppContext, id: number, init: { values?: FormValues
   const { errors, formErrors, answer } = formState(c, error, fields.map((field) => field.name));
   return renderPage(
     c,
-    <InvoiceDetailPage invoice={invoice} paymentFields={fields} paymentValues={values} creditNoteKey={crypto.randomUUID()} errors={errors} formErrors={formErrors} />,
+    <InvoiceDetailPage invoice={invoice} paymentFields={fields} paymentValues={values} creditNoteKey={crypto.randomUUID()} reminderKey={crypto.randomUUID()} errors={errors} formErrors={formErrors} />,
     answer,
   );
 }
@@ -188,6 +188,19 @@ invoicePages.post(`${INVOICES_PATH}/:id{[0-9]+}/creditNote`, async (c) => {
     const issued = await getInvoice({ ctx: c.get("ctx"), input: { id: creditNote } });
     flash(c, "success", c.get("t")("invoices.issued", { number: issued.invoiceNumber }) as string);
     return invoiceHref(creditNote);
+  });
+});
+
+/** Issues the reminder of the level the page offered (docs/decisions/080-overdue-and-reminders.md); a refusal comes back as a toast. */
+invoicePages.post(`${INVOICES_PATH}/:id{[0-9]+}/reminders`, async (c) => {
+  const id = idParam(c);
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const t = c.get("t");
+  return buttonAction(c, invoiceHref(id), async () => {
+    const reminder = await issueInvoiceReminder({ ctx: c.get("ctx"), input: { id, values: { level: text(body.level), idempotencyKey: text(body.idempotencyKey) } } });
+    const invoice = await getInvoice({ ctx: c.get("ctx"), input: { id } });
+    flash(c, "success", t("reminders.issued", { level: t(`reminders.level.${reminder.level}`), number: invoice.invoiceNumber }) as string);
+    return invoiceHref(id);
   });
 });
 

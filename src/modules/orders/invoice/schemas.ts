@@ -63,6 +63,29 @@ export const invoiceUpdateInput = z.object({ payment: invoicePaymentInput });
 /** The credit note's reason, printed on it. */
 export const creditNoteInput = z.object({ note: optionalText(1000), idempotencyKey: idempotencyKeyField() });
 
+/** Reminder levels (docs/decisions/080-overdue-and-reminders.md): 1. upomínka, 2. upomínka, poslední upomínka před vymáháním. */
+export const REMINDER_LEVELS = [1, 2, 3] as const;
+export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
+
+/** `POST …/reminders`: the level asked for (the next one, in order) and the form's idempotency key. */
+export const reminderInput = z.object({
+  level: z.coerce.number({ error: "validation.invalid" }).int({ error: "validation.invalid" }).min(1, { error: "validation.invalid" }).max(3, { error: "validation.invalid" }),
+  idempotencyKey: idempotencyKeyField(),
+});
+
+/** One issued reminder as the invoice page lists it. */
+export interface InvoiceReminder {
+  id: number;
+  invoiceId: number;
+  level: ReminderLevel;
+  issuedOn: string;
+  /** What remained to pay that day, Kč. */
+  remaining: number;
+  /** Days past the due date that day. */
+  daysOverdue: number;
+  issuedBy: string | null;
+}
+
 /** The lines editor's query: which order, and a proforma or a final invoice. */
 export const invoiceDraftQuery = z.object({ orderId: refId(), proforma: booleanField(false) });
 
@@ -165,6 +188,8 @@ export interface InvoiceSummary {
   paid: number;
   /** payable − paid; 0 once closed. */
   remainingToPay: number;
+  /** Days past the due date of an overdue document (docs/decisions/080-overdue-and-reminders.md); null otherwise, or where the answer counts no days. */
+  daysOverdue: number | null;
   originalInvoiceId: number | null;
   proformaInvoiceId: number | null;
 }
@@ -208,6 +233,9 @@ export interface InvoiceDetail extends InvoiceSummary {
   /** The final invoice that deducts this proforma, the credit note that cancels this invoice. */
   linkedTo: InvoiceRef | null;
   creditNote: InvoiceRef | null;
+  /** Its reminders, oldest first, and the level a reminder may be issued at today (null: none can). */
+  reminders: InvoiceReminder[];
+  nextReminderLevel: ReminderLevel | null;
 }
 
 /** The order's tab 4: its documents and what remains to invoice. */

@@ -10,6 +10,7 @@
  * - payments.ts: payments and mark as paid; payment-tax-document.ts a proforma payment's tax document
  * - credit-note.ts: cancelling a final invoice
  * - list.ts: the list, its filters and the order's tab; detail.ts one document
+ * - overdue.ts: what is overdue (the list's filter, the baskets column); reminders.ts its reminders
  * - common.ts: what these share (paid sums, status, lock)
  */
 import { eq } from "drizzle-orm";
@@ -29,7 +30,9 @@ export { getInvoice } from "./detail";
 export { type DraftOptions, getInvoiceDraft } from "./draft";
 export { listOrderInvoices } from "./list";
 export { baseForTotal, orderLinesOf } from "./order-lines";
+export { overdueInvoicesBasket, overdueSummary } from "./overdue";
 export { markInvoiceAsPaid, type PaymentOptions, recordInvoicePayment } from "./payments";
+export { issueInvoiceReminder, listInvoiceReminders, type ReminderOptions } from "./reminders";
 
 /** Invoices: the generic list, get, create and update (a payment); never deleted (docs/decisions/053-invoice-lines-and-payments.md). */
 export const invoiceService: CrudService<typeof invoiceCreateInput, InvoiceSummary | InvoiceDetail> = {

@@ -61,8 +61,8 @@ const RECAP_TABLE = defineTable<RecapColumn>([
   { key: "vat", width: 80, align: "end", boldWhenStrong: true },
 ]);
 
-/** How to pay on the left; the QR Platba picture on the right, when there is something to pay by transfer. */
-function paymentBlock(fonts: PdfFonts, invoice: InvoiceDocumentData): Block {
+/** How to pay on the left; the QR Platba picture on the right, when there is something to pay by transfer. The reminder's PDF draws it too. */
+export function paymentBlock(fonts: PdfFonts, invoice: Pick<InvoiceDocumentData, "payment" | "spayd">): Block {
   const ops: PaintOp[] = [];
   const top = 5 * MM;
   let qrHeight = 0;
