@@ -47,6 +47,7 @@ const RELEASED: [tag: string, when: number, sha256: string][] = [
   ["0032_customers", 1795907684869, "5fd5d34e8715d0fecee48393d18d8c3f6de52d8a2baab373730aa6a19b4db0db"],
   ["0033_imports", 1795908779949, "2d163a5e3f0ba9b456a25c5fb4c4439e99b1966437fc3d52557d42abf10ace75"],
   ["0034_job_cancel_phase_output", 1795912959584, "3eb9d9cf55901281b8be642175e0acaf97af52a764f5e03574b6ece18f925111"],
+  ["0035_mail_sending", 1795913657967, "abe4d115967dc34b1e45f014afaf0ec6f42734308bb68ea29087696c402be3cb"],
 ];
 
 const folder = join(import.meta.dir, "migrations");

@@ -20,6 +20,8 @@ import { accountantExportApi, accountantExportPages } from "./invoice/export/rou
 import { accountantExportJob } from "./invoice/export/job";
 import { pdfWorkersPiece } from "./invoice/export/pdf-pool";
 import { invoicePages } from "./invoice/pages";
+import { sendDocumentEmailJob } from "./mail/job";
+import { mailPages } from "./mail/pages";
 import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
 import { manufactureListApi } from "./manufacture-list/api";
@@ -41,14 +43,14 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 export const ordersModule = defineModule({
   name: "orders",
   api: routes(["/", ordersSetupApi], ["/orders/customers", customerApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
-  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
+  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", invoicePages], ["/", invoicePdfRoutes], ["/", mailPages]),
   uploadLimits: [
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
     uploadLimit("POST", /^\/orders\/fenceOrder\/\d+\/files$/, ORDER_FILE_RULES),
   ],
   barcodeHandlers: { order: openScannedOrder },
   usageChecks: [promiseStatusUsage],
-  jobs: [accountantExportJob],
+  jobs: [accountantExportJob, sendDocumentEmailJob],
   // The export's PDF worker threads: a pool still open at shutdown is ended (docs/architecture.md#components).
   pieces: [pdfWorkersPiece],
   // The invoice settings (bank account, numbering, due days) are every document's: admins change them (docs/domain.md#roles).
