@@ -29,7 +29,7 @@ export interface MailTemplate {
 /** The form's field of one template's part: `offer.cs.subject`. */
 export const templateField = (key: MailTemplateKey, lang: Lang, part: keyof MailTemplate) => `${key}.${lang}.${part}`;
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]*)\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** The placeholders a text names that are not MAIL_PLACEHOLDERS, each once, as written (`{{foo}}`). */
 export function unknownPlaceholders(text: string): string[] {
