@@ -40,11 +40,11 @@ export const email = {
       },
       proforma: {
         subject: "Zálohová faktura č. {{documentNumber}} – {{companyName}}",
-        body: "Dobrý den,\n\nv příloze posíláme zálohovou fakturu č. {{documentNumber}} k zakázce č. {{orderNumber}}. Prosíme o úhradu částky {{amount}} do {{dueDate}} s variabilním symbolem {{variableSymbol}}.\n\nS pozdravem\n{{companyName}}",
+        body: "Dobrý den,\n\nv příloze posíláme zálohovou fakturu č. {{documentNumber}}. Prosíme o úhradu částky {{amount}} do {{dueDate}} s variabilním symbolem {{variableSymbol}}.\n\nS pozdravem\n{{companyName}}",
       },
       invoice: {
         subject: "Faktura č. {{documentNumber}} – {{companyName}}",
-        body: "Dobrý den,\n\nv příloze posíláme fakturu – daňový doklad č. {{documentNumber}} k zakázce č. {{orderNumber}}. K úhradě zbývá {{amount}}, splatnost {{dueDate}}, variabilní symbol {{variableSymbol}}.\n\nDoklad přikládáme také ve formátu ISDOC pro účetní programy.\n\nS pozdravem\n{{companyName}}",
+        body: "Dobrý den,\n\nv příloze posíláme fakturu – daňový doklad č. {{documentNumber}}. K úhradě zbývá {{amount}}, splatnost {{dueDate}}, variabilní symbol {{variableSymbol}}.\n\nDoklad přikládáme také ve formátu ISDOC pro účetní programy.\n\nS pozdravem\n{{companyName}}",
       },
       creditNote: {
         subject: "Opravný daňový doklad č. {{documentNumber}} – {{companyName}}",
@@ -133,11 +133,11 @@ export const email = {
       },
       proforma: {
         subject: "Proforma invoice no. {{documentNumber}} – {{companyName}}",
-        body: "Dear {{customerName}},\n\nplease find attached proforma invoice no. {{documentNumber}} for order no. {{orderNumber}}. Please pay {{amount}} by {{dueDate}} with variable symbol {{variableSymbol}}.\n\nKind regards\n{{companyName}}",
+        body: "Dear {{customerName}},\n\nplease find attached proforma invoice no. {{documentNumber}}. Please pay {{amount}} by {{dueDate}} with variable symbol {{variableSymbol}}.\n\nKind regards\n{{companyName}}",
       },
       invoice: {
         subject: "Invoice no. {{documentNumber}} – {{companyName}}",
-        body: "Dear {{customerName}},\n\nplease find attached tax invoice no. {{documentNumber}} for order no. {{orderNumber}}. {{amount}} is due by {{dueDate}}, variable symbol {{variableSymbol}}.\n\nThe document is also attached in the ISDOC format for accounting software.\n\nKind regards\n{{companyName}}",
+        body: "Dear {{customerName}},\n\nplease find attached tax invoice no. {{documentNumber}}. {{amount}} is due by {{dueDate}}, variable symbol {{variableSymbol}}.\n\nThe document is also attached in the ISDOC format for accounting software.\n\nKind regards\n{{companyName}}",
       },
       creditNote: {
         subject: "Credit note no. {{documentNumber}} – {{companyName}}",

@@ -25,7 +25,7 @@ export function EmailLog(props: { emails: SentEmail[]; maxAttempts: number }) {
       : t(`emailLog.statuses.${email.status}`);
   const columns: TableColumn<SentEmail>[] = [
     { key: "createdAt", label: t("emailLog.when"), nowrap: true, render: (email) => formatCzechDateTime(email.sentAt ?? email.createdAt) },
-    { key: "createdBy", label: t("emailLog.by"), render: (email) => email.createdBy ?? "" },
+    { key: "createdBy", label: t("emailLog.by"), nowrap: true, render: (email) => email.createdBy ?? "" },
     {
       key: "document",
       label: t("emailLog.document"),

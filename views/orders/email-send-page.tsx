@@ -28,6 +28,7 @@ export function EmailSendPage(props: {
   const current = String(props.values.language ?? "");
   return (
     <AppLayout title={props.title}>
+      <div className="email-send">
       {props.outbox ? (
         <p className="alert alert-warning email-outbox-warning" role="note">
           {t("emailSending.outboxWarning")}
@@ -62,6 +63,7 @@ export function EmailSendPage(props: {
         <input type="hidden" name="language" value={current} />
         <input type="hidden" name="idempotencyKey" value={String(props.values.idempotencyKey ?? "")} />
       </EntityForm>
+      </div>
       {props.log}
     </AppLayout>
   );

@@ -40,7 +40,7 @@ export function EmailSettingsPage(props: {
           {t("emailSettings.transportOutbox", { dir: props.outboxDir })}
         </p>
       )}
-      <div className="entity-form-wrap">
+      <div className="entity-form-wrap email-settings">
         <FormAlert errors={errors} formErrors={props.formErrors} />
         <form method="post" action={MAIL_SETTINGS_PATH} className="entity-form email-settings-form" noValidate {...browserValidation(t)}>
           <fieldset className="form-section">
