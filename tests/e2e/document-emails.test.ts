@@ -12,6 +12,7 @@ import { silentLogger } from "@/lib/logger";
 import { EXAMPLE_FINAL_INVOICE } from "@/modules/orders/invoice/formats/examples";
 import { sendDocumentEmailJob } from "@/modules/orders/mail/job";
 import { describeBrowser } from "../helpers/browser";
+import { createFenceOrder } from "../helpers/factories";
 import { saveOfferCompany } from "../helpers/fence-offer";
 import { issueSnapshot } from "../helpers/invoice-documents";
 import { useE2E } from "./server";
@@ -57,6 +58,27 @@ describeBrowser("Sending documents by e-mail", () => {
     expect(await logged.locator("[data-status]").innerText()).toBe("uloženo do složky outbox (neodesláno)");
     expect(await logged.innerText()).toContain(`Faktura č. ${invoice.number}`);
     if (shots) await page.screenshot({ path: join(shots, "email-invoice-log.png"), fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test("an order: its offer's button opens the form in the customer's language; the Invoices tab lists the order's e-mails", async () => {
+    await saveOfferCompany(e2e.server.testApp.database.db);
+    const orderId = await createFenceOrder(ctx(), { company: "Zahradnictví Ůlehla", email: "rehor@zahradnictvi.cz" });
+    const { page, errors } = await e2e.open({ signedIn: true });
+    await page.goto(`/orders/fenceOrder/${orderId}`);
+    if (shots) await page.locator(".offer-buttons").screenshot({ path: join(shots, "email-offer-buttons.png") });
+    await page.locator("a[data-offer=email]").click();
+    await page.waitForURL(`**/orders/fenceOrder/${orderId}/email`);
+    expect(await page.locator("#field-recipients").inputValue()).toBe("rehor@zahradnictvi.cz");
+    expect(await page.locator("#field-subject").inputValue()).toBe(`Cenová nabídka č. ${orderId} – Ploty Ťuhýk s.r.o.`);
+    expect(await page.locator(".email-attachments li").allInnerTexts()).toEqual([`nabidka-${orderId}.pdf`]);
+    await page.locator("form.entity-form button[type=submit]").click();
+    await page.locator(".toast-success").waitFor();
+    await page.goto(`/orders/fenceOrder/${orderId}?tab=4`);
+    const log = page.locator("#email-log tbody tr[data-email-id]");
+    await log.waitFor();
+    expect(await log.innerText()).toContain(`nabídka ${orderId}`);
+    if (shots) await page.screenshot({ path: join(shots, "email-order-tab.png"), fullPage: true });
     expect(errors).toEqual([]);
   }, 60_000);
 

@@ -164,9 +164,11 @@ describe("an invoice and the offer over SMTP", () => {
     expect(await qpdfCheck(new Uint8Array(pdf.content))).toBe("ok");
     expect(flat(await popplerText(new Uint8Array(pdf.content)))).toContain(`Offer no. ${offerOrderId}`);
 
-    const log = await (await admin.page(`/orders/fenceOrder/${offerOrderId}/emails`, { headers: { "HX-Request": "true" } })).text();
-    expect(log).toContain('data-status="sent"');
-    expect(log).toContain(`offer ${offerOrderId}`.replace("offer", "nabídka"));
+    // The order's Invoices tab lists it under the documents.
+    const tab = await (await admin.page(`/orders/fenceOrder/${offerOrderId}/tab/4`, { headers: { "HX-Request": "true" } })).text();
+    expect(tab).toContain("Odeslané e-maily");
+    expect(tab).toContain('data-status="sent"');
+    expect(tab).toContain(`nabídka ${offerOrderId}`);
   }, 60_000);
 });
 

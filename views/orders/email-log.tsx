@@ -12,10 +12,9 @@ import { FENCE_ORDER_PATH } from "./fence-order-list";
 import { invoiceHref, INVOICES_PATH } from "./invoice-list";
 
 export const EMAIL_LOG_ID = "email-log";
-/** The send forms and the order's log fragment (src/modules/orders/mail/pages.tsx). */
+/** The send forms (src/modules/orders/mail/pages.tsx). */
 export const offerEmailHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}/email`;
 export const invoiceEmailHref = (invoiceId: number) => `${INVOICES_PATH}/${invoiceId}/email`;
-export const orderEmailLogHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}/emails`;
 
 export function EmailLog(props: { emails: SentEmail[]; maxAttempts: number }) {
   const { t } = useView();

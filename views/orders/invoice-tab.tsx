@@ -11,7 +11,6 @@ import { StaticTable, type TableColumn } from "../components/data-table";
 import { browserValidation, FieldRow } from "../components/form";
 import { InfoBox } from "../components/info-box";
 import { useView } from "../view-context";
-import { orderEmailLogHref } from "./email-log";
 import { newInvoiceHref } from "./invoice-editor";
 import { invoiceHref } from "./invoice-list";
 
@@ -103,8 +102,6 @@ export function OrderInvoicesTab(props: {
           </div>
         </form>
       </div>
-      {/* The order's e-mails (its offer and its documents), loaded apart: docs/decisions/081-sending-documents.md. */}
-      <div hx-get={orderEmailLogHref(data.orderId)} hx-trigger="load" hx-swap="outerHTML" />
     </section>
   );
 }

@@ -208,7 +208,14 @@ const orderTabHref = (orderId: number) => `/orders/fenceOrder/${orderId}?tab=${O
 
 invoicePages.get(`/orders/fenceOrder/:id{[0-9]+}/tab/${ORDER_INVOICES_TAB}`, async (c) => {
   const data = await listOrderInvoices({ ctx: c.get("ctx"), input: { orderId: idParam(c) } });
-  return renderFragment(c, <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} dateOfTaxableSupply={formatCzechDate(todayInPrague())} />);
+  return renderFragment(
+    c,
+    <>
+      <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} dateOfTaxableSupply={formatCzechDate(todayInPrague())} />
+      {/* The order's e-mails (its offer and its documents' messages): docs/decisions/081-sending-documents.md. */}
+      <EmailLog emails={await listSentEmails({ ctx: c.get("ctx"), input: { orderId: data.orderId } })} maxAttempts={SEND_EMAIL_MAX_ATTEMPTS} />
+    </>,
+  );
 });
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Sending documents by e-mail (docs/decisions/081-sending-documents.md):
  * - GET/POST /orders/fenceOrder/:id/email   the order's offer: the form, then queued (303 back to it);
- * - GET/POST /orders/invoices/:id/email     an invoice's document (its PDF and ISDOC);
- * - GET      /orders/fenceOrder/:id/emails  the order's log as a fragment (the Invoices tab loads it).
+ * - GET/POST /orders/invoices/:id/email     an invoice's document (its PDF and ISDOC).
+ * The order's Invoices tab and the invoice's page show the log (EmailLog) too.
  * The form carries an idempotency key: sent twice, it queues one message.
  */
 import { Hono } from "hono";
@@ -15,7 +15,7 @@ import type { AppError } from "@/lib/errors";
 import type { AppContext, AppEnv } from "@/lib/hono-env";
 import { idParam } from "@/lib/http/request";
 import { formState, withFormErrors } from "@/web/form-state";
-import { flash, renderFragment, renderPage } from "@/web/render";
+import { flash, renderPage } from "@/web/render";
 import { MAIL_BODY_MAX, MAIL_LANGUAGES, MAIL_SUBJECT_MAX } from "@/modules/settings/email/schemas";
 import type { MailDocumentRef } from "./documents";
 import { SEND_EMAIL_MAX_ATTEMPTS } from "./job";
@@ -39,7 +39,7 @@ const text = (value: unknown): string => {
 const placesOf = (ref: MailDocumentRef) =>
   ref.kind === "offer" ? { self: offerEmailHref(ref.orderId!), back: `${FENCE_ORDER_PATH}/${ref.orderId}` } : { self: invoiceEmailHref(ref.invoiceId!), back: invoiceHref(ref.invoiceId!) };
 
-export const emailLogOf = async (c: AppContext, where: { orderId?: number; invoiceId?: number }) => (
+const emailLogOf = async (c: AppContext, where: { orderId?: number; invoiceId?: number }) => (
   <EmailLog emails={await listSentEmails({ ctx: c.get("ctx"), input: where })} maxAttempts={SEND_EMAIL_MAX_ATTEMPTS} />
 );
 
@@ -92,4 +92,3 @@ mailPages.get(`${FENCE_ORDER_PATH}/:id{[0-9]+}/email`, (c) => sendPage(c, offerR
 mailPages.post(`${FENCE_ORDER_PATH}/:id{[0-9]+}/email`, (c) => send(c, offerRef(c)));
 mailPages.get(`${INVOICES_PATH}/:id{[0-9]+}/email`, (c) => sendPage(c, invoiceRef(c)));
 mailPages.post(`${INVOICES_PATH}/:id{[0-9]+}/email`, (c) => send(c, invoiceRef(c)));
-mailPages.get(`${FENCE_ORDER_PATH}/:id{[0-9]+}/emails`, async (c) => renderFragment(c, await emailLogOf(c, { orderId: idParam(c) })));
