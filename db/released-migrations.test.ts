@@ -49,6 +49,7 @@ const RELEASED: [tag: string, when: number, sha256: string][] = [
   ["0034_job_cancel_phase_output", 1795912959584, "3eb9d9cf55901281b8be642175e0acaf97af52a764f5e03574b6ece18f925111"],
   ["0035_bank_statements", 1795913616584, "8be653fc15d6dc775a02615ad2eddf75e71429beb00ab9b0d71fa1bb0bde3c32"],
   ["0036_invoice_reminders", 1795914898761, "8beaf05a107daf6b880cc190bbb5b7e6373e4c746b4b17990c59669552e794f9"],
+  ["0037_mail_sending", 1795915167373, "abe4d115967dc34b1e45f014afaf0ec6f42734308bb68ea29087696c402be3cb"],
 ];
 
 const folder = join(import.meta.dir, "migrations");

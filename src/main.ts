@@ -77,7 +77,7 @@ async function main() {
     }
     database = opened;
     // The pieces in the modules' order: the scale feed's writer, the live pages, the PDF workers, the job runner.
-    await pieces.start({ database: opened, logger, wiring: appTables.wiring, jobs: appTables.jobs, dataDir: env.DATA_DIR });
+    await pieces.start({ database: opened, logger, wiring: appTables.wiring, jobs: appTables.jobs, dataDir: env.DATA_DIR, smtpUrl: env.SMTP_URL });
   })();
 
   const app = createApp({
@@ -90,6 +90,7 @@ async function main() {
     metrics,
     sessionTtlHours: env.SESSION_TTL,
     dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     passwordCost: productionPasswordCost,
     mqttStatus: () => mqtt?.status() ?? "down",

@@ -11,3 +11,4 @@ export * from "./warehouse";
 export * from "./jobs";
 export * from "./planning";
 export * from "./imports";
+export * from "./mail";

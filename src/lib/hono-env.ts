@@ -20,6 +20,8 @@ export interface AppDeps {
   sessionTtlHours: number;
   /** This instance's DATA_DIR: the nightly backups are listed from its `backups` folder. Unset: none kept here (tests that need none). */
   dataDir?: string;
+  /** `SMTP_URL` (decision 078): the e-mail pages say whether messages are sent or kept in DATA_DIR/outbox. */
+  smtpUrl?: string;
   trustProxy: boolean;
   /** argon2id cost; tests pass cheap parameters. */
   passwordCost: { memoryCost: number; timeCost: number };

@@ -30,6 +30,8 @@ export interface PieceStart {
   jobs: readonly JobDefinition<never>[];
   /** The instance's DATA_DIR (the nightly backups are written under it). */
   dataDir?: string;
+  /** `SMTP_URL` (decision 078): the job runner hands it to the jobs that send mail. */
+  smtpUrl?: string;
 }
 
 /** An MQTT subscription a piece reads. */

@@ -36,10 +36,11 @@ import { stockImport } from "./stock-import";
 import { bankStatement } from "./bank-statement";
 import { mail } from "./mail";
 import { bankPairing } from "./bank-pairing";
+import { email } from "./email";
 import { reminders } from "./reminders";
 
 /** Each domain owns a file here; they merge into one flat namespace per language. */
-const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning, kiosk, scaleFeed, backup, customers, imports, stockImport, bankStatement, mail, bankPairing, reminders];
+const domains = [common, catalogue, category, product, productMedia, basket, settings, reference, suppliers, timesheets, warehouse, orders, admin, fenceOrder, fenceOrderFiles, fenceItem, promise, manufacture, companyIdentity, fenceOffer, manufactureList, orderedMaterial, warehouseStock, warehouseStockView, savedBaskets, xlsx, invoices, invoiceDocuments, planning, kiosk, scaleFeed, backup, customers, imports, stockImport, bankStatement, mail, bankPairing, reminders, email];
 
 export const resources = {
   cs: { translation: Object.assign({}, ...domains.map((d) => d.cs)) as Record<string, unknown> },

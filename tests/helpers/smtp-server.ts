@@ -32,6 +32,8 @@ export interface TestSmtpServerOptions {
   pass: string;
   /** A recipient's refusal: the SMTP reply code and text, or null to take it. */
   refuseRecipient?: (address: string) => { code: number; text: string } | null;
+  /** Listen on this port (a server started again where a stopped one was); default a free one. */
+  port?: number;
 }
 
 export async function startSmtpServer(options: TestSmtpServerOptions): Promise<TestSmtpServer> {
@@ -76,7 +78,7 @@ export async function startSmtpServer(options: TestSmtpServerOptions): Promise<T
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -14,6 +14,7 @@ import { menuLinks } from "@views/layouts/menu";
 import { isNotNull } from "drizzle-orm";
 import { categoryParameters, products } from "@db/schema";
 import { resources } from "@/locales";
+import { email } from "@/locales/email";
 import { createFenceOrder } from "@/modules/orders/fence-order/service";
 import { validFenceOrder } from "../helpers/factories/fence-order";
 import { createProduct } from "../helpers/factories/catalogue";
@@ -182,6 +183,8 @@ describe("pages in English show no Czech text of the locales", () => {
     const productNames = [
       ...(await t.current.database.db.select({ name: products.name, invoiceName: products.invoiceName }).from(products)).flatMap((row) => [row.name, row.invoiceName ?? ""]),
       ...(await t.current.database.db.select({ name: categoryParameters.name }).from(categoryParameters).where(isNotNull(categoryParameters.role))).map((row) => row.name),
+      // Settings → E-mail edits each template in both languages: the Czech ones are content there, not the interface.
+      ...Object.values(email.cs.emailTemplates).flatMap((template) => [template.subject, template.body].flatMap((text) => text.split(/\{\{[^}]+\}\}|\n/).map((part) => part.trim()))),
     ]
       .filter(Boolean)
       .sort((a, b) => b.length - a.length);

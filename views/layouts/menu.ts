@@ -88,6 +88,7 @@ export const topMenu: MenuEntry[] = [
       { key: "users", href: "/settings/users", adminOnly: true },
       { key: "kioskDevices", href: "/settings/kioskDevices", adminOnly: true },
       { key: "companyIdentity", href: "/settings/company", adminOnly: true },
+      { key: "email", href: "/settings/email", adminOnly: true },
       { key: "backups", href: "/settings/backups", adminOnly: true },
       { key: "import", href: "/settings/import/products", adminOnly: true },
     ],

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FENCE_ORDER_STATUSES, type FenceOrderRow } from "@/modules/orders/fence-order/schemas";
 import { fenceOfferHref } from "@/modules/orders/fence-offer/schemas";
+import { offerEmailHref } from "./email-log";
 import type { CustomerData } from "@/modules/orders/fence-order/service";
 import type { ItemsCheck } from "@/modules/orders/fence-item/service";
 import type { T } from "@/lib/i18n";
@@ -193,6 +194,9 @@ function OfferButtons({ orderId }: { orderId: number }) {
       </a>{" "}
       <a className="button" href={fenceOfferHref(orderId, { regenerate: true })} target="_blank" rel="noopener" title={t("fenceOffer.regenerateHint")} data-offer="regenerate">
         {t("fenceOffer.regenerate")}
+      </a>{" "}
+      <a className="button send-email-button" href={offerEmailHref(orderId)} data-offer="email">
+        {t("emailSending.sendOffer")}
       </a>
     </div>
   );

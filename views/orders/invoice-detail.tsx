@@ -4,6 +4,7 @@
  * deductions and totals, its payments with the form to record one, mark as paid, the credit note
  * and the link to its PDF. Each amount has its own cell: a deduction's base and VAT are two columns.
  */
+import type { ReactNode } from "react";
 import { formatCzechDate } from "@/lib/dates";
 import { formatDecimal, formatMoney } from "@/lib/money";
 import { bankStatementHref } from "@/modules/orders/bank-statement/schemas";
@@ -13,6 +14,7 @@ import { EntityForm, type FormField, type FormValues } from "../components/form"
 import { InfoBox } from "../components/info-box";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
+import { invoiceEmailHref } from "./email-log";
 import { FENCE_ORDER_PATH } from "./fence-order-list";
 import { invoiceHref } from "./invoice-list";
 
@@ -48,6 +50,8 @@ export function InvoiceDetailPage(props: {
   reminderKey: string;
   errors?: Record<string, string>;
   formErrors?: string[];
+  /** The log of e-mails sent with this document (docs/decisions/081-sending-documents.md). */
+  emailLog?: ReactNode;
 }) {
   const { t, lang } = useView();
   const inv = props.invoice;
@@ -108,9 +112,14 @@ export function InvoiceDetailPage(props: {
     <AppLayout
       title={t("invoices.detail.title", { kind: t(`invoices.kind.${inv.kind}`), number: inv.invoiceNumber })}
       actions={
-        <a className="button" href={invoicePdfHref(inv.id)} target="_blank" rel="noopener">
-          {t("invoices.detail.pdf")}
-        </a>
+        <>
+          <a className="button" href={invoicePdfHref(inv.id)} target="_blank" rel="noopener">
+            {t("invoices.detail.pdf")}
+          </a>{" "}
+          <a className="button send-email-button" href={invoiceEmailHref(inv.id)}>
+            {t("emailSending.sendDocument")}
+          </a>
+        </>
       }
     >
       <InfoBox
@@ -269,6 +278,7 @@ export function InvoiceDetailPage(props: {
           ) : null}
         </div>
       ) : null}
+      {props.emailLog}
     </AppLayout>
   );
 }

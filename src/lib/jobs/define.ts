@@ -33,6 +33,11 @@ export interface JobRun<Input> {
   databaseKind: Database["kind"];
   /** This instance's DATA_DIR, for files a job keeps on its machine (the nightly backups); null when the runner has none. */
   dataDir: string | null;
+  /** `SMTP_URL` of this instance (decision 078); undefined: mail goes to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** This run's attempt, from 1, and the job's most: a job that records its own outcome knows whether another follows. */
+  attempt: number;
+  maxAttempts: number;
   /**
    * Reports "done of total" and, for a job of several steps, which step (`phase`, an i18n key its
    * page translates); readable by the job's id while it runs. Writes at most every
@@ -67,6 +72,11 @@ export interface JobDefinition<Input = unknown> {
    */
   maxAttempts?: number;
   retryAfterMinutes?: number;
+  /**
+   * Whether a failure may be tried again (within `maxAttempts`); unset: every failure may. A refusal
+   * that no retry can change (a mail server's 5xx, decision 078) answers false and fails the job at once.
+   */
+  retryable?: (error: unknown) => boolean;
   run(job: JobRun<Input>): Promise<void>;
 }
 

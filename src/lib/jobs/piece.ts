@@ -15,10 +15,10 @@ export function jobRunnerPiece(options: { graceMs?: number } = {}): PieceDeclara
     create: ({ logger, metrics }) => {
       let runner: JobRunner | null = null;
       return {
-        start({ database, jobs, wiring, dataDir }) {
+        start({ database, jobs, wiring, dataDir, smtpUrl }) {
           // On PGlite this process is the database's only user (the data directory's lock), so a
           // job a killed process held is taken back at once.
-          runner = createJobRunner({ database, jobs, logger, wiring, dataDir, reclaimOnStart: database.kind === "pglite", onOutcome: metrics?.jobRun });
+          runner = createJobRunner({ database, jobs, logger, wiring, dataDir, smtpUrl, reclaimOnStart: database.kind === "pglite", onOutcome: metrics?.jobRun });
           // Polling starts beside the first requests rather than before them.
           runner.start().catch((error) => logger.error("the job runner did not start", { error: String(error) }));
         },

@@ -233,6 +233,29 @@ describe("one-off jobs", () => {
     expect(await getJob({ ctx, input: { id } })).toMatchObject({ status: "done", attempts: 2, error: null });
   });
 
+  test("a failure its job calls not retryable is final at once; each run is told its attempt, the most, and SMTP_URL", async () => {
+    const ctx = await userCtx();
+    const seen: string[] = [];
+    const job = defineJob({
+      name: uniqueName("refused"),
+      maxAttempts: 5,
+      retryable: (error) => !(error instanceof Error && error.message.startsWith("550")),
+      async run({ attempt, maxAttempts, smtpUrl }) {
+        seen.push(`${attempt}/${maxAttempts} ${smtpUrl}`);
+        throw new Error(attempt === 1 ? "421 try later" : "550 no such user");
+      },
+    });
+    const { id } = await enqueueJob({ ctx, input: { job, input: null } });
+    const one = runner([job], { smtpUrl: "smtp://127.0.0.1:2525" });
+    expect((await one.runDue()).map((outcome) => outcome.outcome)).toEqual(["retry"]);
+    one.time.now = at(60_000);
+    expect((await one.runDue()).map((outcome) => outcome.outcome)).toEqual(["failed"]);
+    one.time.now = at(60 * 60_000);
+    expect(await one.runDue()).toEqual([]);
+    expect(seen).toEqual(["1/5 smtp://127.0.0.1:2525", "2/5 smtp://127.0.0.1:2525"]);
+    expect(await getJob({ ctx, input: { id } })).toMatchObject({ status: "failed", attempts: 2, maxAttempts: 5 });
+  });
+
   test("a failure with no attempts left is final", async () => {
     const ctx = await userCtx();
     const job = defineJob({

@@ -36,6 +36,8 @@ export interface JobRunnerOptions {
   clock?: () => Date;
   /** This instance's DATA_DIR, handed to every run (files a job keeps on this machine). */
   dataDir?: string;
+  /** `SMTP_URL`, handed to every run (a job that sends mail, decision 078); unset: the outbox. */
+  smtpUrl?: string;
   /** Unique per process; shows in `jobs.locked_by`. */
   runnerId?: string;
   /** How long a claim holds without renewal; renewed every third of it while the job runs. */
@@ -185,7 +187,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const held = await updateHeld(row.id, { ...released, status: "done", finishedAt: now, error: null });
       return { ...base, outcome: held ? "done" : "lost" };
     }
-    if (row.attempts < row.max_attempts) {
+    if (row.attempts < row.max_attempts && (definition.retryable?.(error) ?? true)) {
       const retryAt = new Date(now.getTime() + (definition.retryAfterMinutes ?? 1) * 60_000);
       const held = await updateHeld(row.id, { ...released, status: "queued", runAt: retryAt, error: storedError(error) });
       return held ? { ...base, outcome: "retry", error: errorText(error) } : { ...base, outcome: "lost" };
@@ -273,6 +275,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       now,
       databaseKind: database.kind,
       dataDir: options.dataDir ?? null,
+      smtpUrl: options.smtpUrl,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
       signal: abort.signal,
       async progress(done, total, phase) {
         assertHeld();

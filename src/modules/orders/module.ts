@@ -22,6 +22,8 @@ import { accountantExportJob } from "./invoice/export/job";
 import { pdfWorkersPiece } from "./invoice/export/pdf-pool";
 import { overdueInvoicesBasket } from "./invoice/overdue";
 import { invoicePages } from "./invoice/pages";
+import { sendDocumentEmailJob } from "./mail/job";
+import { mailPages } from "./mail/pages";
 import { invoicePdfRoutes } from "./invoice/pdf/routes";
 import { ordersSetupPages } from "./pages";
 import { manufactureListApi } from "./manufacture-list/api";
@@ -43,7 +45,7 @@ export const openScannedOrder: BarcodeHandler = async ({ ctx, code }) => {
 export const ordersModule = defineModule({
   name: "orders",
   api: routes(["/", ordersSetupApi], ["/orders/customers", customerApi], ["/orders/fenceOrder", fenceOrderRestApi], ["/orders/fenceOrder", fenceItemApi], ["/", filesApi], ["/", promiseApi], ["/orders/manufactureList", manufactureListApi], ["/", fenceOfferRoutes], ["/", orderedMaterialApi], ["/", accountantExportApi], ["/", invoicesApi], ["/", invoicePdfRoutes]),
-  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", bankStatementPages], ["/", invoicePages], ["/", invoicePdfRoutes]),
+  pages: routes(["/", ordersSetupPages], ["/", customerPages], ["/", fenceOrderPageRoutes], ["/", filesPages], ["/", promisePages], ["/", manufactureListPages], ["/", fenceOfferRoutes], ["/", orderedMaterialPages], ["/", accountantExportPages], ["/", bankStatementPages], ["/", invoicePages], ["/", invoicePdfRoutes], ["/", mailPages]),
   uploadLimits: [
     uploadLimit("POST", /^\/orders\/invoices\/bankStatements$/, BANK_STATEMENT_UPLOAD_RULES),
     uploadLimit("POST", /^\/api\/orders\/fenceOrder\/upload$/, ORDER_FILE_RULES),
@@ -53,7 +55,7 @@ export const ordersModule = defineModule({
   // The overdue documents' count and sum, an alert in the baskets column (docs/decisions/080-overdue-and-reminders.md).
   basketLoaders: [overdueInvoicesBasket],
   usageChecks: [promiseStatusUsage],
-  jobs: [accountantExportJob],
+  jobs: [accountantExportJob, sendDocumentEmailJob],
   // The export's PDF worker threads: a pool still open at shutdown is ended (docs/architecture.md#components).
   pieces: [pdfWorkersPiece],
   // The invoice settings (bank account, numbering, due days) are every document's: admins change them (docs/domain.md#roles).

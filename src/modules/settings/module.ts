@@ -10,6 +10,8 @@ import { companyIdentityApi } from "./company-identity/api";
 import { companyIdentityPages } from "./company-identity/pages";
 import { COMPANY_IDENTITY_PATH, COMPANY_LOGO_RULES } from "./company-identity/schemas";
 import { deliveryVanPages } from "./delivery-van/pages";
+import { emailSettingsPages } from "./email/pages";
+import { MAIL_SETTINGS_PATH } from "./email/schemas";
 import { deliveryVanService } from "./delivery-van/service";
 import { editorCategoriesApi } from "./editor-categories/api";
 import { editorCategoriesPages } from "./editor-categories/pages";
@@ -41,7 +43,7 @@ adminPages.route("/", kioskDevicesPages);
 /**
  * Settings (docs/domain.md#settings): e-shops, shipping, delivery vans, translation groups
  * (generic CRUD; the API paths follow the page routes), users and kiosk devices, the company identity, and
- * backups (a download now, the nightly ones kept in DATA_DIR/backups).
+ * backups (a download now, the nightly ones kept in DATA_DIR/backups), and the e-mail sender and templates.
  */
 export const settingsModule = defineModule({
   name: "settings",
@@ -55,11 +57,11 @@ export const settingsModule = defineModule({
     [COMPANY_IDENTITY_PATH, companyIdentityApi],
     [EDITOR_CATEGORIES_PATH, editorCategoriesApi],
   ),
-  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages], ["/", backupsPages], ["/", importPages]),
+  pages: routes(["/", eshopPages], ["/", shippingPages], ["/", deliveryVanPages], ["/", translationGroupPages], ["/", adminPages], ["/", companyIdentityPages], ["/", editorCategoriesPages], ["/", backupsPages], ["/", importPages], ["/", emailSettingsPages]),
   // The company identity (docs/domain.md#company-identity) and the items editor's categories change how
   // everyone works: admins change them, everyone reads them (their APIs' GETs); docs/domain.md#roles.
   // Backups hold everything the company has: admins only (docs/decisions/067-backup-and-restore.md).
-  adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, IMPORT_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
+  adminOnly: [...ADMIN_PATHS, BACKUPS_PATH, IMPORT_PATH, MAIL_SETTINGS_PATH, { prefix: COMPANY_IDENTITY_PATH, apiReadsOpen: true }, { prefix: EDITOR_CATEGORIES_PATH, apiReadsOpen: true }],
   jobs: [writeNightlyBackupJob, runImportJob],
   uploadLimits: [
     uploadLimit("PUT", /^\/api\/settings\/company\/logo$/, COMPANY_LOGO_RULES),

@@ -26,6 +26,9 @@ import { translateMessage } from "@/lib/i18n";
 import { parseInput } from "@/lib/validation";
 import { formState, isRefusal, withFormErrors } from "@/web/form-state";
 import { flash, renderFragment, renderPage } from "@/web/render";
+import { EmailLog } from "@views/orders/email-log";
+import { SEND_EMAIL_MAX_ATTEMPTS } from "../mail/job";
+import { listSentEmails } from "../mail/service";
 import { invoiceDraftQuery, QUICK_SHARES } from "./schemas";
 import { createCreditNote, createInvoice, getInvoice, getInvoiceDraft, invoiceService, issueInvoiceReminder, listOrderInvoices, markInvoiceAsPaid, recordInvoicePayment } from "./service";
 
@@ -137,7 +140,16 @@ async function detailView(c: AppContext, id: number, init: { values?: FormValues
   const { errors, formErrors, answer } = formState(c, error, fields.map((field) => field.name));
   return renderPage(
     c,
-    <InvoiceDetailPage invoice={invoice} paymentFields={fields} paymentValues={values} creditNoteKey={crypto.randomUUID()} reminderKey={crypto.randomUUID()} errors={errors} formErrors={formErrors} />,
+    <InvoiceDetailPage
+      invoice={invoice}
+      paymentFields={fields}
+      paymentValues={values}
+      creditNoteKey={crypto.randomUUID()}
+      reminderKey={crypto.randomUUID()}
+      errors={errors}
+      formErrors={formErrors}
+      emailLog={<EmailLog emails={await listSentEmails({ ctx: c.get("ctx"), input: { invoiceId: id } })} maxAttempts={SEND_EMAIL_MAX_ATTEMPTS} />}
+    />,
     answer,
   );
 }
@@ -210,7 +222,14 @@ const orderTabHref = (orderId: number) => `/orders/fenceOrder/${orderId}?tab=${O
 
 invoicePages.get(`/orders/fenceOrder/:id{[0-9]+}/tab/${ORDER_INVOICES_TAB}`, async (c) => {
   const data = await listOrderInvoices({ ctx: c.get("ctx"), input: { orderId: idParam(c) } });
-  return renderFragment(c, <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} dateOfTaxableSupply={formatCzechDate(todayInPrague())} />);
+  return renderFragment(
+    c,
+    <>
+      <OrderInvoicesTab data={data} idempotencyKey={crypto.randomUUID()} dateOfTaxableSupply={formatCzechDate(todayInPrague())} />
+      {/* The order's e-mails (its offer and its documents' messages): docs/decisions/081-sending-documents.md. */}
+      <EmailLog emails={await listSentEmails({ ctx: c.get("ctx"), input: { orderId: data.orderId } })} maxAttempts={SEND_EMAIL_MAX_ATTEMPTS} />
+    </>,
+  );
 });
 
 /**
