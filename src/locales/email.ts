@@ -52,7 +52,7 @@ export const email = {
       },
       reminder: {
         subject: "Upomínka: faktura č. {{documentNumber}} po splatnosti",
-        body: "Dobrý den,\n\ndovolujeme si upozornit, že faktura č. {{documentNumber}} na částku {{amount}} se splatností {{dueDate}} dosud nebyla uhrazena. Prosíme o úhradu s variabilním symbolem {{variableSymbol}}. Pokud jste již zaplatili, považujte prosím tuto zprávu za bezpředmětnou.\n\nS pozdravem\n{{companyName}}",
+        body: "Dobrý den,\n\ndovolujeme si upozornit, že faktura č. {{documentNumber}} se splatností {{dueDate}} dosud nebyla uhrazena: zbývá uhradit {{amount}}. Prosíme o úhradu s variabilním symbolem {{variableSymbol}}; upomínku s QR kódem pro platbu přikládáme. Pokud jste již zaplatili, považujte prosím tuto zprávu za bezpředmětnou.\n\nS pozdravem\n{{companyName}}",
       },
     },
     emailSending: {
@@ -60,6 +60,7 @@ export const email = {
       sendDocument: "Odeslat e-mailem",
       offerTitle: "Odeslat nabídku č. {{orderNumber}} e-mailem",
       documentTitle: "Odeslat doklad č. {{number}} e-mailem",
+      reminderTitle: "Odeslat upomínku k dokladu č. {{number}} e-mailem",
       recipients: "Příjemci",
       recipientsHint: "Více adres oddělte čárkou nebo středníkem.",
       subject: "Předmět",
@@ -145,7 +146,7 @@ export const email = {
       },
       reminder: {
         subject: "Reminder: invoice no. {{documentNumber}} is overdue",
-        body: "Dear {{customerName}},\n\nwe would like to remind you that invoice no. {{documentNumber}} for {{amount}}, due on {{dueDate}}, has not been paid yet. Please pay it with variable symbol {{variableSymbol}}. If you have already paid, please disregard this message.\n\nKind regards\n{{companyName}}",
+        body: "Dear {{customerName}},\n\nwe would like to remind you that invoice no. {{documentNumber}}, due on {{dueDate}}, has not been paid in full: {{amount}} remains to be paid. Please pay it with variable symbol {{variableSymbol}}; the attached reminder carries a QR code for the payment. If you have already paid, please disregard this message.\n\nKind regards\n{{companyName}}",
       },
     },
     emailSending: {
@@ -153,6 +154,7 @@ export const email = {
       sendDocument: "Send by e-mail",
       offerTitle: "Send offer no. {{orderNumber}} by e-mail",
       documentTitle: "Send document no. {{number}} by e-mail",
+      reminderTitle: "Send the reminder for document no. {{number}} by e-mail",
       recipients: "Recipients",
       recipientsHint: "Separate several addresses with commas or semicolons.",
       subject: "Subject",

@@ -10,12 +10,15 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { customers, fenceOrders, jobs, sentEmails } from "@db/schema";
+import { customers, fenceOrders, invoices, jobs, sentEmails } from "@db/schema";
+import { addDays } from "@/lib/dates";
 import { createJobRunner } from "@/lib/jobs/runner";
 import { enqueueJob } from "@/lib/jobs/service";
 import { silentLogger } from "@/lib/logger";
 import { formatMoney } from "@/lib/money";
 import { EXAMPLE_FINAL_INVOICE } from "@/modules/orders/invoice/formats/examples";
+import { reminderPdfFileName } from "@/modules/orders/invoice/pdf/reminder";
+import { issueInvoiceReminder } from "@/modules/orders/invoice/reminders";
 import type { IssuedInvoice } from "@/modules/orders/invoice/issue";
 import { SEND_EMAIL_MAX_ATTEMPTS, SEND_EMAIL_RETRY_MINUTES, sendDocumentEmailJob } from "@/modules/orders/mail/job";
 import { queueDocumentEmail } from "@/modules/orders/mail/service";
@@ -153,6 +156,35 @@ describe("an invoice and the offer over SMTP", () => {
     expect(page).toContain("Faktura – Žluťoučký kůň úpěl ďábelské ódy");
     expect(page).toContain("Jana Nováková");
     expect(page).toContain(`/orders/invoices/${invoice.id}/email`);
+  }, 60_000);
+
+  test("the document's newest reminder goes with the reminder's PDF, asking what remained that day", async () => {
+    const ctx = { ...t.current.ctx, userId: admin.user.id };
+    const [due] = await t.current.database.db.select({ dueDate: invoices.dueDate }).from(invoices).where(eq(invoices.id, invoice.id));
+    const reminder = await issueInvoiceReminder({ ctx, input: { id: invoice.id, values: { level: 1 } }, options: { today: addDays(due!.dueDate, 17) } });
+    expect(reminder).toMatchObject({ level: 1, daysOverdue: 17 });
+    const page = await (await admin.page(`/orders/invoices/${invoice.id}`)).text();
+    expect(page).toContain(`href="/orders/invoices/${invoice.id}/reminders/email"`);
+    const form = await formOf(`/orders/invoices/${invoice.id}/reminders/email`);
+    expect(form.subject).toBe(`Upomínka: faktura č. ${invoice.number} po splatnosti`);
+    expect(form.body).toContain(`zbývá uhradit ${formatMoney(reminder.remaining, "cs")}`);
+    expect(form.recipients).toBe("ucetni@zakaznik.cz");
+
+    server.received.length = 0;
+    expect((await admin.page(`/orders/invoices/${invoice.id}/reminders/email`, { form })).status).toBe(303);
+    expect(await outcomes(later(0), server.url)).toEqual(["done"]);
+    expect(server.received).toHaveLength(1);
+    const mail = server.received[0]!;
+    expect(mail.parsed.subject).toBe(form.subject);
+    const pdf = attachment(mail, ".pdf")!;
+    expect(pdf.filename).toBe(reminderPdfFileName(invoice.number, 1, "cs"));
+    expect(mail.parsed.attachments).toHaveLength(1);
+    expect(await qpdfCheck(new Uint8Array(pdf.content))).toBe("ok");
+    const text = flat(await popplerText(new Uint8Array(pdf.content)));
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(flat(formatMoney(reminder.remaining, "cs")));
+    const [row] = await t.current.database.db.select().from(sentEmails).where(eq(sentEmails.subject, form.subject));
+    expect(row).toMatchObject({ status: "sent", documentKind: "reminder", invoiceId: invoice.id });
   }, 60_000);
 
   test("the offer goes in the customer's language of documents (English): its template, its PDF; the order's log shows it", async () => {

@@ -15,6 +15,8 @@ export const EMAIL_LOG_ID = "email-log";
 /** The send forms (src/modules/orders/mail/pages.tsx). */
 export const offerEmailHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}/email`;
 export const invoiceEmailHref = (invoiceId: number) => `${INVOICES_PATH}/${invoiceId}/email`;
+/** The form sending a document's newest reminder. */
+export const reminderEmailHref = (invoiceId: number) => `${INVOICES_PATH}/${invoiceId}/reminders/email`;
 
 export function EmailLog(props: { emails: SentEmail[]; maxAttempts: number }) {
   const { t } = useView();

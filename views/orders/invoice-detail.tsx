@@ -14,7 +14,7 @@ import { EntityForm, type FormField, type FormValues } from "../components/form"
 import { InfoBox } from "../components/info-box";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
-import { invoiceEmailHref } from "./email-log";
+import { invoiceEmailHref, reminderEmailHref } from "./email-log";
 import { FENCE_ORDER_PATH } from "./fence-order-list";
 import { invoiceHref } from "./invoice-list";
 
@@ -247,14 +247,23 @@ export function InvoiceDetailPage(props: {
             rowProps={(reminder) => ({ "data-reminder-level": reminder.level })}
             empty={t("reminders.none")}
           />
-          {inv.nextReminderLevel ? (
-            <form method="post" action={`${base}/reminders`} className="form-actions reminder-form">
-              <input type="hidden" name="level" value={inv.nextReminderLevel} />
-              <input type="hidden" name="idempotencyKey" value={props.reminderKey} />
-              <button type="submit" className="button button-primary">
-                {t("reminders.issue", { level: t(`reminders.level.${inv.nextReminderLevel}`) })}
-              </button>
-            </form>
+          {inv.nextReminderLevel || inv.reminders.length ? (
+            <div className="form-actions">
+              {inv.nextReminderLevel ? (
+                <form method="post" action={`${base}/reminders`} className="reminder-form">
+                  <input type="hidden" name="level" value={inv.nextReminderLevel} />
+                  <input type="hidden" name="idempotencyKey" value={props.reminderKey} />
+                  <button type="submit" className="button button-primary">
+                    {t("reminders.issue", { level: t(`reminders.level.${inv.nextReminderLevel}`) })}
+                  </button>
+                </form>
+              ) : null}
+              {inv.reminders.length ? (
+                <a className="button" href={reminderEmailHref(inv.id)} data-testid="reminder-email">
+                  {t("reminders.sendByEmail")}
+                </a>
+              ) : null}
+            </div>
           ) : null}
         </section>
       ) : null}

@@ -3,11 +3,10 @@
  * what its message is made of". Each kind says which template it uses, who it goes to, in which
  * language, what its placeholders are, and renders its attachments when the job sends (never when
  * the message is queued): the offer from the order, an invoice from its stored snapshot (its PDF
- * and ISDOC). A payment reminder registers itself the same way (`registerMailDocument("reminder", …)`)
- * once its PDF exists; its template is already there.
+ * and ISDOC), a payment reminder (the document's newest reminder's PDF, asking what remained then).
  */
-import { eq } from "drizzle-orm";
-import { customers, fenceOrders, invoices } from "@db/schema";
+import { desc, eq } from "drizzle-orm";
+import { customers, fenceOrders, invoiceReminders, invoices } from "@db/schema";
 import type { Ctx, Lang } from "@/lib/context";
 import { addDays, formatCzechDate, todayInPrague } from "@/lib/dates";
 import { AppError } from "@/lib/errors";
@@ -20,7 +19,9 @@ import { fenceOfferPdf } from "../fence-offer/service";
 import { isdocFileName, isdocXml } from "../invoice/formats/isdoc";
 import type { InvoiceKind } from "../invoice/formats/snapshot";
 import { logoOfSnapshot } from "../invoice/logo";
+import { reminderPdf, reminderPdfFileName } from "../invoice/pdf/reminder";
 import { invoicePdfFileName, renderInvoicePdf } from "../invoice/pdf/service";
+import type { ReminderLevel } from "../invoice/schemas";
 import { readOrderSnapshot } from "../order-snapshot/service";
 
 export const MAIL_DOCUMENT_KINDS = ["offer", "invoice", "reminder"] as const;
@@ -190,3 +191,29 @@ registerMailDocument("invoice", {
  * reminder's own attachment names.
  */
 export const reminderFacts = (ctx: Ctx, ref: MailDocumentRef, names: (lang: Lang, number: string) => string[]) => invoiceFacts(ctx, ref, () => "reminder", names);
+
+/** The document's newest reminder: what "send the reminder" sends; 404 before the first. */
+async function newestReminder(ctx: Ctx, invoiceId: number | null) {
+  const [row] = await ctx.db
+    .select({ id: invoiceReminders.id, level: invoiceReminders.level, remaining: invoiceReminders.remaining })
+    .from(invoiceReminders)
+    .where(eq(invoiceReminders.invoiceId, invoiceId ?? 0))
+    .orderBy(desc(invoiceReminders.level))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+registerMailDocument("reminder", {
+  async facts(ctx, ref) {
+    const reminder = await newestReminder(ctx, ref.invoiceId);
+    const facts = await reminderFacts(ctx, ref, (lang, number) => [reminderPdfFileName(number, reminder.level as ReminderLevel, lang)]);
+    // The message asks what the reminder asks: the rest still to pay, not the document's whole amount.
+    return { ...facts, values: async (lang) => ({ ...(await facts.values(lang)), amount: formatMoney(reminder.remaining, lang) }) };
+  },
+  async attachments(ctx, ref, lang) {
+    const reminder = await newestReminder(ctx, ref.invoiceId);
+    const pdf = await reminderPdf({ ctx: { ...ctx, lang }, input: { invoiceId: ref.invoiceId ?? 0, reminderId: reminder.id } });
+    return [{ fileName: pdf.fileName, contentType: PDF, content: pdf.pdf }];
+  },
+});

@@ -1,12 +1,13 @@
 /**
  * Sending documents by e-mail (docs/decisions/081-sending-documents.md):
  * - GET/POST /orders/fenceOrder/:id/email   the order's offer: the form, then queued (303 back to it);
- * - GET/POST /orders/invoices/:id/email     an invoice's document (its PDF and ISDOC).
+ * - GET/POST /orders/invoices/:id/email     an invoice's document (its PDF and ISDOC);
+ * - GET/POST /orders/invoices/:id/reminders/email   its newest reminder (the reminder's PDF).
  * The order's Invoices tab and the invoice's page show the log (EmailLog) too.
  * The form carries an idempotency key: sent twice, it queues one message.
  */
 import { Hono } from "hono";
-import { EmailLog, invoiceEmailHref, offerEmailHref } from "@views/orders/email-log";
+import { EmailLog, invoiceEmailHref, offerEmailHref, reminderEmailHref } from "@views/orders/email-log";
 import { EmailSendPage } from "@views/orders/email-send-page";
 import { FENCE_ORDER_PATH } from "@views/orders/fence-order-list";
 import { invoiceHref, INVOICES_PATH } from "@views/orders/invoice-list";
@@ -37,7 +38,9 @@ const text = (value: unknown): string => {
 
 /** Where a document's form lives and goes back to. */
 const placesOf = (ref: MailDocumentRef) =>
-  ref.kind === "offer" ? { self: offerEmailHref(ref.orderId!), back: `${FENCE_ORDER_PATH}/${ref.orderId}` } : { self: invoiceEmailHref(ref.invoiceId!), back: invoiceHref(ref.invoiceId!) };
+  ref.kind === "offer"
+    ? { self: offerEmailHref(ref.orderId!), back: `${FENCE_ORDER_PATH}/${ref.orderId}` }
+    : { self: ref.kind === "reminder" ? reminderEmailHref(ref.invoiceId!) : invoiceEmailHref(ref.invoiceId!), back: invoiceHref(ref.invoiceId!) };
 
 const emailLogOf = async (c: AppContext, where: { orderId?: number; invoiceId?: number }) => (
   <EmailLog emails={await listSentEmails({ ctx: c.get("ctx"), input: where })} maxAttempts={SEND_EMAIL_MAX_ATTEMPTS} />
@@ -50,7 +53,10 @@ async function sendPage(c: AppContext, ref: MailDocumentRef, init: { values?: Fo
   const { errors, formErrors, answer } = formState(c, init.error, list.map((field) => field.name));
   const values = init.values ?? { recipients: draft.recipients, subject: draft.subject, body: draft.body, idempotencyKey: crypto.randomUUID() };
   const places = placesOf(ref);
-  const title = ref.kind === "offer" ? t("emailSending.offerTitle", { orderNumber: draft.documentNumber }) : t("emailSending.documentTitle", { number: draft.documentNumber });
+  const title =
+    ref.kind === "offer"
+      ? t("emailSending.offerTitle", { orderNumber: draft.documentNumber })
+      : t(ref.kind === "reminder" ? "emailSending.reminderTitle" : "emailSending.documentTitle", { number: draft.documentNumber });
   const log = await emailLogOf(c, ref.kind === "offer" ? { orderId: ref.orderId! } : { invoiceId: ref.invoiceId! });
   return renderPage(
     c,
@@ -86,9 +92,12 @@ async function send(c: AppContext, ref: MailDocumentRef) {
 
 const offerRef = (c: AppContext): MailDocumentRef => ({ kind: "offer", orderId: idParam(c), invoiceId: null });
 const invoiceRef = (c: AppContext): MailDocumentRef => ({ kind: "invoice", orderId: null, invoiceId: idParam(c) });
+const reminderRef = (c: AppContext): MailDocumentRef => ({ kind: "reminder", orderId: null, invoiceId: idParam(c) });
 
 export const mailPages = new Hono<AppEnv>();
 mailPages.get(`${FENCE_ORDER_PATH}/:id{[0-9]+}/email`, (c) => sendPage(c, offerRef(c)));
 mailPages.post(`${FENCE_ORDER_PATH}/:id{[0-9]+}/email`, (c) => send(c, offerRef(c)));
 mailPages.get(`${INVOICES_PATH}/:id{[0-9]+}/email`, (c) => sendPage(c, invoiceRef(c)));
 mailPages.post(`${INVOICES_PATH}/:id{[0-9]+}/email`, (c) => send(c, invoiceRef(c)));
+mailPages.get(`${INVOICES_PATH}/:id{[0-9]+}/reminders/email`, (c) => sendPage(c, reminderRef(c)));
+mailPages.post(`${INVOICES_PATH}/:id{[0-9]+}/reminders/email`, (c) => send(c, reminderRef(c)));
