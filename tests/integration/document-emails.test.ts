@@ -183,7 +183,7 @@ describe("an invoice and the offer over SMTP", () => {
     const text = flat(await popplerText(new Uint8Array(pdf.content)));
     expect(text).toContain(invoice.number);
     expect(text).toContain(flat(formatMoney(reminder.remaining, "cs")));
-    const [row] = await t.current.database.db.select().from(sentEmails).where(eq(sentEmails.subject, form.subject));
+    const [row] = await t.current.database.db.select().from(sentEmails).where(eq(sentEmails.subject, form.subject!));
     expect(row).toMatchObject({ status: "sent", documentKind: "reminder", invoiceId: invoice.id });
   }, 60_000);
 
