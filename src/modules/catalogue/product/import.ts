@@ -159,6 +159,16 @@ async function parameterValuesOf(ctx: Ctx, productIds: number[]): Promise<Map<nu
   return result;
 }
 
+const CHUNK = 500;
+
+/**
+ * Every CHUNK rows checked and every statement of the write: lets the event loop turn. PGlite
+ * answers within the same turn, so a check and a transaction of 20,000 rows never gave the garbage
+ * collector's timers a turn, and the process grew by ~30 KB per row until the import ended
+ * (docs/decisions/075-spreadsheet-import.md, Memory).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const reason = (field: string | null, message: Message): RowReason => ({ field, message });
 
 async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow[]; mapping: { columns: Record<string, number>; key: string | null } }) {
@@ -200,7 +210,8 @@ async function checkProducts({ ctx, rows, mapping }: { ctx: Ctx; rows: MappedRow
   const checked: CheckedRow<ProductPlan>[] = [];
   const pending: { row: MappedRow; plan: ProductPlan; current: (typeof state.productRows)[number] | undefined }[] = [];
 
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % CHUNK === CHUNK - 1) await nextTurn();
     const v = row.values;
     const reasons: RowReason[] = [];
     for (const [field, cell] of Object.entries(v)) if (cell instanceof Date) reasons.push(reason(field, msg("import.dateCell")));
@@ -413,8 +424,6 @@ async function createPaths(ctx: Ctx, paths: string[][]): Promise<Map<string, num
   return byPath;
 }
 
-const CHUNK = 500;
-
 async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; rows: CheckedRow<ProductPlan>[]; options: ProductImportOptions; missingPaths: string[][] }) {
   if (missingPaths.length && !options.confirmed) {
     throw AppError.fail(msg("import.products.confirmCategories", { paths: missingPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)).join(", ") }));
@@ -432,13 +441,17 @@ async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; r
       .values(chunk.map((plan) => ({ ...(plan.values as typeof products.$inferInsert), createdBy: ctx.userId, updatedBy: ctx.userId })))
       .returning({ id: products.id });
     chunk.forEach((plan, index) => (plan.id = ids[index]!.id));
+    await nextTurn();
   }
+  const inserted = new Set(fresh);
+  let updated = 0;
   for (const plan of plans) {
-    if (fresh.includes(plan)) continue;
+    if (inserted.has(plan)) continue;
     await ctx.db
       .update(products)
       .set({ ...plan.values, updatedAt: now, updatedBy: ctx.userId })
       .where(eq(products.id, plan.id!));
+    if (++updated % CHUNK === 0) await nextTurn();
   }
 
   // Category links replaced where the column is mapped.
@@ -447,7 +460,10 @@ async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; r
   for (let start = 0; start < linked.length; start += CHUNK) {
     await ctx.db.delete(productCategories).where(inArray(productCategories.productId, linked.slice(start, start + CHUNK).map((plan) => plan.id!)));
   }
-  for (let start = 0; start < links.length; start += CHUNK) await ctx.db.insert(productCategories).values(links.slice(start, start + CHUNK));
+  for (let start = 0; start < links.length; start += CHUNK) {
+    await ctx.db.insert(productCategories).values(links.slice(start, start + CHUNK));
+    await nextTurn();
+  }
 
   const values = plans.flatMap((plan) => [...plan.parameters].map(([parameterId, value]) => ({ productId: plan.id!, parameterId, value })));
   for (let start = 0; start < values.length; start += CHUNK) {
@@ -455,6 +471,7 @@ async function writeProducts({ ctx, rows, options, missingPaths }: { ctx: Ctx; r
       .insert(productParameterValues)
       .values(values.slice(start, start + CHUNK))
       .onConflictDoUpdate({ target: [productParameterValues.productId, productParameterValues.parameterId], set: { value: sql`excluded.value` } });
+    await nextTurn();
   }
 }
 
