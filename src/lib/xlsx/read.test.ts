@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { workbookBytes } from "../../../tests/helpers/workbook";
 import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../tests/helpers/zip";
-import { readFirstSheet, readFirstSheetRows, XlsxRefusal, type XlsxReadLimits } from "./read";
+import { readFirstSheet, readFirstSheetRows, XlsxRefusal, type XlsxReadLimits, type XlsxRow } from "./read";
 
 // The manufacture-data upload's limits (src/modules/warehouse/stock/service.ts).
 const limits: XlsxReadLimits = { maxRows: 50_000, maxCells: 200_000, maxPartBytes: 8 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 };
@@ -85,7 +85,7 @@ describe("reading the first sheet", () => {
 
 describe("the sheet read as a stream, row by row", () => {
   test("3,000 rows of long Czech texts (rows and shared strings cut across the inflater's pieces) come back as written", async () => {
-    const rows = Array.from({ length: 3000 }, (_, index) => [`Lamela č. ${index + 1} ${"žluťoučký kůň ".repeat(index % 40)}`, index * 1.25]);
+    const rows: [string, number][] = Array.from({ length: 3000 }, (_, index) => [`Lamela č. ${index + 1} ${"žluťoučký kůň ".repeat(index % 40)}`, index * 1.25]);
     const sheet = readFirstSheet(await workbookBytes(rows), limits, ["A", "B"]);
     expect(sheet.valuedRows).toBe(3000);
     expect(sheet.rows).toEqual(rows.map(([text, number], index) => ({ row: index + 1, cells: { A: text, B: number } })));
@@ -94,7 +94,7 @@ describe("the sheet read as a stream, row by row", () => {
   test("a cell of 1 MB (one row longer than many pieces), namespace prefixes, a stored part: read whole", () => {
     const long = "x".repeat(1024 * 1024);
     const xml = `<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>${long}</x:t></x:is></x:c><x:c r="C1"><x:v>7</x:v></x:c></x:row><x:row r="3"><x:c r="B3" t="inlineStr"><x:is><x:t>a &amp; b</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>`;
-    const expected = [
+    const expected: XlsxRow[] = [
       { row: 1, cells: { A: long, C: 7 } },
       { row: 3, cells: { B: "a & b" } },
     ];

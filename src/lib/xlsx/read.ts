@@ -4,7 +4,9 @@
  * there is no stream to race (exceljs's streaming WorkbookReader in Bun failed about once in 300
  * reads of the same workbook), and bounded before anything is held: a 5 MB upload can inflate to
  * gigabytes (one shared string of 200 MB in a 205 KB file) or hold 600,000 cells in 1.5 MB, which
- * exceljs loaded whole takes a gigabyte for.
+ * exceljs loaded whole takes a gigabyte for. The sheets and the shared strings are read as
+ * streams, synchronously too (fflate's Inflate in small steps, a row handed over as soon as it is
+ * complete), so a 20,000-row price list is never one string (docs/decisions/075-spreadsheet-import.md, Memory).
  *
  * The values come back the way exceljs gives them (number, string, boolean, Date, `{ formula,
  * result }`, `{ error }`), so a caller's cell reading stays the same.
