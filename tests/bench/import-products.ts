@@ -95,19 +95,20 @@ async function measure(database: Database): Promise<ImportProductsResult> {
 
   Bun.gc(true);
   const base = process.memoryUsage().rss;
-  // maxRSS catches a peak inside a synchronous step (the read) that no timer can sample.
-  const maxRssBefore = process.resourceUsage().maxRSS * 1024;
+  // maxRSS (the process's highest so far) catches a peak inside a synchronous step (the read) that
+  // no timer can sample, when the step raised it.
+  const maxRss = () => process.resourceUsage().maxRSS * 1024;
   let peak = base;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const timer = setInterval(sample, 20);
   const step = async <T>(name: string, work: () => Promise<T> | T): Promise<{ value: T; step: ImportStep }> => {
     peak = process.memoryUsage().rss;
+    const maxRssBefore = maxRss();
     const started = performance.now();
     const value = await work();
     const ms = performance.now() - started;
     sample();
-    const maxRss = process.resourceUsage().maxRSS * 1024;
-    if (maxRss > maxRssBefore) peak = Math.max(peak, maxRss);
+    if (maxRss() > maxRssBefore) peak = Math.max(peak, maxRss());
     const result = { ms, peakGrowthBytes: Math.max(0, peak - base) };
     log(`${name}: ${(ms / 1000).toFixed(2)} s, peak +${mb(result.peakGrowthBytes)}`);
     Bun.gc(true);
