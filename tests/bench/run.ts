@@ -42,6 +42,8 @@
  *    lastWeight, and how far it lags.
  * 18. Scale pages live: the server's CPU with 10 warehouse pages listening while 200
  *    scales report once a second, beside the writes alone.
+ * 19. Products import: 20,000 rows of a price list read, previewed and imported in one
+ *    transaction; the time and the memory it takes.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -54,6 +56,8 @@ import type { FenceItemsResult } from "./fence-items";
 import { type EngineRate, type FenceItemsMode, fenceItemsSummaryRows, printFenceItems } from "./fence-items-report";
 import type { FenceOrdersResult } from "./fence-orders";
 import { type FenceOrdersMode, fenceOrdersSummaryRows, printFenceOrders } from "./fence-orders-report";
+import type { ImportProductsResult } from "./import-products";
+import { type ImportProductsMode, importProductsSummaryRows, printImportProducts } from "./import-products-report";
 import { BUN, envWithout, heading, kb, killAll, ms, ROOT, secs, table, track } from "./lib";
 import type { ManufactureListResult } from "./manufacture-list";
 import { type ManufactureListMode, manufactureListSummaryRows, printManufactureList } from "./manufacture-list-report";
@@ -466,6 +470,10 @@ const scaleFeed = (): Promise<{ modes: ScaleFeedMode[]; failures: string[] }> =>
 const scaleLive = (): Promise<{ modes: ScaleLiveMode[]; failures: string[] }> =>
   inEachMode<ScaleLiveResult>("scale-live.ts", ["--seconds", "20", "--clients", "10", "--scales", "200"], "scale live figures", "200 of 1,000 scales at 1 Hz, 10 pages, 20 s");
 
+/** 19. The products import. */
+const importProducts = (): Promise<{ modes: ImportProductsMode[]; failures: string[] }> =>
+  inEachMode<ImportProductsResult>("import-products.ts", ["--rows", "20000"], "products import figures", "20,000 rows read, previewed and imported once, then again");
+
 // ---------------------------------------------------------------------------------------------
 
 function printSummary(
@@ -487,6 +495,7 @@ function printSummary(
   kioskModes: KioskMode[] = [],
   scaleFeedModes: ScaleFeedMode[] = [],
   scaleLiveModes: ScaleLiveMode[] = [],
+  importProductsModes: ImportProductsMode[] = [],
 ) {
   heading("Summary");
   const rows: string[][] = [];
@@ -518,6 +527,7 @@ function printSummary(
   rows.push(...kioskSummaryRows(kioskModes));
   rows.push(...scaleFeedSummaryRows(scaleFeedModes));
   rows.push(...scaleLiveSummaryRows(scaleLiveModes));
+  rows.push(...importProductsSummaryRows(importProductsModes));
   for (const r of suite ?? []) rows.push([`bun test · ${r.mode}`, secs(r.wallMs, 1), `${r.pass ?? "?"} pass, ${r.fail ?? "?"} fail`, r.wallMs < 5 * 60_000 ? "< 5 min ok" : "≥ 5 min"]);
   console.log(table(["figure", "value", "", "target"], rows, { leftColumns: 1 }));
   console.log(`  load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`);
@@ -567,6 +577,7 @@ async function main() {
   const kioskFigures = await kiosk();
   const scaleFeedFigures = await scaleFeed();
   const scaleLiveFigures = await scaleLive();
+  const importProductsFigures = await importProducts();
 
   progress("JavaScript shipped (Chromium)");
   const js = await measureJsShipped();
@@ -591,8 +602,9 @@ async function main() {
   printKiosk(kioskFigures.modes, kioskFigures.failures);
   printScaleFeed(scaleFeedFigures.modes, scaleFeedFigures.failures);
   printScaleLive(scaleLiveFigures.modes, scaleLiveFigures.failures);
+  printImportProducts(importProductsFigures.modes, importProductsFigures.failures);
 
-  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleFeedFigures.modes, scaleLiveFigures.modes);
+  printSummary(modes, js, start, suite, catalogueFigures.modes, fenceFigures.modes, itemsFigures, manufactureFigures.modes, materialFigures.modes, offerFigures.modes, stockFigures.modes, stockViewFigures.modes, invoiceFigures.modes, invoiceDocumentFigures.modes, planningFigures.modes, kioskFigures.modes, scaleFeedFigures.modes, scaleLiveFigures.modes, importProductsFigures.modes);
   console.log(`\n  bench took ${secs(performance.now() - started, 1)}`);
   for (const line of startupFailures(start)) console.log(`  ${line}`);
 }

@@ -27,7 +27,7 @@ import { fenceOrderFilterKeys } from "@/modules/orders/fence-order/api";
 import { editItemsInput, itemProductSearchInput } from "@/modules/orders/fence-item/schemas";
 import { customerLookupInput, fenceOrderInput, fenceOrderStatusInput } from "@/modules/orders/fence-order/schemas";
 import { invoiceSettingsInput } from "@/modules/orders/schemas";
-import { creditNoteInput, invoiceDraftQuery, invoiceUpdateInput } from "@/modules/orders/invoice/schemas";
+import { creditNoteInput, invoiceDraftQuery, invoiceUpdateInput, reminderInput } from "@/modules/orders/invoice/schemas";
 import { companyIdentityInput } from "@/modules/settings/company-identity/schemas";
 import { addManufactureListToBasketInput, manufactureListInput } from "@/modules/orders/manufacture-list/schemas";
 import { accountantExportQuery } from "@/modules/orders/invoice/export/schemas";
@@ -114,6 +114,7 @@ const CUSTOM_INPUTS: Record<string, RouteInput> = {
   "POST /api/transformation/transform": { body: produceInput },
   "PUT /api/orders/invoices/:id{[0-9]+}": { body: invoiceUpdateInput },
   "POST /api/orders/invoices/:id{[0-9]+}/creditNote": { body: creditNoteInput },
+  "POST /api/orders/invoices/:id{[0-9]+}/reminders": { body: reminderInput },
   "GET /api/orders/invoices/draft": { query: invoiceDraftQuery },
   "POST /api/warehouseTransfer/inventoryTransfer": { body: takeStockInput },
   "POST /api/warehouseTransfer/warehouseTransfer": { body: transferBasketInput },

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { workbookBytes } from "../../../tests/helpers/workbook";
 import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../tests/helpers/zip";
 import { headerKey, proposeMapping } from "./mapping";
-import { decodeCsv, IMPORT_MAX_COLUMNS, IMPORT_WORKBOOK_LIMITS, readImportFile } from "./read";
+import { decodeCsv, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_WORKBOOK_LIMITS, readImportFile } from "./read";
 
 const CSV = 'Název;Cena za m2;Kategorie\r\nLamela "Ocel";1 250,50;Ploty > Lamelové\r\n"Sloupek; 60×60";12,5;"Ploty\r\n> Sloupky"\r\n';
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf-8"));
@@ -86,6 +86,16 @@ describe("workbooks", () => {
     const wide = `<row r="1">${Array.from({ length: 100_000 }, () => '<c t="inlineStr"><is><t>x</t></is></c>').join("")}</row>`;
     expect(refusalKey({ fileName: "a.xlsx", data: zipBytes(workbookParts(sheetXml(wide))) }).key).toBe("import.tooManyColumns");
     expect(refusalKey({ fileName: "a.xlsx", data: zipBytes([{ name: "readme.txt", content: "hello" }]) }).key).toBe("import.notReadable");
+  });
+
+  test("read as a stream: 25,000 data rows are a table, one more is refused by the rows", () => {
+    const sheet = (dataRows: number) =>
+      sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>Název</t></is></c></row>${Array.from({ length: dataRows }, (_, index) => `<row r="${index + 2}"><c r="A${index + 2}"><v>${index}</v></c></row>`).join("")}`);
+    const table = readImportFile({ fileName: "a.xlsx", data: zipBytes(workbookParts(sheet(IMPORT_MAX_ROWS))) });
+    expect(table.headers).toEqual(["Název"]);
+    expect(table.rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(table.rows.at(-1)).toEqual({ line: IMPORT_MAX_ROWS + 1, cells: [IMPORT_MAX_ROWS - 1] });
+    expect(refusalKey({ fileName: "a.xlsx", data: zipBytes(workbookParts(sheet(IMPORT_MAX_ROWS + 1))) })).toEqual({ key: "import.tooManyRows", values: { max: IMPORT_MAX_ROWS } });
   });
 
   test("a zip bomb (one 200 MB shared string in under 1 MB) is refused by its unpacked size", () => {

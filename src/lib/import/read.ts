@@ -7,7 +7,7 @@
 import iconv from "iconv-lite";
 import { AppError, type Message, msg } from "@/lib/errors";
 import { cleanFileName, MB } from "@/lib/uploads";
-import { columnLetters, columnNumber, readFirstSheet, type XlsxReadLimits, XlsxRefusal, type XlsxValue } from "@/lib/xlsx/read";
+import { columnLetters, readFirstSheetRows, type XlsxReadLimits, XlsxRefusal, type XlsxValue } from "@/lib/xlsx/read";
 
 /** A cell as the import sees it: text (CSV, xlsx text), a number, a yes/no, or a date cell (refused where a field reads it). */
 export type ImportCell = string | number | boolean | Date;
@@ -56,10 +56,28 @@ export function readImportFile(file: { fileName: string; data: Uint8Array }): Im
   return checkTable(table, name);
 }
 
+/**
+ * Rows read between two requests for an (asynchronous) collection of young garbage: 20,000 rows
+ * read in one turn otherwise rose +120–175 MB in a process holding a database, +50 MB with it
+ * (docs/decisions/075-spreadsheet-import.md, Memory).
+ */
+const GC_EVERY_ROWS = 1000;
+
 function readWorkbook(data: Uint8Array, name: string): ImportTable {
-  let sheet;
+  const rows: ImportRow[] = [];
   try {
-    sheet = readFirstSheet(data, IMPORT_WORKBOOK_LIMITS, "all");
+    // Row by row into compact rows (an array of cells each): the sheet is never held whole.
+    readFirstSheetRows(data, IMPORT_WORKBOOK_LIMITS, "all", (row, columnNumbers, values) => {
+      const cells: (ImportCell | undefined)[] = [];
+      for (let index = 0; index < values.length; index++) {
+        const column = columnNumbers[index]!;
+        if (column > IMPORT_MAX_COLUMNS) throw refusal(msg("import.tooManyColumns", { max: IMPORT_MAX_COLUMNS }));
+        cells[column - 1] = plainCell(values[index]!, column, row);
+      }
+      rows.push({ line: row, cells });
+      // The read is one synchronous turn: a collection of its young garbage is asked for as it goes.
+      if (rows.length % GC_EVERY_ROWS === 0) Bun.gc(false);
+    });
   } catch (error) {
     if (!(error instanceof XlsxRefusal)) throw error;
     if (error.reason === "tooManyRows") throw refusal(msg("import.tooManyRows", { max: IMPORT_MAX_ROWS }));
@@ -67,26 +85,16 @@ function readWorkbook(data: Uint8Array, name: string): ImportTable {
     if (error.reason === "tooLarge") throw refusal(msg("xlsx.tooLarge", { name, maxMb: Math.floor((error.limit ?? 0) / MB) }));
     throw refusal(msg("import.notReadable", { name }));
   }
-  const rows: ImportRow[] = [];
-  for (const { row, cells } of sheet.rows) {
-    const values: (ImportCell | undefined)[] = [];
-    for (const [letters, value] of Object.entries(cells)) {
-      const index = columnNumber(letters) - 1;
-      if (index >= IMPORT_MAX_COLUMNS) throw refusal(msg("import.tooManyColumns", { max: IMPORT_MAX_COLUMNS }));
-      values[index] = plainCell(value, `${letters}${row}`);
-    }
-    rows.push({ line: row, cells: values });
-  }
   if (!rows.length) return { headers: [], rows: [] };
-  const [header, ...body] = rows;
-  return { headers: headerTexts(header!, name), rows: body };
+  const header = rows.shift()!;
+  return { headers: headerTexts(header, name), rows };
 }
 
 /** A formula is refused, with or without its saved result: what it shows may not be what it holds. */
-function plainCell(value: XlsxValue, reference: string): ImportCell | undefined {
+function plainCell(value: XlsxValue, column: number, row: number): ImportCell | undefined {
   if (typeof value === "object" && !(value instanceof Date)) {
-    if ("formula" in value) throw refusal(msg("import.formula", { cell: reference }));
-    throw refusal(msg("import.cellError", { cell: reference, error: value.error }));
+    if ("formula" in value) throw refusal(msg("import.formula", { cell: `${columnLetters(column)}${row}` }));
+    throw refusal(msg("import.cellError", { cell: `${columnLetters(column)}${row}`, error: value.error }));
   }
   if (typeof value === "string" && value.trim() === "") return undefined;
   return value;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { workbookBytes } from "../../../tests/helpers/workbook";
 import { repeatedDeflate, sheetXml, workbookParts, zipBytes } from "../../../tests/helpers/zip";
-import { readFirstSheet, XlsxRefusal, type XlsxReadLimits } from "./read";
+import { readFirstSheet, readFirstSheetRows, XlsxRefusal, type XlsxReadLimits, type XlsxRow } from "./read";
 
 // The manufacture-data upload's limits (src/modules/warehouse/stock/service.ts).
 const limits: XlsxReadLimits = { maxRows: 50_000, maxCells: 200_000, maxPartBytes: 8 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 };
@@ -83,6 +83,56 @@ describe("reading the first sheet", () => {
   });
 });
 
+describe("the sheet read as a stream, row by row", () => {
+  test("3,000 rows of long Czech texts (rows and shared strings cut across the inflater's pieces) come back as written", async () => {
+    const rows: [string, number][] = Array.from({ length: 3000 }, (_, index) => [`Lamela č. ${index + 1} ${"žluťoučký kůň ".repeat(index % 40)}`, index * 1.25]);
+    const sheet = readFirstSheet(await workbookBytes(rows), limits, ["A", "B"]);
+    expect(sheet.valuedRows).toBe(3000);
+    expect(sheet.rows).toEqual(rows.map(([text, number], index) => ({ row: index + 1, cells: { A: text, B: number } })));
+  });
+
+  test("a cell of 1 MB (one row longer than many pieces), namespace prefixes, a stored part: read whole", () => {
+    const long = "x".repeat(1024 * 1024);
+    const xml = `<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>${long}</x:t></x:is></x:c><x:c r="C1"><x:v>7</x:v></x:c></x:row><x:row r="3"><x:c r="B3" t="inlineStr"><x:is><x:t>a &amp; b</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>`;
+    const expected: XlsxRow[] = [
+      { row: 1, cells: { A: long, C: 7 } },
+      { row: 3, cells: { B: "a & b" } },
+    ];
+    expect(readFirstSheet(zipBytes(workbookParts(xml)), limits, "all").rows).toEqual(expected);
+    // Stored (method 0) instead of deflated: the same rows.
+    expect(readFirstSheet(storedSheetZip(xml), limits, "all").rows).toEqual(expected);
+  });
+
+  test("each row comes with its column numbers; the arrays are the reader's own, reused for the next row", () => {
+    const xml = sheetXml('<row r="2"><c r="B2"><v>1</v></c><c r="AA2"><v>2</v></c></row><row r="5"><c r="C5" t="b"><v>1</v></c></row>');
+    const seen: { row: number; columns: number[]; values: unknown[] }[] = [];
+    const { valuedRows } = readFirstSheetRows(zipBytes(workbookParts(xml)), limits, "all", (row, columns, values) => seen.push({ row, columns: [...columns], values: [...values] }));
+    expect(valuedRows).toBe(2);
+    expect(seen).toEqual([
+      { row: 2, columns: [2, 27], values: [1, 2] },
+      { row: 5, columns: [3], values: [true] },
+    ]);
+  });
+});
+
+/** The zip with its first sheet stored rather than deflated (method 0), the directory rewritten to match. */
+function storedSheetZip(xml: string): Uint8Array {
+  const raw = new TextEncoder().encode(xml);
+  // zipBytes deflates every part; a stored part is the raw bytes with method 0 in both headers.
+  const parts = workbookParts(xml).map((part) => (part.name === "xl/worksheets/sheet1.xml" ? { ...part, content: undefined, deflated: { data: raw, size: raw.byteLength } } : part));
+  const bytes = zipBytes(parts);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = 0; offset + 4 <= bytes.byteLength; offset++) {
+    const signature = view.getUint32(offset, true);
+    if (signature !== 0x04034b50 && signature !== 0x02014b50) continue;
+    const local = signature === 0x04034b50;
+    const nameLength = view.getUint16(offset + (local ? 26 : 28), true);
+    const name = new TextDecoder().decode(bytes.subarray(offset + (local ? 30 : 46), offset + (local ? 30 : 46) + nameLength));
+    if (name === "xl/worksheets/sheet1.xml") view.setUint16(offset + (local ? 8 : 10), 0, true);
+  }
+  return bytes;
+}
+
 describe("a workbook that would take too much memory is refused before it is loaded", () => {
   test("300 rows × 2,000 cells: refused, the peak memory under +100 MB", async () => {
     const row = (number: number) => `<row r="${number}">${'<c t="n"><v>1</v></c>'.repeat(2000)}</row>`;
@@ -115,7 +165,8 @@ describe("a workbook that would take too much memory is refused before it is loa
   });
 
   test("a directory that lies about the size: inflating stops at the part's bound", async () => {
-    const sheet = repeatedDeflate(sheetXml("").replace("</sheetData></worksheet>", ""), new TextEncoder().encode("<row/>".repeat(100_000)), 200, "</sheetData></worksheet>");
+    // Blank text, no rows: only the unpacked size can stop it (the sheet is read as a stream, so rows would be counted first).
+    const sheet = repeatedDeflate(sheetXml("").replace("</sheetData></worksheet>", ""), new TextEncoder().encode(" ".repeat(600_000)), 200, "</sheetData></worksheet>");
     const data = zipBytes(workbookParts(undefined, []).map((part) => (part.name === "xl/worksheets/sheet1.xml" ? { name: part.name, deflated: sheet, declaredSize: 1000 } : part)));
     const refusal = refusalOf(data);
     expect(refusal.reason).toBe("tooLarge");

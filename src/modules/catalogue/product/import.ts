@@ -161,6 +161,21 @@ async function parameterValuesOf(ctx: Ctx, productIds: number[]): Promise<Map<nu
   return result;
 }
 
+const CHUNK = 500;
+
+/**
+ * Every CHUNK rows checked and after each statement of the write: asks for a collection of the
+ * young garbage (asynchronous, not a full collection) and lets the event loop turn. Without it a
+ * check and a transaction of 20,000 rows ran as one turn on PGlite (it answers within the turn),
+ * the collector's timed collections never came, and the process grew by ~30 KB per row until the
+ * import ended; with it the import step stays within a few tens of MB on both databases
+ * (docs/decisions/075-spreadsheet-import.md, Memory).
+ */
+const nextTurn = () => {
+  Bun.gc(false);
+  return new Promise<void>((resolve) => setImmediate(resolve));
+};
+
 const reason = (field: string | null, message: Message): RowReason => ({ field, message });
 
 async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows: MappedRow[]; mapping: { columns: Record<string, number>; key: string | null }; progress: RowProgress }) {
@@ -206,6 +221,7 @@ async function checkProducts({ ctx, rows, mapping, progress }: { ctx: Ctx; rows:
 
   for (const [index, row] of rows.entries()) {
     if (index % 1000 === 0) await progress(index);
+    if (index % CHUNK === CHUNK - 1) await nextTurn();
     const v = row.values;
     const reasons: RowReason[] = [];
     for (const [field, cell] of Object.entries(v)) if (cell instanceof Date) reasons.push(reason(field, msg("import.dateCell")));
@@ -436,8 +452,6 @@ async function createPaths(ctx: Ctx, paths: string[][]): Promise<Map<string, num
   return byPath;
 }
 
-const CHUNK = 500;
-
 async function writeProducts({ ctx, rows, options, missingPaths, progress }: { ctx: Ctx; rows: CheckedRow<ProductPlan>[]; options: ProductImportOptions; missingPaths: string[][]; progress: RowProgress }) {
   if (missingPaths.length && !options.confirmed) {
     throw AppError.fail(msg("import.products.confirmCategories", { paths: missingPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)).join(", ") }));
@@ -457,13 +471,16 @@ async function writeProducts({ ctx, rows, options, missingPaths, progress }: { c
       .returning({ id: products.id });
     chunk.forEach((plan, index) => (plan.id = ids[index]!.id));
     await progress(start + chunk.length);
+    await nextTurn();
   }
-  for (const [index, plan] of changed.entries()) {
-    if (index % CHUNK === 0) await progress(fresh.length + index);
+  let updated = 0;
+  for (const plan of changed) {
+    if (updated % CHUNK === 0) await progress(fresh.length + updated);
     await ctx.db
       .update(products)
       .set({ ...plan.values, updatedAt: now, updatedBy: ctx.userId })
       .where(eq(products.id, plan.id!));
+    if (++updated % CHUNK === 0) await nextTurn();
   }
 
   // Category links replaced where the column is mapped.
@@ -472,7 +489,10 @@ async function writeProducts({ ctx, rows, options, missingPaths, progress }: { c
   for (let start = 0; start < linked.length; start += CHUNK) {
     await ctx.db.delete(productCategories).where(inArray(productCategories.productId, linked.slice(start, start + CHUNK).map((plan) => plan.id!)));
   }
-  for (let start = 0; start < links.length; start += CHUNK) await ctx.db.insert(productCategories).values(links.slice(start, start + CHUNK));
+  for (let start = 0; start < links.length; start += CHUNK) {
+    await ctx.db.insert(productCategories).values(links.slice(start, start + CHUNK));
+    await nextTurn();
+  }
 
   const values = plans.flatMap((plan) => [...plan.parameters].map(([parameterId, value]) => ({ productId: plan.id!, parameterId, value })));
   for (let start = 0; start < values.length; start += CHUNK) {
@@ -480,6 +500,7 @@ async function writeProducts({ ctx, rows, options, missingPaths, progress }: { c
       .insert(productParameterValues)
       .values(values.slice(start, start + CHUNK))
       .onConflictDoUpdate({ target: [productParameterValues.productId, productParameterValues.parameterId], set: { value: sql`excluded.value` } });
+    await nextTurn();
   }
 }
 
