@@ -4,7 +4,7 @@ import { Icon, type IconName } from "../components/icons";
 import { useView } from "../view-context";
 import { OVERDUE_LIST_HREF } from "../orders/invoice-list";
 
-/** docs/domain.md#index-page: five tiles. */
+/** docs/domain.md#index-page: five tiles; the overdue documents stand under them. */
 export const indexTiles: { key: string; href: string; icon: IconName }[] = [
   { key: "newFenceOrder", href: "/orders/fenceOrder/new", icon: "plus" },
   { key: "openOrders", href: "/orders/fenceOrder", icon: "order" },
@@ -32,13 +32,14 @@ export function IndexPage({ overdue }: { overdue: IndexOverdue }) {
             </a>
           </li>
         ))}
-        <li>
-          <a className={`tile tile-overdue${overdue.count ? " tile-alert" : ""}`} href={OVERDUE_LIST_HREF} data-overdue-count={overdue.count} data-overdue-remaining={overdue.remaining}>
-            <Icon name="moneyUnpaid" className="tile-icon" />
-            <span>{overdue.count ? t("reminders.tile", { count: overdue.count, amount: formatMoney(overdue.remaining, lang) }) : t("reminders.tileNone")}</span>
-          </a>
-        </li>
       </ul>
+      {/* Beside the five tiles, not a sixth: what is overdue, and a way to the list (decision 080). */}
+      <p className="index-overdue">
+        <a className={`tile-overdue alert ${overdue.count ? "alert-warning" : "alert-info"}`} href={OVERDUE_LIST_HREF} data-overdue-count={overdue.count} data-overdue-remaining={overdue.remaining}>
+          <Icon name="moneyUnpaid" className="tile-icon" />
+          <span>{overdue.count ? t("reminders.tile", { count: overdue.count, amount: formatMoney(overdue.remaining, lang) }) : t("reminders.tileNone")}</span>
+        </a>
+      </p>
     </AppLayout>
   );
 }
