@@ -17,6 +17,7 @@ import { loadUpload, storeUpload } from "@/lib/import/uploads";
 import { translateMessage } from "@/lib/i18n";
 import { cancelJob, enqueueJob, getJob, type JobState } from "@/lib/jobs/service";
 import { isHtmx } from "@/lib/http/htmx";
+import { idParam } from "@/lib/http/request";
 import { XLSX_MIME } from "@/lib/xlsx/sheet";
 import { isRefusal } from "@/web/form-state";
 import { renderFragment, renderPage } from "@/web/render";
@@ -34,11 +35,6 @@ const kindOf = (c: AppContext): ImportKindName => {
   return name as ImportKindName;
 };
 
-const uploadIdOf = (c: AppContext): number => {
-  const id = Number(c.req.param("id"));
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw AppError.notFound();
-  return id;
-};
 
 const errorTexts = (c: AppContext, error: AppError) => {
   const t = c.get("t");
@@ -97,7 +93,7 @@ importPages.post(`${IMPORT_PATH}/:kind/export`, async (c) => {
 
 importPages.get(`${IMPORT_PATH}/:kind/:id`, async (c) => {
   const kind = kindOf(c);
-  const uploadId = uploadIdOf(c);
+  const uploadId = idParam(c);
   const { fileName, table } = await loadUpload(c.get("ctx"), kind, uploadId);
   return page(c, kind, { table, fileName, uploadId });
 });
@@ -115,7 +111,7 @@ function postedMapping(body: Record<string, unknown>, fields: { key: string }[])
 
 importPages.post(`${IMPORT_PATH}/:kind/:id`, async (c) => {
   const kind = kindOf(c);
-  const uploadId = uploadIdOf(c);
+  const uploadId = idParam(c);
   const ctx = c.get("ctx");
   const entry = IMPORT_KINDS[kind];
   const { fileName, table } = await loadUpload(ctx, kind, uploadId);
@@ -146,9 +142,8 @@ importPages.post(`${IMPORT_PATH}/:kind/:id`, async (c) => {
 /** The import job of this kind and upload; 404 for any other job or one the user may not see. */
 async function importJobOf(c: AppContext, action: "read" | "cancel"): Promise<{ kind: ImportKindName; uploadId: number; job: JobState }> {
   const kind = kindOf(c);
-  const uploadId = uploadIdOf(c);
-  const jobId = Number(c.req.param("jobId"));
-  if (!Number.isInteger(jobId) || jobId <= 0 || jobId > 2_147_483_647) throw AppError.notFound();
+  const uploadId = idParam(c);
+  const jobId = idParam(c, "jobId");
   const ctx = c.get("ctx");
   const job = await getJob({ ctx, input: { id: jobId } });
   const input = job.input as { kind?: string; uploadId?: number } | null;
