@@ -3,6 +3,8 @@
  *
  *   npm run bench                       PGlite (+ PostgreSQL when TEST_DATABASE_URL is set)
  *   npm run bench -- --suite            also the wall time of `bun test` in both database modes
+ *   npm run bench -- --load             only the load figures: routes under 16 connections beside the bare
+ *                                       stack's ceiling (tests/bench/load.ts has its own options)
  *   npm run bench -- --startup-only     only figure 3 (start-up), with its FAIL line and exit code
  *   npm run bench -- --diagnose         also the page with NODE_ENV=production (what-if) and the
  *                                       steps of a cold start replayed one by one (slower)
@@ -552,6 +554,12 @@ async function startupFigure(): Promise<StartupResult> {
 }
 
 async function main() {
+  if (argv.includes("--load")) {
+    machineInfo();
+    const { runLoadBench } = await import("./load");
+    await runLoadBench(argv);
+    return;
+  }
   if (startupOnly) {
     machineInfo();
     await startupFigure();
