@@ -67,7 +67,7 @@ export async function addProducts(client: SqlClient, options: { n: number; leafI
       g % 7 <> 0,
       case when g % 3 = 0 then null else '29' || lpad(g::text, 11, '0') end,
       (g * 131) % 40000,
-      ((g * 7919) % 120000) / 100.0 + 50,
+      ((g::bigint * 7919) % 120000) / 100.0 + 50,
       case when g % 10 = 0 then ((g * 13) % 900) + 100 else null end
     from generate_series(1, ${n}) g`);
   const leaves = `(select id, row_number() over (order by id) - 1 as rn from categories where id in (${leafIds.join(", ")}))`;

@@ -11,14 +11,15 @@
  */
 import type { SqlClient } from "./sql-capture";
 
-const FIRST = ["Jan", "Petr", "Jana", "Eva", "Pavel", "Martin", "Lucie", "Tomáš", "Hana", "Josef"];
-const LAST = ["Novák", "Svoboda", "Dvořák", "Černý", "Procházka", "Kučera", "Veselý", "Horák", "Němec", "Král"];
-const CITIES = ["Praha", "Brno", "Kolín", "Benešov", "Beroun", "Tábor", "Plzeň", "Liberec", "Jihlava", "Kladno"];
+export const FIRST = ["Jan", "Petr", "Jana", "Eva", "Pavel", "Martin", "Lucie", "Tomáš", "Hana", "Josef"];
+export const LAST = ["Novák", "Svoboda", "Dvořák", "Černý", "Procházka", "Kučera", "Veselý", "Horák", "Němec", "Král"];
+export const CITIES = ["Praha", "Brno", "Kolín", "Benešov", "Beroun", "Tábor", "Plzeň", "Liberec", "Jihlava", "Kladno"];
 const PRODUCTS = ["Panel 3D", "Sloupek kulatý", "Pletivo poplastované", "Brána křídlová", "Branka", "Plotovka", "Lamela hliníková", "Brána posuvná", "Plotový dílec WPC", "Betonová deska"];
 const COLOURS = ["RAL 6005", "RAL 7016", "pozink", "RAL 8017"];
 export const STATUSES = ["PRICE_OFFER", "MEASURED", "ORDER_CONFIRMATION", "MATERIAL_ORDER", "PLANNED", "CLOSED", "CANCELED"];
 
-const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(", ")}]`;
+/** A text[] literal of `items` (the generators' name lists). */
+export const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(", ")}]`;
 
 /** `n` products; returns their ids. */
 export async function addOrderProducts(client: SqlClient, n: number): Promise<number[]> {
