@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { noteTransactionWrites } from "./read-cache";
 import { AppError, type Message } from "./errors";
 
 import type { Lang } from "./lang";
@@ -61,7 +62,8 @@ export const EMPTY_WIRING: Wiring = Object.freeze({ barcodeHandlers: {}, basketL
  */
 export async function withTransaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return work(ctx);
-  return ctx.db.transaction(async (tx) => work({ ...ctx, db: tx as unknown as Db, inTransaction: true }));
+  // Its tables are noted again after the commit: a cached read made meanwhile saw the old rows (src/lib/read-cache.ts).
+  return noteTransactionWrites(ctx.db, () => ctx.db.transaction(async (tx) => work({ ...ctx, db: tx as unknown as Db, inTransaction: true })));
 }
 
 /** A ctx with no user (start-up, seeds, tests); `wiring` as the app builds it, or none. */

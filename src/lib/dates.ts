@@ -64,9 +64,12 @@ export function formatCzechDateTime(instant: Date | string | null | undefined): 
   return `${get("day")}.${get("month")}.${get("year")} ${get("hour")}:${get("minute")}`;
 }
 
-/** Today's date in Prague as `YYYY-MM-DD`. */
+let pragueDayFormat: Intl.DateTimeFormat | undefined;
+
+/** Today's date in Prague as `YYYY-MM-DD`. Asked on every page (the layout's alerts): the formatter is made once. */
 export function todayInPrague(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
+  pragueDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE });
+  return pragueDayFormat.format(now);
 }
 
 export function addDays(iso: string, days: number): string {

@@ -1,3 +1,4 @@
+import { attachReadCache, ReadCache } from "./read-cache";
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
@@ -133,7 +134,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     backoff: () => RECONNECT_WAIT_S,
     onclose: () => recovery.onclose(),
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const reads = new ReadCache();
+  const db = drizzle(client, { schema, logger: reads.logger }) as unknown as Db;
+  attachReadCache(db, reads);
   postgresUrls.set(db, url);
   return {
     db,
@@ -199,7 +202,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm }, pgliteWasmModule: options.wasmModule });
   await client.waitReady;
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.exec(`set ${name} = ${value}`);
-  const db = drizzle(withInstanceParsers(client), { schema }) as unknown as Db;
+  const reads = new ReadCache();
+  const db = drizzle(withInstanceParsers(client), { schema, logger: reads.logger }) as unknown as Db;
+  attachReadCache(db, reads);
   return {
     db,
     kind: "pglite",

@@ -60,6 +60,8 @@ interface Options {
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
+/** Where the PGlite copy of the large data set is kept between runs (git-ignored). */
+const LOAD_PGLITE_DIR = join(ROOT, ".bench/load-pglite");
 const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
 
 function parseOptions(argv: string[]): Options {
@@ -166,11 +168,17 @@ async function measureRoute(pid: number, base: string, route: Route, headers: Re
 
 async function waitForLine(stream: ReadableStream<Uint8Array>, prefix: string): Promise<string> {
   const decoder = new TextDecoder();
+  const reader = stream.getReader();
   let text = "";
-  for await (const chunk of stream) {
+  for (;;) {
+    const { value: chunk, done } = await reader.read();
+    if (done) break;
     text += decoder.decode(chunk, { stream: true });
     const line = text.split("\n").find((l) => l.startsWith(prefix));
-    if (line) return line.slice(prefix.length).trim();
+    if (line) {
+      reader.releaseLock();
+      return line.slice(prefix.length).trim();
+    }
   }
   throw new Error(`the child ended before printing ${prefix}: ${text.slice(-2000)}`);
 }
@@ -230,7 +238,7 @@ async function prepareDemo(kind: Kind): Promise<Prepared> {
 
 /** The large data set, built once and kept (tests/bench/load-data.ts). */
 async function prepareLarge(kind: Kind, options: Options): Promise<Prepared> {
-  const { ensureLoadData, loadDataUrl, LOAD_PGLITE_DIR } = await import("./load-data");
+  const { ensureLoadData, loadUrl } = await import("./load-data");
   const scale = { orders: options.orders, products: options.products };
   const started = performance.now();
   const data =
@@ -239,7 +247,7 @@ async function prepareLarge(kind: Kind, options: Options): Promise<Prepared> {
       : await ensureLoadData({ kind: "pglite", dataDir: LOAD_PGLITE_DIR }, scale, progress);
   progress(`${kind} data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const scratch = mkdtempSync(join(tmpdir(), "ohrada-load-"));
-  const env: Record<string, string> = kind === "postgres" ? { DATA_DIR: scratch, DATABASE_URL: loadDataUrl(process.env.TEST_DATABASE_URL!) } : { DATA_DIR: LOAD_PGLITE_DIR };
+  const env: Record<string, string> = kind === "postgres" ? { DATA_DIR: scratch, DATABASE_URL: loadUrl(process.env.TEST_DATABASE_URL!) } : { DATA_DIR: LOAD_PGLITE_DIR };
   return {
     env,
     user: data.user,

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { Island } from "@islands/Island";
 import BarcodeBox from "@islands/shell/barcode-box";
 import { Icon } from "../components/icons";
-import { useView } from "../view-context";
+import { RawHtml } from "../components/raw-html";
+import { useView, ViewProvider, type ViewState } from "../view-context";
 import { Document } from "./document";
 import { type MenuEntry, topMenu } from "./menu";
 
@@ -37,6 +39,38 @@ function MenuItems({ entries, level }: { entries: MenuEntry[]; level: number }) 
         })}
     </ul>
   );
+}
+
+/**
+ * The top menu is the same markup for everyone who shares a language, a role and the entries lit
+ * by the path: made once per such combination and put in as a string, not rendered per page
+ * (docs/decisions/083-throughput.md). A few dozen combinations at most.
+ */
+const menuMarkup = new Map<string, string>();
+
+function litEntries(entries: MenuEntry[], path: string, into: string[]): string[] {
+  for (const entry of entries) {
+    if (!isActive(entry, path)) continue;
+    into.push(entry.href === path ? `${entry.key}=` : entry.key);
+    if (entry.children) litEntries(entry.children, path, into);
+  }
+  return into;
+}
+
+function TopMenu() {
+  const view = useView();
+  const key = `${view.lang}|${view.user?.isAdmin ? "admin" : ""}|${litEntries(topMenu, view.path, []).join(",")}`;
+  let markup = menuMarkup.get(key);
+  if (markup === undefined) {
+    const alone: ViewState = { ...view, islands: new Set(), rawHtml: undefined, toasts: [], baskets: [] };
+    markup = renderToStaticMarkup(
+      <ViewProvider value={alone}>
+        <MenuItems entries={topMenu} level={0} />
+      </ViewProvider>,
+    );
+    menuMarkup.set(key, markup);
+  }
+  return <RawHtml as="nav" className="topnav" aria-label={view.t("shell.mainMenu")} html={markup} />;
 }
 
 function UserMenu() {
@@ -140,9 +174,7 @@ export function AppLayout({
           <img src="/static/logo.svg" alt="" width="28" height="28" />
           <span>{t("appName")}</span>
         </a>
-        <nav className="topnav" aria-label={t("shell.mainMenu")}>
-          <MenuItems entries={topMenu} level={0} />
-        </nav>
+        <TopMenu />
         <BarcodeSlot island={barcodeIsland} />
         <UserMenu />
       </header>

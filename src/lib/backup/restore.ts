@@ -4,6 +4,7 @@
  * our tables; the SQL loads in one transaction, whose row counts must equal the manifest's before it
  * commits; then the app's migrations move an older backup forward.
  */
+import { readCacheOf } from "@/lib/read-cache";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { sql } from "drizzle-orm";
 import { type Database, migrate, migrationsFolder, selectRows } from "../db";
@@ -136,5 +137,7 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
     throw AppError.fail({ key: "backup.migrateFailed", values: { detail: error instanceof Error ? error.message : String(error) } });
   }
   const [after] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  // Loaded partly through the bare client: nothing read before may be served again.
+  readCacheOf(database.db)?.clear();
   return { manifest, migrated: (after?.n ?? 0) - (before?.n ?? 0), loadMs };
 }

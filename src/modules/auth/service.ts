@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "dr
 import { loginAttempts, sessions, users } from "@db/schema";
 import { type Ctx, type Lang, withTransaction } from "@/lib/context";
 import { preparedFor, startUpLock } from "@/lib/db";
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { AppError, msg } from "@/lib/errors";
 import { defineJob } from "@/lib/jobs/define";
 import type { SessionUser } from "@/lib/hono-env";
@@ -103,7 +104,7 @@ export async function recordFailedGuess({ ctx, input }: { ctx: Ctx; input: { key
 /** Every request asks it: only the columns a session user needs, and the SQL assembled once. */
 const sessionUserQuery = preparedFor((db) =>
   db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin, language: users.language })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin, language: users.language, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -118,12 +119,23 @@ const sessionUserQuery = preparedFor((db) =>
     .prepare("find_session_user"),
 );
 
-/** The user behind a token, or null when it is unknown, expired, revoked or the user is inactive. */
+/**
+ * The user behind a token, or null when it is unknown, expired, revoked or the user is inactive.
+ * Asked by every request, so kept for a few seconds (src/lib/read-cache.ts): a logout, a revoked
+ * session or a changed user on this instance shows at once, on another within the cache's lifetime.
+ */
 export async function findSessionUser({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<SessionUser | null> {
   if (!input.token || input.token.length > 200) return null;
-  const [row] = await sessionUserQuery(ctx.db).execute({ tokenHash: hashToken(input.token), now: new Date().toISOString() });
-  return row ? toSessionUser(row) : null;
+  const tokenHash = hashToken(input.token);
+  const row = await cachedRead(ctx.db, `session:${tokenHash}`, SESSION_TABLES, async () => {
+    const [found] = await sessionUserQuery(ctx.db).execute({ tokenHash, now: new Date().toISOString() });
+    return found ? { user: toSessionUser(found), expiresAt: new Date(found.expiresAt).getTime() } : null;
+  });
+  // A kept answer must not outlive the session itself.
+  return row && row.expiresAt > Date.now() ? row.user : null;
 }
+
+const SESSION_TABLES = tableNames(sessions, users);
 
 export async function logout({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<void> {
   await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, hashToken(input.token)), isNull(sessions.revokedAt)));

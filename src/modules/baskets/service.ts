@@ -2,6 +2,7 @@
  * Baskets: one COMMON basket (warehouse id 0) and one WAREHOUSE basket per warehouse, per user
  * (docs/domain.md#baskets). One line per product; adding again grows its quantity.
  */
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { basketItems, baskets, products, warehouses } from "@db/schema";
 import type { BasketSummary } from "@/lib/context";
@@ -326,6 +327,13 @@ export async function listWarehouseBaskets({ ctx }: { ctx: Ctx }): Promise<Wareh
  * layout when it has a line), then the warehouse baskets the user has.
  */
 export async function basketSummaries({ ctx, userId }: { ctx: Ctx; userId: number }): Promise<BasketSummary[]> {
+  // Every page shows it: kept until this instance writes a basket (src/lib/read-cache.ts).
+  return cachedRead(ctx.db, `baskets:${userId}:${ctx.lang}`, BASKET_COLUMN_TABLES, () => readBasketSummaries(ctx, userId));
+}
+
+const BASKET_COLUMN_TABLES = tableNames(baskets, basketItems, warehouses);
+
+async function readBasketSummaries(ctx: Ctx, userId: number): Promise<BasketSummary[]> {
   const rows = await basketCounts(ctx, userId);
   const t = tFor(ctx.lang);
   // Reading a page must not write, so a common basket not made yet (it is made on the first add)

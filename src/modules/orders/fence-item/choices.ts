@@ -4,9 +4,10 @@
  * products): read once with the page, and one product at a time when the office picks one.
  */
 import { and, asc, eq, inArray, isNull, like } from "drizzle-orm";
-import { products, shippingTypes } from "@db/schema";
+import { categories, categoryEditorRoles, products, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { foldText } from "@/lib/search-text";
 import { parseInput } from "@/lib/validation";
 import { categoryTree } from "@/modules/catalogue/category/service";
@@ -106,7 +107,21 @@ function flatten(nodes: readonly TreeNode[], depth = 0, into: ItemsTabChoices["c
 
 /** The editor's fixed choices: shipping types, categories (sub-products), the assembly products by role and the ATTENTION product. */
 export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabChoices> {
-  return choicesWith(ctx, assemblyProducts(ctx));
+  return (await fixedChoices(ctx)).choices;
+}
+
+const FIXED_CHOICE_TABLES = tableNames(shippingTypes, categories, products, categoryEditorRoles);
+
+/**
+ * The same for every order: read once and kept (src/lib/read-cache.ts) until this instance writes
+ * one of their tables; every items tab asks them (docs/decisions/083-throughput.md).
+ */
+function fixedChoices(ctx: Ctx): Promise<{ assembly: readonly AssemblyProduct[]; choices: ItemsTabChoices }> {
+  return cachedRead(ctx.db, "itemsTabChoices", FIXED_CHOICE_TABLES, async () => {
+    const assemblyRead = assemblyProducts(ctx);
+    const [assembly, choices] = await Promise.all([assemblyRead, choicesWith(ctx, assemblyRead)]);
+    return { assembly, choices };
+  });
 }
 
 /** The fixed choices with the assembly products being read (the editor's page reads them once, for the tab's suggestion too). */
@@ -136,8 +151,7 @@ async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProd
  * items' products (their parameters the order's snapshot read already) and the fixed choices.
  */
 export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
-  const assemblyRead = assemblyProducts(ctx);
-  const [snapshot, assembly, choices] = await Promise.all([readOrderSnapshot(ctx, input.id), assemblyRead, choicesWith(ctx, assemblyRead)]);
+  const [snapshot, { assembly, choices }] = await Promise.all([readOrderSnapshot(ctx, input.id), fixedChoices(ctx)]);
   const productIds = [...new Set(snapshot.items.flatMap((item) => (item.product ? [item.product.id] : [])))];
   const products = await productChoices(ctx, productIds, snapshot.parameters);
   return { tab: itemsTabOf(snapshot, { lang: ctx.lang, assembly }), products, choices };

@@ -4,6 +4,7 @@
  * rule, written once as SQL for the invoice list's filter and the baskets column's count and sum,
  * and once in code for a row already read (its days overdue).
  */
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { OVERDUE_LIST_HREF } from "@views/orders/invoice-list";
@@ -74,8 +75,12 @@ export async function overdueSummary({ ctx, input = {} }: { ctx: Ctx; input?: { 
  * The baskets column's alert (docs/decisions/080-overdue-and-reminders.md): the count and the sum,
  * shown only while there is any; `today` is Prague's unless a test names the day.
  */
+const OVERDUE_TABLES = tableNames(invoices, invoicePayments);
+
 export const overdueInvoicesBasketOn = (today: () => string = todayInPrague): BasketLoader => async ({ ctx }) => {
-  const { count, remaining } = await overdueSummary({ ctx, input: { today: today() } });
+  const day = today();
+  // Every page shows it: kept a few seconds, or until this instance writes a document or a payment (src/lib/read-cache.ts).
+  const { count, remaining } = await cachedRead(ctx.db, `overdue:${day}`, OVERDUE_TABLES, () => overdueSummary({ ctx, input: { today: day } }));
   if (!count) return [];
   const t = tFor(ctx.lang);
   return [{ id: -2, name: t("reminders.basket", { amount: formatMoney(remaining, ctx.lang) }) as string, href: OVERDUE_LIST_HREF, itemCount: count, common: false, alert: true }];

@@ -4,6 +4,7 @@
  * history and the unknown reports; everything here only reads them, except the feed's settings and
  * the items' `scale_disagree_since`, kept by the discrepancy job (docs/decisions/058-scale-live-updates.md).
  */
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { products, rackScaleReadings, rackScaleSettings, rackScaleUnknownReports, warehouseItems, warehouseRackScales, warehouses } from "@db/schema";
 import type { BasketLoader, Ctx } from "@/lib/context";
@@ -185,8 +186,11 @@ export async function listScaleDiscrepancies({ ctx, input }: { ctx: Ctx; input: 
   };
 }
 
+const DISCREPANCY_TABLES = tableNames(warehouseItems, rackScaleSettings);
+
 /** The baskets column's entry (docs/domain.md#scale-discrepancies): the count, shown only while there is any. */
 export const scaleDiscrepancySummary: BasketLoader = async ({ ctx }) => {
-  const n = await countScaleDiscrepancies({ ctx, input: { now: new Date() } });
+  // Every page shows it: kept a few seconds, or until this instance writes the stock (src/lib/read-cache.ts).
+  const n = await cachedRead(ctx.db, "scaleDiscrepancies", DISCREPANCY_TABLES, () => countScaleDiscrepancies({ ctx, input: { now: new Date() } }));
   return n ? [{ id: -1, name: tFor(ctx.lang)("scaleFeed.discrepancies.basket"), href: SCALE_DISCREPANCIES_PATH, itemCount: n, common: false, alert: true }] : [];
 };
