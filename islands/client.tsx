@@ -18,7 +18,10 @@ async function hydrate(element: HTMLElement) {
     return;
   }
   const module = (await load()) as unknown as { default: ComponentType<Record<string, unknown>> };
-  const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
+  // The props' JSON follows the mount (islands/Island.tsx).
+  const script = element.nextElementSibling;
+  const json = script instanceof HTMLScriptElement && script.hasAttribute("data-island-props") ? script.textContent : null;
+  const props = JSON.parse(json || "{}") as Record<string, unknown>;
   const Component = module.default;
   hydrateRoot(
     element,

@@ -24,11 +24,11 @@ let orderId: number;
 const decode = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!);
 
-/** The island's mount and its JSON props from the page. */
+/** The island's mount and the JSON props right after it (islands/Island.tsx). */
 function islandOf(html: string): FenceItemsEditorProps {
-  const match = /<div data-island="fence-items" data-props="([^"]*)"/.exec(html);
+  const match = /<div data-island="fence-items"[^>]*>[\s\S]*?<\/div><script type="application\/json" data-island-props="">([^<]*)<\/script>/.exec(html);
   expect(match).not.toBeNull();
-  return JSON.parse(decode(match![1]!)) as FenceItemsEditorProps;
+  return JSON.parse(match![1]!) as FenceItemsEditorProps;
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { useView } from "../view-context";
  * megabyte took ~8 ms), so the element carries a marker and renderPage puts the markup in
  * after rendering, in one string operation.
  */
-export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "nav" | "section" | "tbody" } & HTMLAttributes<HTMLElement>) {
+export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "nav" | "section" | "tbody" | "script" } & HTMLAttributes<HTMLElement> & { type?: string; "data-island-props"?: string }) {
   const view = useView();
   view.rawHtml ??= new Map();
   const marker = `<!--raw-html:${view.rawHtml.size}-->`;
