@@ -17,6 +17,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "@/lib/lang";
+import { flattenTree, type TreeNode } from "@/modules/catalogue/category/tree";
 import type { Message } from "@/lib/errors";
 import { assemblyCounts, computeFenceItem, computeOrderTotals, DEFAULT_DISCOUNT_DESCRIPTION, parameterOrDefault } from "@/modules/orders/fence-item/engine";
 import type { EditItemsResult, ItemProductChoice, ItemsTab, ItemsTabChoices } from "@/modules/orders/fence-item/schemas";
@@ -56,9 +57,30 @@ const RELOAD_AFTER_MS = 1000;
 
 const num = (text: string) => parseNum(text) ?? null;
 
+/**
+ * The page gives only the categories the order's lines name (its selects show them at once); the
+ * whole list comes from the category tree's API after hydration, kept by the browser by its ETag.
+ */
+function useWholeCategoryList(given: ItemsTabChoices): ItemsTabChoices {
+  const [categories, setCategories] = useState(given.categories);
+  const url = given.categoryTreeUrl;
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    void callApi<TreeNode[]>(url).then((answer) => {
+      if (current && answer?.status === "success" && answer.data) setCategories(flattenTree(answer.data));
+    });
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return useMemo(() => ({ ...given, categories }), [given, categories]);
+}
+
 export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   const t = useMemo(() => textsT(props.texts), [props.texts]);
-  const { choices, orderId } = props;
+  const { orderId } = props;
+  const choices = useWholeCategoryList(props.choices);
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.tab, DEFAULT_DISCOUNT_DESCRIPTION));
   const [products, setProducts] = useState<Record<number, ItemProductChoice>>(() => Object.fromEntries(props.products.map((product) => [product.id, product])));
   const [open, setOpen] = useState<string | null>(() => draft.items[0]?.key ?? null);

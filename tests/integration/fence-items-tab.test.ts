@@ -13,7 +13,7 @@ import { SPACER_TEXT_KEYS } from "@islands/manufacture/spacer-texts";
 import { formatMoney } from "@/lib/money";
 import type { FenceItemsEditorProps } from "@islands/orders/fence-items-editor";
 import { type Session, useTestApp } from "../helpers/app";
-import { createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createShipping, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
+import { createCategory, createFenceCategory, createFenceOrder, createProduct, createFenceOrderWithItems, createFenceProduct, createShipping, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { html as htmlOf, okJson } from "./support";
 
 const t = useTestApp();
@@ -42,6 +42,20 @@ beforeAll(async () => {
 });
 
 describe("GET /orders/fenceOrder/:id?tab=1", () => {
+  test("the page's props carry only the categories the order's sub-product lines name, at their depth in the tree", async () => {
+    const ctx = { ...t.current.ctx, userId: session.user.id };
+    const parent = await createCategory(ctx.db, { name: "Příslušenství tab" });
+    const child = await createCategory(ctx.db, { name: "Sloupky tab", parentId: parent });
+    const post = await createProduct(ctx.db, { name: "Sloupek 60 × 60", unitPrice: "390.00", categoryIds: [child] });
+    const { id } = await createFenceOrderWithItems(ctx, {
+      items: [{ ...fence1Item(product), tmpId: "s", subProducts: [{ tmpId: "p", productCategory: child, product: post, amount: 2 }] }],
+      otherItems: [],
+    });
+    const props = islandOf(await htmlOf(await session.page(`/orders/fenceOrder/${id}?tab=1`)));
+    expect(props.tab.items[0]!.subProducts.map((sub) => sub.productCategory?.id)).toEqual([child]);
+    expect(props.choices.categories).toEqual([{ id: child, name: "Sloupky tab", depth: 1 }]);
+  });
+
   test("renders the items editor island with the tab's GET as its props, and its first paint shows the items, the drawing and the summary", async () => {
     const response = await session.page(`/orders/fenceOrder/${orderId}?tab=1`);
     expect(response.status).toBe(200);
@@ -57,7 +71,11 @@ describe("GET /orders/fenceOrder/:id?tab=1", () => {
     expect(props.products).toMatchObject([{ id: product, name: "Plot Lamela Tab", systemRole: null, m2Price: 2450, unitPrice: null, parameters: { ...FENCE_1_PARAMETERS }, creation: [] }]);
     // The choices: shipping types, categories, the assembly products by role, the ATTENTION product.
     expect(props.choices.shippingTypes.some((type) => type.name === "Dodávka tab" && type.price === 18 && type.priceByDistance)).toBe(true);
-    expect(props.choices.categories.some((category) => category.name === "Hliníkové ploty" && category.depth === 0)).toBe(true);
+    // Categories: only those its lines name (none here); the whole tree comes from its API after hydration.
+    expect(props.choices.categories).toEqual([]);
+    expect(props.choices.categoryTreeUrl).toBe("/api/category/tree");
+    const tree = (await okJson(await session.api(props.choices.categoryTreeUrl!))).data as { name: string }[];
+    expect(tree.some((node) => node.name === "Hliníkové ploty")).toBe(true);
     expect(props.choices.assembly.map((row) => row.role).sort()).toEqual(["ASSEMBLY_FENCE", "ASSEMBLY_GATE", "ASSEMBLY_WICKET"]);
     expect(props.choices.attentionProductId).toBeGreaterThan(0);
     // Exactly the texts it asks for, translated, placeholders left for the browser.

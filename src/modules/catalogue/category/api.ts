@@ -4,7 +4,7 @@ import { crudApi } from "@/lib/http/crud-api";
 import { success } from "@/lib/envelope";
 import type { AppEnv } from "@/lib/hono-env";
 import { CATEGORY_MAX_PAGE_SIZE } from "@/lib/zod-fields";
-import { categoryService, categoryTree, listCategoriesWithChildren } from "./service";
+import { categoryService, listCategoriesWithChildren, sharedCategoryTree } from "./service";
 
 /** Categories API: /api/category (docs/domain.md#categories): the nested tree and the generic CRUD calls. */
 export const categoryApi = new Hono<AppEnv>();
@@ -16,7 +16,7 @@ categoryApi.get("/allWithChildren", async (c) => c.json(success(await listCatego
  */
 categoryApi.get("/tree", etag(), async (c) => {
   c.header("Cache-Control", "private, no-cache");
-  return c.json(success(await categoryTree({ ctx: c.get("ctx") })));
+  return c.json(success(await sharedCategoryTree({ ctx: c.get("ctx") })));
 });
 // docs/domain.md#categories: category lists load whole (size=9999), the one list allowed past MAX_PAGE_SIZE.
 categoryApi.route("/", crudApi(categoryService, { maxPageSize: CATEGORY_MAX_PAGE_SIZE }));

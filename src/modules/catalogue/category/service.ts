@@ -1,3 +1,4 @@
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { categories, categoryParameterCategories, productCategories } from "@db/schema";
 import type { Ctx } from "@/lib/context";
@@ -98,6 +99,17 @@ export async function categoryTree({ ctx }: { ctx: Ctx }): Promise<TreeNode[]> {
   const text = result?.rows;
   const rows = text ? (JSON.parse(text) as [number, number | null, number, string][]) : [];
   return buildTree(rows.map(([id, parentId, sortOrder, name]) => ({ id, parentId, sortOrder, name })));
+}
+
+const TREE_TABLES = tableNames(categories);
+
+/**
+ * The tree as the pickers fetch it (GET /api/category/tree): every filter and the items editor ask
+ * it, so the answer is kept until this instance writes a category (src/lib/read-cache.ts). Callers
+ * only read it.
+ */
+export function sharedCategoryTree({ ctx }: { ctx: Ctx }): Promise<TreeNode[]> {
+  return cachedRead(ctx.db, "categoryTree", TREE_TABLES, () => categoryTree({ ctx }));
 }
 
 /** The children of one category, each with its subtree (the tree page opens a collapsed node with them). */

@@ -83,6 +83,15 @@ export function searchTree(roots: TreeNode[], index: TreeIndex, query: string): 
 }
 
 /** docs/domain.md#category-filter: the category filter joins ids with a semicolon. */
+/** Categories in tree order with their depth, for a select (the server and the items editor alike). */
+export function flattenTree(nodes: readonly TreeNode[], depth = 0, into: { id: number; name: string; depth: number }[] = []): { id: number; name: string; depth: number }[] {
+  for (const node of nodes) {
+    into.push({ id: node.id, name: node.name, depth });
+    flattenTree(node.children, depth + 1, into);
+  }
+  return into;
+}
+
 export const joinCategoryIds = (ids: number[]): string => ids.join(";");
 
 export function parseCategoryIds(value: string | null | undefined): number[] {

@@ -3,6 +3,7 @@ import { vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService } from "@/lib/crud/service";
 import { formatDecimal } from "@/lib/money";
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { type Vat, vatInput } from "./schemas";
 
 const toVat = (row: typeof vatRates.$inferSelect): Vat => {
@@ -23,8 +24,15 @@ export const vatService = createCrudService({
   defaultSort: ["rate", "asc"],
 });
 
-/** Rates offered on new documents (inactive ones stay only on old documents). */
+const VAT_TABLES = tableNames(vatRates);
+
+/**
+ * Rates offered on new documents (inactive ones stay only on old documents). A choice on every
+ * order and invoice form: kept until this instance writes a rate (src/lib/read-cache.ts).
+ */
 export async function listActiveVatRates({ ctx }: { ctx: Ctx }): Promise<Vat[]> {
-  const rows = await ctx.db.select().from(vatRates).where(eq(vatRates.active, true)).orderBy(asc(vatRates.rate));
-  return rows.map(toVat);
+  return cachedRead(ctx.db, "activeVatRates", VAT_TABLES, async () => {
+    const rows = await ctx.db.select().from(vatRates).where(eq(vatRates.active, true)).orderBy(asc(vatRates.rate));
+    return rows.map(toVat);
+  });
 }

@@ -14,7 +14,7 @@ import { categoryTree } from "@/modules/catalogue/category/service";
 import { categorySubtreeIds } from "@/modules/catalogue/product/service";
 import { editorCategoryIds } from "@/modules/settings/editor-categories/service";
 import { productCategories } from "@db/schema";
-import type { TreeNode } from "@/modules/catalogue/category/tree";
+import { flattenTree } from "@/modules/catalogue/category/tree";
 import { readOrderSnapshot } from "../order-snapshot/service";
 import { type AssemblyRole, creationFieldOf } from "./engine";
 import { type AssemblyProduct, assemblyProducts, itemsTabOf } from "./items-read";
@@ -96,19 +96,13 @@ export async function searchItemProducts({ ctx, input }: { ctx: Ctx; input: unkn
   return rows.filter((row) => productFitsType(parameters.valuedKeysOf(row.id), type)).slice(0, PICKER_SIZE);
 }
 
-/** Categories in tree order with their depth, for a select. */
-function flatten(nodes: readonly TreeNode[], depth = 0, into: ItemsTabChoices["categories"] = []): ItemsTabChoices["categories"] {
-  for (const node of nodes) {
-    into.push({ id: node.id, name: node.name, depth });
-    flatten(node.children, depth + 1, into);
-  }
-  return into;
-}
-
 /** The editor's fixed choices: shipping types, categories (sub-products), the assembly products by role and the ATTENTION product. */
 export async function itemsTabChoices({ ctx }: { ctx: Ctx }): Promise<ItemsTabChoices> {
   return (await fixedChoices(ctx)).choices;
 }
+
+/** The category tree's API (src/modules/catalogue/category/api.ts), revalidated by its ETag. */
+const CATEGORY_TREE_URL = "/api/category/tree";
 
 const FIXED_CHOICE_TABLES = tableNames(shippingTypes, categories, products, categoryEditorRoles);
 
@@ -138,7 +132,7 @@ async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProd
   ]);
   return {
     shippingTypes: shipping.map((row) => ({ ...row, price: Number(row.price) })),
-    categories: flatten(tree),
+    categories: flattenTree(tree),
     assembly: assembly.map((row) => ({ role: row.systemRole as AssemblyRole, id: row.id, name: row.name, unitPrice: numberOrNull(row.unitPrice) })),
     attentionProductId: attention[0]?.id ?? null,
     attentionProductName: attention[0]?.name ?? null,
@@ -154,5 +148,10 @@ export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: n
   const [snapshot, { assembly, choices }] = await Promise.all([readOrderSnapshot(ctx, input.id), fixedChoices(ctx)]);
   const productIds = [...new Set(snapshot.items.flatMap((item) => (item.product ? [item.product.id] : [])))];
   const products = await productChoices(ctx, productIds, snapshot.parameters);
-  return { tab: itemsTabOf(snapshot, { lang: ctx.lang, assembly }), products, choices };
+  const tab = itemsTabOf(snapshot, { lang: ctx.lang, assembly });
+  // The whole category list (1,000 categories: 110 KB of the page) the editor fetches once the page is
+  // up, and the browser keeps by its ETag; the page carries only the categories the order's lines name,
+  // so its selects show them at once (docs/decisions/083-throughput.md).
+  const named = new Set(tab.items.flatMap((item) => item.subProducts.flatMap((sub) => (sub.productCategory ? [sub.productCategory.id] : []))));
+  return { tab, products, choices: { ...choices, categories: choices.categories.filter((category) => named.has(category.id)), categoryTreeUrl: CATEGORY_TREE_URL } };
 }

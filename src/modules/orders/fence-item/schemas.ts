@@ -408,4 +408,9 @@ export interface ItemsTabChoices {
    * offers, chosen in settings; [] leaves that picker unnarrowed.
    */
   editorCategories: { fence: number[]; other: number[]; assembly: number[] };
+  /**
+   * Set on the items tab's page: `categories` then holds only the categories the order's lines name,
+   * and the editor fetches the whole tree from here once it is up (docs/decisions/083-throughput.md).
+   */
+  categoryTreeUrl?: string;
 }
