@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { depositPaidSql, materialReadinessOf, orderItemsSql } from "@/modules/orders";
 import { readManufactured } from "./manufacture-plans";
+import { thousandths } from "./order-planning";
 import { type DateRange, dateRangeInput, idInput, type MaterialForDateRange, type PlanCard, planColour, type PlanningVan, type PlansForDateRange } from "./schemas";
 
 /** The vans a plan may go with, by name: the active ones, and with a range also any with plans in it (the grid's columns). */
@@ -106,10 +107,38 @@ export async function plansForDateRange({ ctx, input }: { ctx: Ctx; input: unkno
 const listOf = (text: string | null): string[] => (text ? text.split(",") : []);
 
 /**
+ * Pieces planned per product type of each plan from its items' "plan:TYPE:amount:sort:item"
+ * entries: summed in thousandths (amounts have three decimals), the types in the order of their
+ * items (the smallest sort order, then the smallest item id), as `plannedTypesOf` orders them.
+ */
+function typesOfEntries(entries: string[]): Map<number, PlanCard["plannedTypes"]> {
+  const byPlan = new Map<number, Map<string, { thousandths: number; sort: number; item: number }>>();
+  for (const entry of entries) {
+    const [plan, productType, amount, sort, item] = entry.split(":") as [string, string, string, string, string];
+    const planId = Number(plan);
+    let byType = byPlan.get(planId);
+    if (!byType) byPlan.set(planId, (byType = new Map()));
+    const type = byType.get(productType);
+    if (!type) byType.set(productType, { thousandths: thousandths(Number(amount)), sort: Number(sort), item: Number(item) });
+    else {
+      type.thousandths += thousandths(Number(amount));
+      type.sort = Math.min(type.sort, Number(sort));
+      type.item = Math.min(type.item, Number(item));
+    }
+  }
+  const types = new Map<number, PlanCard["plannedTypes"]>();
+  for (const [planId, byType] of byPlan) {
+    const list = [...byType].sort(([, a], [, b]) => a.sort - b.sort || a.item - b.item);
+    types.set(planId, list.map(([productType, type]) => ({ productType, count: type.thousandths / 1000 })));
+  }
+  return types;
+}
+
+/**
  * The grid's read (docs/decisions/055-planning.md#throughput): one statement of five small answers,
  * each a column per field (`json_build_array(array_agg(id), array_agg(date)…)`: a JSON array of
  * numbers or strings is written and parsed far faster than 3,000 JSON rows): the plans in the
- * range, their orders once each, the planned types per plan ("planId:FENCE:6,…"), the
+ * range, their orders once each, the planned items per plan (summed per type in code), the
  * manufactured mark per order and the orders with the deposit paid; the vans' names once each.
  * The cards are put together and sorted (day, van, id) here. Beside it, the vans the grid shows.
  */
@@ -126,12 +155,11 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
              from fence_orders o where o.id in (${ordersInRange})) as orders,
             (select json_build_array(array_agg(v.id), array_agg(v.name))::text
              from delivery_vans v where v.id in (select p.van_id from order_plans p where ${inRange("p")})) as vans,
-            -- Product types are constants (FENCE, GATE…): "12:FENCE:6,12:GATE:1" needs no escaping.
-            (select string_agg(c.plan_id || ':' || c.product_type || ':' || c.count, ',' order by c.plan_id, c.s, c.i)
-             from (select pi.plan_id, i.product_type, sum(pi.amount) as count, min(i.sort_order) as s, min(i.id) as i
-                   from order_plan_items pi join order_plans p on p.id = pi.plan_id join ${orderItemsSql(ordersInRange)} i on i.id = pi.item_id
-                   where ${inRange("p")}
-                   group by pi.plan_id, i.product_type) c) as types,
+            -- One entry per planned item, "plan:TYPE:amount:sort:item" (types are constants: FENCE, GATE…,
+            -- no escaping); summed per type and ordered in code, cheaper than grouping here.
+            (select string_agg(pi.plan_id || ':' || i.product_type || ':' || pi.amount || ':' || i.sort_order || ':' || i.id, ',')
+             from order_plan_items pi join order_plans p on p.id = pi.plan_id join ${orderItemsSql(ordersInRange)} i on i.id = pi.item_id
+             where ${inRange("p")}) as types,
             (select json_build_array(array_agg(d.order_id), array_agg(d.made))::text
              from (select m.order_id, bool_and(l.manufactured) as made
                    from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
@@ -151,14 +179,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
   orderIds.forEach((id, i) => orders.set(id, { id, lastName: lastNames[i]!, firstName: firstNames[i]!, status: statuses[i]! }));
   const [vanIdsNamed, vanNames] = JSON.parse(row!.vans) as [number[], string[]];
   const vanName = new Map(vanIdsNamed.map((id, i) => [id, vanNames[i]!]));
-  const types = new Map<number, PlanCard["plannedTypes"]>();
-  for (const entry of listOf(row!.types)) {
-    const [planId, productType, count] = entry.split(":") as [string, string, string];
-    const id = Number(planId);
-    let list = types.get(id);
-    if (!list) types.set(id, (list = []));
-    list.push({ productType, count: Number(count) });
-  }
+  const types = typesOfEntries(listOf(row!.types));
   const [madeOrders, madeFlags] = JSON.parse(row!.made) as [number[] | null, boolean[] | null];
   const made = new Map((madeOrders ?? []).map((id, i) => [id, madeFlags![i]!]));
   const paid = new Set(listOf(row!.paid).map(Number));
