@@ -20,9 +20,6 @@ import { FENCE_ORDER_PATH } from "../orders/fence-order-list";
 
 export const PLANNING_GRID_ID = "planning-grid";
 
-/** The order's planning tab. */
-const orderPlanningHref = (orderId: number) => `${FENCE_ORDER_PATH}/${orderId}?tab=5`;
-
 /** The range picker: both dates required, a plain GET form (the URL holds the range). */
 export function PlanningRange({ path, typed, errors }: { path: string; typed: Record<string, string>; errors: Record<string, string> }) {
   const { t } = useView();
@@ -125,21 +122,36 @@ const markText = (icon: IconName, words: string): MarkText => {
 
 /**
  * The grid's rows as markup (RawHtml): 3,000 cards through React cost ~80 ms of a 100 ms page;
- * built as a string with every value escaped, the same markup costs a few.
+ * built as a string with every value escaped, the same markup costs a few. What does not change
+ * from card to card (a colour's opening, the four readiness marks, the move link's words, a
+ * planned-types text) is built once per page (docs/decisions/055-planning.md#throughput).
  */
 function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, PlanCard[]>, texts: CardTexts, range: { from: string; to: string }, lang: string): string {
   const out: string[] = [];
-  const escapedTexts = {
-    colour: Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, escapeHtml(texts.colour[colour])])) as Record<PlanColour, string>,
-    move: escapeHtml(texts.move),
-    manufactured: markText("check", texts.manufactured),
-    notManufactured: markText("cross", texts.notManufactured),
-    depositPaid: markText("moneyPaid", texts.depositPaid),
-    depositUnpaid: markText("moneyUnpaid", texts.depositUnpaid),
-    alert: iconMarkup("alert"),
-    moveTo: escapeHtml(texts.moveTo).split("{id}"),
+  const manufactured = markText("check", texts.manufactured);
+  const notManufactured = markText("cross", texts.notManufactured);
+  const depositPaid = markText("moneyPaid", texts.depositPaid);
+  const depositUnpaid = markText("moneyUnpaid", texts.depositUnpaid);
+  const manufacturedMarks = { true: readinessMark("data-manufactured", true, manufactured, notManufactured), false: readinessMark("data-manufactured", false, manufactured, notManufactured) };
+  const depositMarks = { true: readinessMark("data-deposit-paid", true, depositPaid, depositUnpaid), false: readinessMark("data-deposit-paid", false, depositPaid, depositUnpaid) };
+  const alert = iconMarkup("alert");
+  const move = escapeHtml(texts.move);
+  const moveTo = escapeHtml(texts.moveTo).split("{id}");
+  // `<div class="plan-card plan-YELLOW" data-plan-id="…" data-version="…" title="Yellow…" draggable="true">`, then the link to the order's planning tab (`/orders/fenceOrder/…?tab=5`).
+  const opening = Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, `<div class="plan-card plan-${colour}" data-plan-id="`])) as Record<PlanColour, string>;
+  const titled = Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, `" title="${escapeHtml(texts.colour[colour])}" draggable="true"><a href="${FENCE_ORDER_PATH}/`])) as Record<PlanColour, string>;
+  const moveHref = `<a class="plan-card-move" href="${PLANNING_PATH}/`;
+  const moveQuery = `/move?from=${range.from}&amp;to=${range.to}" aria-label="`;
+  const moveEnd = `">${move}</a></div>`;
+  /** The planned types' escaped text by their "TYPE:count,…" key: most cards share a handful. */
+  const typesTexts = new Map<string, string>();
+  const typesText = (types: PlanCard["plannedTypes"]) => {
+    let key = "";
+    for (const type of types) key += `${type.productType}:${type.count},`;
+    let text = typesTexts.get(key);
+    if (text === undefined) typesTexts.set(key, (text = escapeHtml(types.map((type) => `${texts.type(type.productType)} ${type.count}×`).join(", "))));
+    return text;
   };
-  const rangeQuery = `from=${range.from}&amp;to=${range.to}`;
   for (const day of days) {
     out.push(isoWeekday(day) === 1 ? '<tr class="week-start">' : "<tr>", `<th scope="row" class="nowrap">${escapeHtml(formatDayWithWeekday(day, lang))}</th>`);
     for (const van of vans) {
@@ -147,18 +159,14 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
       const orders = cards ? new Set(cards.map((card) => card.order.id)).size : 0;
       const overbooked = orders > MAX_ORDERS_PER_VAN_DAY;
       out.push(`<td class="${overbooked ? "plan-cell plan-cell-overbooked" : "plan-cell"}" data-date="${day}" data-van="${van.id}">`);
-      if (overbooked) out.push(`<p class="plan-cell-warning">${escapedTexts.alert} ${escapeHtml(texts.overbooked(orders))}</p>`);
+      if (overbooked) out.push(`<p class="plan-cell-warning">${alert} ${escapeHtml(texts.overbooked(orders))}</p>`);
       for (const card of cards ?? []) {
-        const types = card.plannedTypes.map((type) => `${texts.type(type.productType)} ${type.count}×`).join(", ");
-        const mark = card.manufactured === null ? "" : readinessMark("data-manufactured", card.manufactured, escapedTexts.manufactured, escapedTexts.notManufactured);
-        const deposit = readinessMark("data-deposit-paid", card.depositPaid, escapedTexts.depositPaid, escapedTexts.depositUnpaid);
+        const orderId = card.order.id;
+        const mark = card.manufactured === null ? "" : manufacturedMarks[`${card.manufactured}`];
         // Filled in by the planning-board island once the material is known (an order's may first need the engine).
-        const material = card.manufactured === true ? "" : `<span class="plan-mark plan-mark-pending" data-material-order="${card.order.id}"></span>`;
+        const material = card.manufactured === true ? "" : `<span class="plan-mark plan-mark-pending" data-material-order="${orderId}"></span>`;
         out.push(
-          `<div class="plan-card plan-${card.color}" data-plan-id="${card.id}" data-version="${card.version}" title="${escapedTexts.colour[card.color]}" draggable="true">`,
-          `<a href="${orderPlanningHref(card.order.id)}">${card.order.id} ${escapeHtml(card.order.lastName)}</a>`,
-          `<span class="plan-card-types">${escapeHtml(types)}</span>${mark}${deposit}${material}`,
-          `<a class="plan-card-move" href="${PLANNING_PATH}/${card.id}/move?${rangeQuery}" aria-label="${escapedTexts.moveTo.join(String(card.order.id))}">${escapedTexts.move}</a></div>`,
+          `${opening[card.color]}${card.id}" data-version="${card.version}${titled[card.color]}${orderId}?tab=5">${orderId} ${escapeHtml(card.order.lastName)}</a><span class="plan-card-types">${typesText(card.plannedTypes)}</span>${mark}${depositMarks[`${card.depositPaid}`]}${material}${moveHref}${card.id}${moveQuery}${moveTo.join(String(orderId))}${moveEnd}`,
         );
       }
       out.push("</td>");

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { depositPaidSql, materialReadinessOf, orderItemsSql } from "@/modules/orders";
 import { readManufactured } from "./manufacture-plans";
+import { thousandths } from "./order-planning";
 import { type DateRange, dateRangeInput, idInput, type MaterialForDateRange, type PlanCard, planColour, type PlanningVan, type PlansForDateRange } from "./schemas";
 
 /** The vans a plan may go with, by name: the active ones, and with a range also any with plans in it (the grid's columns). */
@@ -102,60 +103,107 @@ export async function plansForDateRange({ ctx, input }: { ctx: Ctx; input: unkno
   return readPlansForDateRange(ctx, { from, to });
 }
 
+/** Splits "a,b,c" ("" and null for none). */
+const listOf = (text: string | null): string[] => (text ? text.split(",") : []);
+
 /**
- * The grid's read: the cards in one statement answered as one JSON text (3,000 rows decoded one by
- * one cost more than the query itself), beside the vans.
+ * Pieces planned per product type of each plan from its items' "plan:TYPE:amount:sort:item"
+ * entries: summed in thousandths (amounts have three decimals), the types in the order of their
+ * items (the smallest sort order, then the smallest item id), as `plannedTypesOf` orders them.
+ */
+function typesOfEntries(entries: string[]): Map<number, PlanCard["plannedTypes"]> {
+  const byPlan = new Map<number, Map<string, { thousandths: number; sort: number; item: number }>>();
+  for (const entry of entries) {
+    const [plan, productType, amount, sort, item] = entry.split(":") as [string, string, string, string, string];
+    const planId = Number(plan);
+    let byType = byPlan.get(planId);
+    if (!byType) byPlan.set(planId, (byType = new Map()));
+    const type = byType.get(productType);
+    if (!type) byType.set(productType, { thousandths: thousandths(Number(amount)), sort: Number(sort), item: Number(item) });
+    else {
+      type.thousandths += thousandths(Number(amount));
+      type.sort = Math.min(type.sort, Number(sort));
+      type.item = Math.min(type.item, Number(item));
+    }
+  }
+  const types = new Map<number, PlanCard["plannedTypes"]>();
+  for (const [planId, byType] of byPlan) {
+    const list = [...byType].sort(([, a], [, b]) => a.sort - b.sort || a.item - b.item);
+    types.set(planId, list.map(([productType, type]) => ({ productType, count: type.thousandths / 1000 })));
+  }
+  return types;
+}
+
+/**
+ * The grid's read (docs/decisions/055-planning.md#throughput): one statement of five small answers,
+ * each a column per field (`json_build_array(array_agg(id), array_agg(date)…)`: a JSON array of
+ * numbers or strings is written and parsed far faster than 3,000 JSON rows): the plans in the
+ * range, their orders once each, the planned items per plan (summed per type in code), the
+ * manufactured mark per order and the orders with the deposit paid; the vans' names once each.
+ * The cards are put together and sorted (day, van, id) here. Beside it, the vans the grid shows.
  */
 export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): Promise<PlansForDateRange> {
-  const [[cards], vans] = await Promise.all([
-    selectRows<{ cards: string }>(
+  const inRange = (alias: string) => sql`${sql.raw(alias)}.date between ${from} and ${to}`;
+  const ordersInRange = sql`select p.order_id from order_plans p where ${inRange("p")}`;
+  const [[row], vans] = await Promise.all([
+    selectRows<{ plans: string; orders: string; vans: string; types: string | null; made: string; paid: string | null }>(
       ctx.db,
-      sql`with counts as (
-            select pi.plan_id, i.product_type, sum(pi.amount) as count, min(i.sort_order) as s, min(i.id) as i
-            from order_plan_items pi join order_plans p on p.id = pi.plan_id
-              join ${orderItemsSql(sql`select order_id from order_plans where date between ${from} and ${to}`)} i on i.id = pi.item_id
-            where p.date between ${from} and ${to}
-            group by pi.plan_id, i.product_type
-          ), types as (
-            -- Product types are constants (FENCE, GATE…): "FENCE:6,GATE:1" is cheaper to build than JSON.
-            select plan_id, string_agg(product_type || ':' || count, ',' order by s, i) as types from counts group by plan_id
-          ), made as (
-            select m.order_id, bool_and(l.manufactured) as made
-            from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
-            where m.order_id in (select order_id from order_plans where date between ${from} and ${to})
-            group by m.order_id
-          ), paid as (
+      sql`select
+            (select json_build_array(array_agg(p.id), array_agg(p.date), array_agg(p.van_id), array_agg(p.version), array_agg(p.delivery), array_agg(p.assembly), array_agg(p.order_id))::text
+             from order_plans p where ${inRange("p")}) as plans,
+            (select json_build_array(array_agg(o.id), array_agg(o.last_name), array_agg(o.first_name), array_agg(o.status))::text
+             from fence_orders o where o.id in (${ordersInRange})) as orders,
+            (select json_build_array(array_agg(v.id), array_agg(v.name))::text
+             from delivery_vans v where v.id in (select p.van_id from order_plans p where ${inRange("p")})) as vans,
+            -- One entry per planned item, "plan:TYPE:amount:sort:item" (types are constants: FENCE, GATE…,
+            -- no escaping); summed per type and ordered in code, cheaper than grouping here.
+            (select string_agg(pi.plan_id || ':' || i.product_type || ':' || pi.amount || ':' || i.sort_order || ':' || i.id, ',')
+             from order_plan_items pi join order_plans p on p.id = pi.plan_id join ${orderItemsSql(ordersInRange)} i on i.id = pi.item_id
+             where ${inRange("p")}) as types,
+            (select json_build_array(array_agg(d.order_id), array_agg(d.made))::text
+             from (select m.order_id, bool_and(l.manufactured) as made
+                   from manufacture_plans m join manufacture_plan_lines l on l.plan_id = m.id
+                   where m.order_id in (${ordersInRange})
+                   group by m.order_id) d) as made,
             -- The invoices' rule for a paid deposit (invoice/deposit.ts), once per order in the range.
-            select x.order_id from (select distinct order_id from order_plans where date between ${from} and ${to}) x
-            where ${depositPaidSql(sql`x.order_id`)}
-          )
-          select coalesce(json_agg(json_build_array(p.id, p.date, p.van_id, v.name, p.version, p.delivery, p.assembly, o.id, o.last_name, o.first_name, o.status, t.types, made.made, paid.order_id is not null)
-                   order by p.date, p.van_id, p.id), '[]')::text as cards
-          from order_plans p join fence_orders o on o.id = p.order_id join delivery_vans v on v.id = p.van_id left join types t on t.plan_id = p.id left join made on made.order_id = p.order_id
-            left join paid on paid.order_id = p.order_id
-          where p.date between ${from} and ${to}`,
+            (select string_agg(x.order_id::text, ',') from (select distinct p.order_id from order_plans p where ${inRange("p")}) x
+             where ${depositPaidSql(sql`x.order_id`)}) as paid`,
     ),
     readPlanningVans(ctx, { from, to }),
   ]);
-  type Tuple = [number, string, number, string, number, boolean, boolean, number, string, string, string, string | null, boolean | null, boolean];
-  const plans = (JSON.parse(cards!.cards) as Tuple[]).map(([id, date, vanId, vanName, version, delivery, assembly, orderId, lastName, firstName, status, types, manufactured, depositPaid]): PlanCard => ({
-    id,
-    date,
-    vehicle: { id: vanId, name: vanName },
-    version,
-    order: { id: orderId, lastName, firstName, status },
-    delivery,
-    assembly,
-    color: planColour({ delivery, assembly })!,
-    plannedTypes: types
-      ? types.split(",").map((pair) => {
-          const [productType, count] = pair.split(":");
-          return { productType: productType!, count: Number(count) };
-        })
-      : [],
-    manufactured,
-    depositPaid,
-  }));
+  // No plans: every array_agg is null.
+  const [ids, dates, vanIds, versions, deliveries, assemblies, planOrders] = JSON.parse(row!.plans) as [number[], string[], number[], number[], boolean[], boolean[], number[]];
+  if (!ids) return { from, to, vans, plans: [] };
+  const [orderIds, lastNames, firstNames, statuses] = JSON.parse(row!.orders) as [number[], string[], string[], string[]];
+  const orders = new Map<number, PlanCard["order"]>();
+  orderIds.forEach((id, i) => orders.set(id, { id, lastName: lastNames[i]!, firstName: firstNames[i]!, status: statuses[i]! }));
+  const [vanIdsNamed, vanNames] = JSON.parse(row!.vans) as [number[], string[]];
+  const vanName = new Map(vanIdsNamed.map((id, i) => [id, vanNames[i]!]));
+  const types = typesOfEntries(listOf(row!.types));
+  const [madeOrders, madeFlags] = JSON.parse(row!.made) as [number[] | null, boolean[] | null];
+  const made = new Map((madeOrders ?? []).map((id, i) => [id, madeFlags![i]!]));
+  const paid = new Set(listOf(row!.paid).map(Number));
+  const order = ids.map((_, i) => i);
+  order.sort((a, b) => (dates[a]! < dates[b]! ? -1 : dates[a]! > dates[b]! ? 1 : vanIds[a]! - vanIds[b]! || ids[a]! - ids[b]!));
+  const plans = order.map((i): PlanCard => {
+    const id = ids[i]!;
+    const orderId = planOrders[i]!;
+    const delivery = deliveries[i]!;
+    const assembly = assemblies[i]!;
+    return {
+      id,
+      date: dates[i]!,
+      vehicle: { id: vanIds[i]!, name: vanName.get(vanIds[i]!)! },
+      version: versions[i]!,
+      order: orders.get(orderId)!,
+      delivery,
+      assembly,
+      color: planColour({ delivery, assembly })!,
+      plannedTypes: types.get(id) ?? [],
+      manufactured: made.get(orderId) ?? null,
+      depositPaid: paid.has(orderId),
+    };
+  });
   return { from, to, vans, plans };
 }
 

@@ -140,24 +140,30 @@ export async function addManufactureLineToBasket({ ctx, input }: { ctx: Ctx; inp
   });
 }
 
-/** The manufacture and painting calendar: each plan on its manufacture day (workplace MANUFACTURE) and its painting day (PAINTING), by day, workplace and order; one JSON text, as the grid. */
+/**
+ * The manufacture and painting calendar: each plan on its manufacture day (workplace MANUFACTURE)
+ * and its painting day (PAINTING), by day, workplace and order. One statement answering a column
+ * per field, the orders' names once each, as the grid (docs/decisions/055-planning.md#throughput);
+ * sorted here.
+ */
 export async function manufacturePlansForDateRange({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ from: string; to: string; entries: ManufactureEntry[] }> {
   const { from, to } = parseInput(dateRangeInput, input);
-  const [row] = await selectRows<{ entries: string }>(
+  const [row] = await selectRows<{ entries: string; orders: string }>(
     ctx.db,
     sql`with days as (
           select m.manufacture_date as date, 'MANUFACTURE' as workplace, m.id, m.order_id from manufacture_plans m where m.manufacture_date between ${from} and ${to}
           union all
           select m.painting_date, 'PAINTING', m.id, m.order_id from manufacture_plans m where m.painting_date between ${from} and ${to}
         )
-        select coalesce(json_agg(json_build_array(d.date, d.workplace, d.id, o.id, o.last_name) order by d.date, d.workplace, o.id), '[]')::text as entries
-        from days d join fence_orders o on o.id = d.order_id`,
+        select (select json_build_array(array_agg(d.date), array_agg(d.workplace), array_agg(d.id), array_agg(d.order_id))::text from days d) as entries,
+          (select json_build_array(array_agg(o.id), array_agg(o.last_name))::text from fence_orders o where o.id in (select d.order_id from days d)) as orders`,
   );
-  const entries = (JSON.parse(row!.entries) as [string, ManufactureEntry["workplace"], number, number, string][]).map(([date, workplace, planId, orderId, lastName]) => ({
-    date,
-    workplace,
-    planId,
-    order: { id: orderId, lastName },
-  }));
+  const [dates, workplaces, planIds, orderIds] = JSON.parse(row!.entries) as [string[], ManufactureEntry["workplace"][], number[], number[]];
+  if (!dates) return { from, to, entries: [] };
+  const [namedIds, lastNames] = JSON.parse(row!.orders) as [number[], string[]];
+  const lastName = new Map(namedIds.map((id, i) => [id, lastNames[i]!]));
+  const order = dates.map((_, i) => i);
+  order.sort((a, b) => (dates[a]! < dates[b]! ? -1 : dates[a]! > dates[b]! ? 1 : workplaces[a]! < workplaces[b]! ? -1 : workplaces[a]! > workplaces[b]! ? 1 : orderIds[a]! - orderIds[b]!));
+  const entries = order.map((i) => ({ date: dates[i]!, workplace: workplaces[i]!, planId: planIds[i]!, order: { id: orderIds[i]!, lastName: lastName.get(orderIds[i]!)! } }));
   return { from, to, entries };
 }
