@@ -32,4 +32,5 @@ test("PGlite stores the given bytes, a subarray's only, and answers them back", 
   } finally {
     await database.close();
   }
-});
+  // A fresh PGlite starts in seconds on a busy machine.
+}, 60_000);
