@@ -80,6 +80,7 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
   const during: number[] = [];
   let running = true;
   const exportStarted = performance.now();
+  const exportCpuStarted = process.cpuUsage();
   const work = runner.runDue().finally(() => {
     running = false;
   });
@@ -91,9 +92,10 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
   }
   const outcomes = await work;
   const exportMs = performance.now() - exportStarted;
+  const exportCpu = process.cpuUsage(exportCpuStarted);
   if (outcomes[0]?.outcome !== "done") throw new Error(`the export ended ${outcomes[0]?.outcome}: ${outcomes[0]?.error}`);
   const job = ((await (await session.api(`/api/jobs/${id}`)).json()) as { data: { result: { size: number }; progress: { done: number } } }).data;
-  log(`export: ${(exportMs / 1000).toFixed(1)} s, ${job.progress.done} documents, ${job.result.size} bytes; ${during.length} list requests meanwhile`);
+  log(`export: ${(exportMs / 1000).toFixed(1)} s (CPU of all threads ${((exportCpu.user + exportCpu.system) / 1e6).toFixed(1)} s), ${job.progress.done} documents, ${job.result.size} bytes; ${during.length} list requests meanwhile`);
 
   return {
     kind: t.database.kind,
@@ -108,6 +110,7 @@ await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs })
     documents,
     issueMs,
     exportMs,
+    exportCpuMs: (exportCpu.user + exportCpu.system) / 1000,
     zipBytes: job.result.size,
     listDuring: stats(during),
     listIdle: stats(idle),
