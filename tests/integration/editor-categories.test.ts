@@ -77,7 +77,7 @@ describe("chosen in settings", () => {
     // The editor's page hands them to the island.
     const order = await insertFenceOrderRow(t.current.ctx.db);
     const page = await (await session.page(`/orders/fenceOrder/${order}?tab=1`)).text();
-    expect(page).toContain(`&quot;editorCategories&quot;:{&quot;fence&quot;:[${c.fence}],&quot;other&quot;:[${c.other}],&quot;assembly&quot;:[${c.assembly}]}`);
+    expect(page).toContain(`"editorCategories":{"fence":[${c.fence}],"other":[${c.other}],"assembly":[${c.assembly}]}`);
   });
 
   test("an unknown category is refused on its field and nothing changes", async () => {

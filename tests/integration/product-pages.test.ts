@@ -56,9 +56,9 @@ describe("the list /products", () => {
       'class="list-aside"',
       'data-island="category-tree-picker"',
       'id="list-product-filter-categories"',
-      "&quot;filterInputId&quot;:&quot;list-product-filter-categories&quot;",
+      '"filterInputId":"list-product-filter-categories"',
       // the tree itself comes after the page is up (the page never carries or waits for it)
-      "&quot;treeUrl&quot;:&quot;/api/category/tree&quot;",
+      '"treeUrl":"/api/category/tree"',
       // a loading skeleton with a label needs a role that may carry one (axe: aria-prohibited-attr)
       'class="tree-loading" role="status" aria-busy="true"',
       // id and name are filterable; paging starts at page 1
@@ -81,7 +81,7 @@ describe("the list /products", () => {
     expect(body).not.toContain(`href="/products/${outside}"`);
     expect(body).toContain(`value="${tree.Ploty}"`);
     const page = await html(await s.page(`/products?categories=${tree.Ploty}`));
-    expect(page).toContain(`&quot;selected&quot;:[${tree.Ploty}]`);
+    expect(page).toContain(`"selected":[${tree.Ploty}]`);
   });
 });
 
@@ -146,7 +146,7 @@ describe("the editor", () => {
       "Nejmenší hodnota je 0",
       // what was typed comes back, the ticked category too
       'value="8594000000014"',
-      `&quot;selected&quot;:[${tree.Ploty}]`,
+      `"selected":[${tree.Ploty}]`,
     ]) {
       expect(page).toContain(text);
     }
