@@ -75,7 +75,7 @@ describe("/api/orders/planning", () => {
     expect(paidGrid.plans.map((plan) => plan.depositPaid)).toEqual([true]);
     expect((await okJson<{ data: { depositPaid: boolean } }>(await api(`/api/orders/planning/${planId}`))).data.depositPaid).toBe(true);
     const page = await (await session.page("/orders/planning?from=07.12.2026&to=13.12.2026")).text();
-    expect(page).toContain('<span class="plan-mark plan-mark-done" data-deposit-paid="true" title="Záloha zaplacena"><svg class="icon" role="img" aria-label="Záloha zaplacena"><use href="#icon-moneyPaid"></use></svg></span>');
+    expect(page).toContain('<span class="plan-mark plan-mark-done" data-deposit-paid="true" title="Záloha zaplacena"><svg class="icon" role="img" aria-label="Záloha zaplacena"><use href="#icon-moneyPaid"/></svg></span>');
     // Each shape once, in the page's sprite.
     expect(page).toContain('<symbol id="icon-moneyPaid" viewBox="0 0 20 20"><path d="M2 3h16v8H2zM10 5a2 2 0 110 4 2 2 0 010-4zM6 15l3 3 6-6"></path></symbol>');
     expect(page.split('id="icon-moneyPaid"').length).toBe(2);
@@ -359,9 +359,9 @@ describe("the order's tabs 5–8", () => {
     expect(tab6Html).toMatch(/<input id="field-paintingDate"[^>]*data-kind="date" name="paintingDate" value="03.02.2027"/);
     // The grid's card carries the readiness mark: not manufactured yet.
     const grid = await (await session.page("/orders/planning?from=15.02.2027&to=15.02.2027")).text();
-    expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" role="img" aria-label="Ještě není vyrobeno"><use href="#icon-cross"></use></svg></span>');
+    expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" role="img" aria-label="Ještě není vyrobeno"><use href="#icon-cross"/></svg></span>');
     // Each state its own shape and a tooltip naming it: the deposit unpaid is a banknote struck through.
-    expect(grid).toContain('<span class="plan-mark" data-deposit-paid="false" title="Záloha nezaplacena"><svg class="icon" role="img" aria-label="Záloha nezaplacena"><use href="#icon-moneyUnpaid"></use></svg></span>');
+    expect(grid).toContain('<span class="plan-mark" data-deposit-paid="false" title="Záloha nezaplacena"><svg class="icon" role="img" aria-label="Záloha nezaplacena"><use href="#icon-moneyUnpaid"/></svg></span>');
     expect(grid).toContain('<symbol id="icon-moneyUnpaid" viewBox="0 0 20 20"><path d="M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM2 18L18 2"></path></symbol>');
     const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
     expect(plain.status).toBe(303);

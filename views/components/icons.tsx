@@ -59,7 +59,7 @@ export function iconMarkup(name: IconName, escapedLabel?: string): string {
  */
 export function iconUseMarkup(name: IconName, escapedLabel?: string): string {
   const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
-  return `<svg class="icon"${role}><use href="#icon-${name}"></use></svg>`;
+  return `<svg class="icon"${role}><use href="#icon-${name}"/></svg>`;
 }
 
 /** The shapes a page's iconUseMarkup refers to, once each: rendered once near the top of the page. */
