@@ -122,6 +122,8 @@ export default function PlanningBoard({ gridId, range, texts, materialMarks }: P
       showToast(answer?.status === "fail" ? "fail" : "error", text);
       if (status.current) status.current.textContent = text;
     };
+    // Dragging needs this island, so the cards become draggable with it, not in every card's markup.
+    for (const card of grid.querySelectorAll<HTMLElement>(".plan-card")) card.draggable = true;
     grid.addEventListener("dragstart", onDragStart);
     grid.addEventListener("dragover", onDragOver);
     grid.addEventListener("dragend", onDragEnd);

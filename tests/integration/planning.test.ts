@@ -5,7 +5,7 @@
  * and its calendar; 422 for bad input, 404, and the session.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { json, type Session, useTestApp } from "../helpers/app";
+import { json, ORIGIN, type Session, useTestApp } from "../helpers/app";
 import { createDeliveryVan, createFenceCategory, createFenceOrder, createFenceOrderWithItems, createFenceProduct, createProduct, defaultVatId, FENCE_1_PARAMETERS, fence1Item } from "../helpers/factories";
 import { editOrderItems } from "@/modules/orders/fence-item/service";
 import type { MaterialForDateRange, PlansForDateRange } from "@/modules/planning/schemas";
@@ -75,7 +75,10 @@ describe("/api/orders/planning", () => {
     expect(paidGrid.plans.map((plan) => plan.depositPaid)).toEqual([true]);
     expect((await okJson<{ data: { depositPaid: boolean } }>(await api(`/api/orders/planning/${planId}`))).data.depositPaid).toBe(true);
     const page = await (await session.page("/orders/planning?from=07.12.2026&to=13.12.2026")).text();
-    expect(page).toContain('<span class="plan-mark plan-mark-done" data-deposit-paid="true" title="Záloha zaplacena"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Záloha zaplacena"><path d="M2 3h16v8H2zM10 5a2 2 0 110 4 2 2 0 010-4zM6 15l3 3 6-6">');
+    expect(page).toContain('<span class="plan-mark plan-mark-done" data-deposit-paid="true" title="Záloha zaplacena"><svg class="icon" role="img" aria-label="Záloha zaplacena"><use href="#icon-moneyPaid"/></svg></span>');
+    // Each shape once, in the page's sprite.
+    expect(page).toContain('<symbol id="icon-moneyPaid" viewBox="0 0 20 20"><path d="M2 3h16v8H2zM10 5a2 2 0 110 4 2 2 0 010-4zM6 15l3 3 6-6"></path></symbol>');
+    expect(page.split('id="icon-moneyPaid"').length).toBe(2);
     const refused = await api("/api/orders/planning?from=2026-12-13&to=2026-12-07");
     expect(refused.status).toBe(422);
     expect((await json(refused)).fields.to).toBeDefined();
@@ -200,7 +203,7 @@ describe("/orders/planning pages", () => {
     expect(html).toMatch(new RegExp(`class="plan-card plan-BLUE" data-plan-id="${planId}" data-version="1" title="Modrá: jen montáž"`));
     expect(html).toContain(`href="/orders/fenceOrder/${pageOrder.id}?tab=5">${pageOrder.id} Procházková</a>`);
     expect(html).toContain("plot 2×");
-    expect(html).toContain(`href="/orders/planning/${planId}/move?from=2027-01-04&amp;to=2027-01-10"`);
+    expect(html).toContain(`<a class="plan-card-move" href="/orders/planning/${planId}/move" aria-label="Přesunout zakázku ${pageOrder.id} na jiný den nebo dodávku">Přesunout</a>`);
     expect(html).toContain('placeholder="Datum od"');
     expect(html).toContain("DD.MM.YYYY – DD.MM.YYYY");
     expect(html).toContain('data-island="planning-board"');
@@ -252,6 +255,13 @@ describe("/orders/planning pages", () => {
     const form = await (await session.page(`/orders/planning/${planId}/move?from=2027-01-04&to=2027-01-10`)).text();
     expect(form).toContain('value="04.01.2027"');
     expect(form).toContain('name="version" value="1"');
+    expect(form).toContain('name="from" value="2027-01-04"');
+    // The card's link carries no range: the form takes the grid's from the page it was followed from.
+    const followed = await (await session.page(`/orders/planning/${planId}/move`, { headers: { Referer: `${ORIGIN}/orders/planning?from=04.01.2027&to=10.01.2027` } })).text();
+    expect(followed).toContain('name="from" value="2027-01-04"');
+    expect(followed).toContain('name="to" value="2027-01-10"');
+    const elsewhere = await (await session.page(`/orders/planning/${planId}/move`, { headers: { Referer: `${ORIGIN}/orders/manufacture?from=04.01.2027&to=10.01.2027` } })).text();
+    expect(elsewhere).toContain('name="from" value=""');
     const moved = await session.page(`/orders/planning/${planId}/move`, { form: { date: "06.01.2027", vanId: String(otherVan), version: "1", from: "2027-01-04", to: "2027-01-10" } });
     expect(moved.status).toBe(303);
     expect(moved.headers.get("Location")).toBe("/orders/planning?from=2027-01-04&to=2027-01-10");
@@ -349,9 +359,10 @@ describe("the order's tabs 5–8", () => {
     expect(tab6Html).toMatch(/<input id="field-paintingDate"[^>]*data-kind="date" name="paintingDate" value="03.02.2027"/);
     // The grid's card carries the readiness mark: not manufactured yet.
     const grid = await (await session.page("/orders/planning?from=15.02.2027&to=15.02.2027")).text();
-    expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Ještě není vyrobeno"><path d="M5 5l10 10M15 5L5 15">');
+    expect(grid).toContain('<span class="plan-mark" data-manufactured="false" title="Ještě není vyrobeno"><svg class="icon" role="img" aria-label="Ještě není vyrobeno"><use href="#icon-cross"/></svg></span>');
     // Each state its own shape and a tooltip naming it: the deposit unpaid is a banknote struck through.
-    expect(grid).toContain('<span class="plan-mark" data-deposit-paid="false" title="Záloha nezaplacena"><svg class="icon" viewBox="0 0 20 20" role="img" aria-label="Záloha nezaplacena"><path d="M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM2 18L18 2">');
+    expect(grid).toContain('<span class="plan-mark" data-deposit-paid="false" title="Záloha nezaplacena"><svg class="icon" role="img" aria-label="Záloha nezaplacena"><use href="#icon-moneyUnpaid"/></svg></span>');
+    expect(grid).toContain('<symbol id="icon-moneyUnpaid" viewBox="0 0 20 20"><path d="M2 6h16v8H2zM10 8a2 2 0 110 4 2 2 0 010-4zM2 18L18 2"></path></symbol>');
     const plain = await session.page(`/orders/fenceOrder/${id}/manufacturePlan`, { form: { manufactureDate: "04.02.2027", paintingDate: "03.02.2027" } });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("Location")).toBe(`/orders/fenceOrder/${id}?tab=6`);

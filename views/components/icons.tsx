@@ -50,3 +50,28 @@ export function iconMarkup(name: IconName, escapedLabel?: string): string {
   const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
   return `<svg class="icon" viewBox="0 0 20 20"${role}><path d="${paths[name]}"></path></svg>`;
 }
+
+/**
+ * The icon as a reference to the page's sprite (IconSprite): a page repeating an icon thousands of
+ * times carries its shape once. The same role and label as iconMarkup; `label` must be escaped
+ * already. The sprite's symbol brings the viewBox, the `.icon` rule the size and stroke (both
+ * inherited by the `<use>`'s copy), so it draws the same as the inline icon.
+ */
+export function iconUseMarkup(name: IconName, escapedLabel?: string): string {
+  const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
+  return `<svg class="icon"${role}><use href="#icon-${name}"/></svg>`;
+}
+
+/** The shapes a page's iconUseMarkup refers to, once each: rendered once near the top of the page. */
+export function IconSprite({ names }: { names: readonly IconName[] }) {
+  return (
+    // Never drawn itself (`.icon-sprite` in app.css; its size 0 without the stylesheet too).
+    <svg className="icon-sprite" width="0" height="0" aria-hidden="true">
+      {[...new Set(names)].map((name) => (
+        <symbol key={name} id={`icon-${name}`} viewBox="0 0 20 20">
+          <path d={paths[name]} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}

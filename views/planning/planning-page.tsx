@@ -12,7 +12,7 @@ import { formatSpz } from "@/modules/settings/delivery-van/schemas";
 import PlanningBoard from "../../islands/orders/planning-board";
 import { Island } from "../../islands/Island";
 import { FilterBar, FilterDate } from "../components/filter-bar";
-import { Icon, type IconName, iconMarkup } from "../components/icons";
+import { Icon, type IconName, IconSprite, iconUseMarkup } from "../components/icons";
 import { escapeHtml, RawHtml } from "../components/raw-html";
 import { AppLayout } from "../layouts/app-layout";
 import { useView } from "../view-context";
@@ -117,16 +117,21 @@ const readinessMark = (attribute: string, done: boolean, doneText: MarkText, not
 
 const markText = (icon: IconName, words: string): MarkText => {
   const title = escapeHtml(words);
-  return { title, markup: iconMarkup(icon, title) };
+  return { title, markup: iconUseMarkup(icon, title) };
 };
+
+/** The shapes the cards, the overbooked warning and the island's material marks refer to: the page's sprite. */
+const GRID_ICONS: IconName[] = [...READINESS_MARKS.flatMap((mark) => [mark.doneIcon, mark.notIcon]), ...Object.values(MATERIAL_ICONS)];
 
 /**
  * The grid's rows as markup (RawHtml): 3,000 cards through React cost ~80 ms of a 100 ms page;
  * built as a string with every value escaped, the same markup costs a few. What does not change
  * from card to card (a colour's opening, the four readiness marks, the move link's words, a
- * planned-types text) is built once per page (docs/decisions/055-planning.md#throughput).
+ * planned-types text) is built once per page, each icon's shape is the page's sprite (IconSprite),
+ * the range to come back to is the grid page's, not each move link's, and `draggable` is the
+ * island's to set (docs/decisions/055-planning.md#throughput).
  */
-function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, PlanCard[]>, texts: CardTexts, range: { from: string; to: string }, lang: string): string {
+function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, PlanCard[]>, texts: CardTexts, lang: string): string {
   const out: string[] = [];
   const manufactured = markText("check", texts.manufactured);
   const notManufactured = markText("cross", texts.notManufactured);
@@ -134,14 +139,15 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
   const depositUnpaid = markText("moneyUnpaid", texts.depositUnpaid);
   const manufacturedMarks = { true: readinessMark("data-manufactured", true, manufactured, notManufactured), false: readinessMark("data-manufactured", false, manufactured, notManufactured) };
   const depositMarks = { true: readinessMark("data-deposit-paid", true, depositPaid, depositUnpaid), false: readinessMark("data-deposit-paid", false, depositPaid, depositUnpaid) };
-  const alert = iconMarkup("alert");
+  const alert = iconUseMarkup("alert");
   const move = escapeHtml(texts.move);
   const moveTo = escapeHtml(texts.moveTo).split("{id}");
-  // `<div class="plan-card plan-YELLOW" data-plan-id="…" data-version="…" title="Yellow…" draggable="true">`, then the link to the order's planning tab (`/orders/fenceOrder/…?tab=5`).
+  // `<div class="plan-card plan-YELLOW" data-plan-id="…" data-version="…" title="Yellow…">`, then the link to the order's planning tab (`/orders/fenceOrder/…?tab=5`).
   const opening = Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, `<div class="plan-card plan-${colour}" data-plan-id="`])) as Record<PlanColour, string>;
-  const titled = Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, `" title="${escapeHtml(texts.colour[colour])}" draggable="true"><a href="${FENCE_ORDER_PATH}/`])) as Record<PlanColour, string>;
+  const titled = Object.fromEntries(PLAN_COLOURS.map((colour) => [colour, `" title="${escapeHtml(texts.colour[colour])}"><a href="${FENCE_ORDER_PATH}/`])) as Record<PlanColour, string>;
   const moveHref = `<a class="plan-card-move" href="${PLANNING_PATH}/`;
-  const moveQuery = `/move?from=${range.from}&amp;to=${range.to}" aria-label="`;
+  // No range: the move page takes the grid's from the page it was opened from (pages.tsx).
+  const moveQuery = `/move" aria-label="`;
   const moveEnd = `">${move}</a></div>`;
   /** The planned types' escaped text by their "TYPE:count,…" key: most cards share a handful. */
   const typesTexts = new Map<string, string>();
@@ -164,7 +170,7 @@ function gridRowsMarkup(days: string[], vans: PlanningVan[], cells: Map<string, 
         const orderId = card.order.id;
         const mark = card.manufactured === null ? "" : manufacturedMarks[`${card.manufactured}`];
         // Filled in by the planning-board island once the material is known (an order's may first need the engine).
-        const material = card.manufactured === true ? "" : `<span class="plan-mark plan-mark-pending" data-material-order="${orderId}"></span>`;
+        const material = card.manufactured === true ? "" : `<span data-material-order="${orderId}"></span>`;
         out.push(
           `${opening[card.color]}${card.id}" data-version="${card.version}${titled[card.color]}${orderId}?tab=5">${orderId} ${escapeHtml(card.order.lastName)}</a><span class="plan-card-types">${typesText(card.plannedTypes)}</span>${mark}${depositMarks[`${card.depositPaid}`]}${material}${moveHref}${card.id}${moveQuery}${moveTo.join(String(orderId))}${moveEnd}`,
         );
@@ -207,6 +213,7 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
     <AppLayout title={t("planning.title")} actions={<ColourLegend />}>
       <PlanningRange path={PLANNING_PATH} typed={typed} errors={errors} />
       {grid && !grid.vans.length ? <p className="empty-state">{t("planning.noVans")}</p> : null}
+      {grid && grid.vans.length ? <IconSprite names={GRID_ICONS} /> : null}
       {grid && grid.vans.length ? (
         <div className="table-scroll data-table">
           <table id={PLANNING_GRID_ID} className="planning-grid">
@@ -220,7 +227,7 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
                 ))}
               </tr>
             </thead>
-            <RawHtml as="tbody" html={gridRowsMarkup(days, grid.vans, cells, texts, range, lang)} />
+            <RawHtml as="tbody" html={gridRowsMarkup(days, grid.vans, cells, texts, lang)} />
           </table>
         </div>
       ) : null}
@@ -239,10 +246,10 @@ export function PlanningPage({ grid, days, typed, errors }: { grid: PlansForDate
               skipped: t("planning.mark.materialSkipped", { number: "{count}", interpolation: { escapeValue: false } }),
             },
             materialMarks: {
-              IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconMarkup(MATERIAL_ICONS.IN_STOCK, escapeHtml(t("planning.mark.materialInStock"))) },
-              ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconMarkup(MATERIAL_ICONS.ON_THE_WAY, escapeHtml(t("planning.mark.materialOnTheWay"))) },
-              SHORT: { title: t("planning.mark.materialShort"), markup: iconMarkup(MATERIAL_ICONS.SHORT, escapeHtml(t("planning.mark.materialShort"))) },
-              UNKNOWN: { title: t("planning.mark.materialUnknown"), markup: iconMarkup(MATERIAL_ICONS.UNKNOWN, escapeHtml(t("planning.mark.materialUnknown"))) },
+              IN_STOCK: { title: t("planning.mark.materialInStock"), markup: iconUseMarkup(MATERIAL_ICONS.IN_STOCK, escapeHtml(t("planning.mark.materialInStock"))) },
+              ON_THE_WAY: { title: t("planning.mark.materialOnTheWay"), markup: iconUseMarkup(MATERIAL_ICONS.ON_THE_WAY, escapeHtml(t("planning.mark.materialOnTheWay"))) },
+              SHORT: { title: t("planning.mark.materialShort"), markup: iconUseMarkup(MATERIAL_ICONS.SHORT, escapeHtml(t("planning.mark.materialShort"))) },
+              UNKNOWN: { title: t("planning.mark.materialUnknown"), markup: iconUseMarkup(MATERIAL_ICONS.UNKNOWN, escapeHtml(t("planning.mark.materialUnknown"))) },
             },
           }}
         />

@@ -19,7 +19,7 @@ import { parseInput } from "@/lib/validation";
 import { dateField } from "@/lib/zod-fields";
 import { formErrorsOf, formNotValidToast, isRefusal } from "@/web/form-state";
 import { translateMessage } from "@/lib/i18n";
-import { flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
+import { backPath, flash, preloadLayout, renderFragment, renderPage } from "@/web/render";
 import { tabAction } from "@/web/tab-action";
 import { getOrderedMaterial } from "@/modules/orders";
 import { conflictEnvelope } from "./api";
@@ -77,9 +77,24 @@ const isoOrEmpty = (value: unknown) => {
   return parsed.success ? parsed.data : "";
 };
 
+/**
+ * The range of the grid the move link was followed from: the link carries none (one per card
+ * would repeat it 3,000 times, docs/decisions/055-planning.md#throughput), the grid page's
+ * address does, and the browser sends it as the Referer (same origin, `referrerPolicy: same-origin`).
+ * A link carrying a range still wins; none at all goes back to the default range.
+ */
+function moveRange(c: AppContext): { from: string; to: string } {
+  let query = new URLSearchParams(new URL(c.req.url).search);
+  if (!query.has("from") && !query.has("to")) {
+    const back = new URL(backPath(c, ""), "http://back.invalid");
+    query = back.pathname === PLANNING_PATH ? back.searchParams : new URLSearchParams();
+  }
+  return { from: isoOrEmpty(query.get("from")), to: isoOrEmpty(query.get("to")) };
+}
+
 planningPages.get(`${PLANNING_PATH}/:id{[0-9]+}/move`, async (c) => {
   const plan = await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } });
-  const range = { from: isoOrEmpty(c.req.query("from")), to: isoOrEmpty(c.req.query("to")) };
+  const range = moveRange(c);
   return renderPage(c, <PlanMovePage plan={plan} vans={await vansFor(c, plan)} values={{ date: plan.date, vanId: String(plan.vehicle.id) }} range={range} />);
 });
 
