@@ -1,4 +1,4 @@
-import { attachReadCache, ReadCache } from "./read-cache";
+import { attachReadCache, READ_CACHE_CHANNEL, ReadCache } from "./read-cache";
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
@@ -120,7 +120,7 @@ export function databaseUnavailableReason(error: unknown): string | null {
 
 export const isDatabaseUnavailable = (error: unknown): boolean => databaseUnavailableReason(error) !== null;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { max?: number; sharedReadCache?: boolean } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const max = options.max ?? 10;
@@ -137,6 +137,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const reads = new ReadCache();
   const db = drizzle(client, { schema, logger: reads.logger }) as unknown as Db;
   attachReadCache(db, reads);
+  if (options.sharedReadCache) {
+    // The app's database: other instances' writes drop our cached reads at once (src/lib/read-cache.ts).
+    // A failed notify or listen costs only freshness: the cache's time-to-live still bounds it.
+    reads.connect((payload) => void client.notify(READ_CACHE_CHANNEL, payload).catch(() => {}));
+    client.listen(READ_CACHE_CHANNEL, (payload) => reads.received(payload)).catch(() => {});
+  }
   postgresUrls.set(db, url);
   return {
     db,
@@ -251,7 +257,7 @@ export async function openDatabase(
   config: { DATABASE_URL?: string; DATA_DIR: string },
   options: { fillEmptyDataDir?: (dataDir: string) => boolean; pgliteWasm?: Promise<WebAssembly.Module | undefined> } = {},
 ): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { sharedReadCache: true });
   const dataDir = join(config.DATA_DIR, "pglite");
   if (!existsSync(join(dataDir, "PG_VERSION"))) options.fillEmptyDataDir?.(dataDir);
   return openPglite({ dataDir, wasmModule: await options.pgliteWasm });

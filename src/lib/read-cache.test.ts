@@ -92,6 +92,43 @@ describe("a ReadCache on its own", () => {
   });
 });
 
+describe("several instances: what one writes, the others are told", () => {
+  test("a write to a table a cached read depends on is published once per turn; others are not; a received table drops this copy", async () => {
+    let clock = 0;
+    const here = new ReadCache(5_000, () => clock);
+    const published: string[] = [];
+    here.connect((payload) => published.push(payload));
+    let loads = 0;
+    const read = () => here.read("me", ["sessions", "users"], async () => ++loads);
+    expect(await read()).toBe(1);
+    log(here, `update "vat_rates" set "active" = false`);
+    log(here, `update "sessions" set "revoked_at" = $1 where "token_hash" = $2`);
+    log(here, `update "users" set "last_name" = $1`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(published).toEqual(["sessions,users"]);
+    // The other side: a copy read there is dropped by what arrives.
+    const there = new ReadCache(5_000, () => clock);
+    let remoteLoads = 0;
+    const readThere = () => there.read("me", ["sessions"], async () => ++remoteLoads);
+    expect(await readThere()).toBe(1);
+    there.received("baskets");
+    expect(await readThere()).toBe(1);
+    there.received(published[0]!);
+    expect(await readThere()).toBe(2);
+    there.received("*");
+    expect(await readThere()).toBe(3);
+  });
+
+  test("a statement of unknown shape tells the others to drop everything", async () => {
+    const here = new ReadCache();
+    const published: string[] = [];
+    here.connect((payload) => published.push(payload));
+    log(here, "alter table users add column x int");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(published).toEqual(["*"]);
+  });
+});
+
 describe("on a database", () => {
   let database: TestDatabase;
   beforeAll(async () => {

@@ -40,11 +40,21 @@ function writtenTables(sqlText: string): string[] | null {
 /** Tables a running withTransaction has written, to be noted again once it commits. */
 const transactionWrites = new AsyncLocalStorage<Set<string>>();
 
+/** The PostgreSQL channel on which instances tell each other which tables they wrote. */
+export const READ_CACHE_CHANNEL = "ohrada_read_cache";
+/** The payload that means "anything may have changed". */
+const EVERYTHING = "*";
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly writes = new Map<string, number>();
   /** Bumped by a write of unknown shape: every entry is then stale. */
   private everything = 0;
+  /** Tables some cached read depends on: only their writes are told to the other instances. */
+  private readonly watched = new Set<string>();
+  private publisher: ((payload: string) => void) | null = null;
+  private pending = new Set<string>();
+  private flushQueued = false;
 
   constructor(
     private readonly ttlMs = READ_CACHE_TTL_MS,
@@ -57,8 +67,7 @@ export class ReadCache {
     logQuery: (query) => {
       const tables = writtenTables(query);
       if (tables === null) {
-        this.everything++;
-        this.entries.clear();
+        this.clear();
         return;
       }
       if (tables.length === 0) return;
@@ -69,13 +78,50 @@ export class ReadCache {
   };
 
   noteWritten(tables: Iterable<string>): void {
-    for (const table of tables) this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+    for (const table of tables) {
+      this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+      if (this.publisher && this.watched.has(table)) this.publish(table);
+    }
   }
 
-  /** Forget everything (a restore replaced the database). */
+  /** Forget everything (a restore replaced the database, or a statement of unknown shape ran). */
   clear(): void {
     this.everything++;
     this.entries.clear();
+    if (this.publisher) this.publish(EVERYTHING);
+  }
+
+  /**
+   * Several instances on one PostgreSQL (docs/architecture.md#several-instances): `publish` sends a
+   * payload to the others (NOTIFY), and what they send arrives at `received` (LISTEN). A logout, a
+   * basket line or a new category on one instance then drops the others' copies within milliseconds;
+   * the time-to-live stays as the bound when a notification is lost (the listening connection was down).
+   */
+  connect(publish: (payload: string) => void): void {
+    this.publisher = publish;
+  }
+
+  /** Another instance's (or our own, echoed) tables: dropped here as a write of ours would be. */
+  received(payload: string): void {
+    if (payload === EVERYTHING) {
+      this.everything++;
+      this.entries.clear();
+      return;
+    }
+    for (const table of payload.split(",")) if (table) this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+  }
+
+  /** Tables written in one turn of the event loop go out as one notification. */
+  private publish(table: string): void {
+    this.pending.add(table);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      const tables = [...this.pending];
+      this.pending = new Set();
+      this.publisher?.(tables.includes(EVERYTHING) ? EVERYTHING : tables.join(","));
+    });
   }
 
   private stamp(tables: readonly string[]): number[] {
@@ -96,6 +142,7 @@ export class ReadCache {
     const now = this.now();
     const found = this.entries.get(key);
     if (found && this.fresh(found, now)) return found.value as Promise<T>;
+    for (const table of tables) this.watched.add(table);
     const entry: Entry = { value: load(), tables, stamps: this.stamp(tables), expiresAt: now + this.ttlMs };
     if (this.entries.size >= MAX_ENTRIES) this.evictOldest();
     this.entries.set(key, entry);

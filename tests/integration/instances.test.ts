@@ -24,6 +24,7 @@ import { LOGIN_MAX_FAILURES } from "@/modules/auth/schemas";
 import { createRackScale, createWarehouse } from "../helpers/factories";
 import { createOfferOrder, saveOfferCompany } from "../helpers/fence-offer";
 import { freePort, stop } from "../bench/lib";
+import { waitUntil } from "../helpers/wait";
 import { type AppProcess, startAppProcess } from "../helpers/app-process";
 import { watchOutput, type ChildOutput } from "../helpers/child-output";
 import { type ThrowawayPostgres, throwawayPostgres } from "../helpers/throwaway-postgres";
@@ -190,7 +191,7 @@ describeWhenReady("two instances started together on an empty database", () => {
 });
 
 describeWhenReady("sessions", () => {
-  test("a login through the proxy works on A and on B directly and through the proxy; a logout on B ends it on A", async () => {
+  test("a login through the proxy works on A and on B directly and through the proxy; a logout on B ends it on A (told by NOTIFY, at the latest when A's cached copy expires)", async () => {
     const response = await login(proxy, ADMIN_PASSWORD);
     expect(response.status).toBe(200);
     const token = sessionCookie(response);
@@ -203,7 +204,10 @@ describeWhenReady("sessions", () => {
     for (const base of [A().base, B().base]) expect((await call(base, "/index", { cookie: token })).status).toBe(200);
 
     expect((await call(B().base, "/api/logout", { method: "POST", cookie: token })).status).toBe(200);
-    expect((await call(A().base, "/api/me", { cookie: token })).status).toBe(401);
+    expect((await call(B().base, "/api/me", { cookie: token })).status).toBe(401);
+    // A holds the session in its read cache (src/lib/read-cache.ts): B's NOTIFY drops it within
+    // milliseconds, and its lifetime (READ_CACHE_TTL_MS) bounds it if the notification were lost.
+    await waitUntil(() => call(A().base, "/api/me", { cookie: token }).then((r) => r.status), (status) => status === 401, "A to see the logout");
     expect((await call(proxy, "/api/me", { cookie: token })).status).toBe(401);
   });
 
