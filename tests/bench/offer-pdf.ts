@@ -55,7 +55,8 @@ export interface OfferPdfResult {
 
 const log = (text: string) => process.stderr.write(`  [offer PDF] ${text}\n`);
 
-await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs }): Promise<OfferPdfResult> => {
+// Only as a child of run.ts: its report imports the targets above, and must not run the figure itself.
+if (import.meta.main) await runBenchChild({ warmup: 5, runs: 30 }, async ({ t, client, warmup, runs }): Promise<OfferPdfResult> => {
   const session = await t.login();
   const ctx = { ...t.ctx, userId: session.user.id };
   await saveOfferCompany(ctx.db);

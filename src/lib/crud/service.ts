@@ -104,6 +104,12 @@ export interface CrudServiceConfig<TTable extends TableWithId, TSchema extends z
    * page, not a scan, and the pager says "1 000+". The page beyond the cap still loads.
    */
   countCap?: number;
+  /**
+   * What a list reads of each row, when not every column: a big column a list shows one field of
+   * (an invoice's snapshot, of which the list shows the customer's name) is read as just that field,
+   * under the same key, so `toEntity` serves both (docs/decisions/083-throughput.md).
+   */
+  listColumns?: Record<string, unknown>;
   /** Loads what one row does not hold (joined names, counts) for a whole page in one go; `at` as the filters had it. */
   enrich?: (args: { ctx: Ctx; entities: TEntity[]; at: FilterAt }) => Promise<TEntity[]>;
   /** Writes that belong with the row (link tables) inside the same transaction. */
@@ -323,8 +329,7 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       const where = whereOf(input.filters, at);
       const sort = sortOf(input.sort);
       const [rows, totals] = await Promise.all([
-        ctx.db
-          .select()
+        (config.listColumns ? ctx.db.select(config.listColumns as never) : ctx.db.select())
           .from(table as PgTable)
           .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
           .orderBy(...sort.order)

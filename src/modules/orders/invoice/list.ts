@@ -2,7 +2,7 @@
  * The invoice list (`GET /api/orders/invoices`: its filters, sorting and the SQL behind them), a
  * document's summary row, and the order's invoices tab.
  */
-import { asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, gte, lte, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { invoices } from "@db/schema";
 import type { Ctx } from "@/lib/context";
@@ -75,6 +75,10 @@ export const listService = createCrudService({
     payable: { column: invoices.payable, sortable: true },
   },
   defaultSort: ["created", "desc"],
+  // Of the snapshot (the lines, both parties, the totals: kilobytes a document) the list shows the customer's name only.
+  listColumns: { ...getTableColumns(invoices), snapshot: sql<InvoiceRow["snapshot"]>`jsonb_build_object('customer', jsonb_build_object('name', ${customerSql}))`
+    .mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value))
+    .as("snapshot") },
   // A broad filter counts a page, not a scan: the pager says "1 000+" (as the fence order list does).
   countCap: 1000,
   enrich: async ({ ctx, entities, at }) => {
