@@ -1,3 +1,4 @@
+import { cachedRead, readCacheOf, tableNames } from "@/lib/read-cache";
 import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { compareByName } from "@/lib/czech-order";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
@@ -34,7 +35,19 @@ const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
   return { id: row.id, name: `${formatDecimal(rate, "cs")} %`, rate, active: row.active };
 };
 
-/** Category names, VAT rates and variants' base products of a whole page of products: three queries at most, whatever the page size. */
+const VAT_TABLES = tableNames(vatRates);
+
+/**
+ * VAT rates by id: a short table every product page names rows of, read whole and kept in the read
+ * cache (src/lib/read-cache.ts); inside a transaction (no cache) only the ids asked for.
+ */
+async function vatRatesById(ctx: Ctx, ids: number[]): Promise<Map<number, ProductVat>> {
+  const byId = async (rows: (typeof vatRates.$inferSelect)[]) => new Map(rows.map((row) => [row.id, toVat(row)]));
+  if (!readCacheOf(ctx.db)) return byId(await ctx.db.select().from(vatRates).where(inArray(vatRates.id, ids)));
+  return cachedRead(ctx.db, "vatRatesById", VAT_TABLES, async () => byId(await ctx.db.select().from(vatRates)));
+}
+
+/** Category names, VAT rates and variants' base products of a whole page of products: two queries at most, whatever the page size. */
 async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[] }): Promise<Product[]> {
   if (!entities.length) return entities;
   const ids = entities.map((entity) => entity.id);
@@ -46,10 +59,10 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids)),
-    vatIds.length ? ctx.db.select().from(vatRates).where(inArray(vatRates.id, vatIds)) : [],
+    vatIds.length ? vatRatesById(ctx, vatIds) : new Map<number, ProductVat>(),
     baseIds.length ? ctx.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, baseIds)) : [],
   ]);
-  const vatById = new Map(vats.map((row) => [row.id, toVat(row)]));
+  const vatById = vats;
   const baseById = new Map(bases.map((row) => [row.id, row]));
   const byProduct = new Map<number, Product["categories"]>();
   for (const { productId, id, name } of links) {
