@@ -3,7 +3,8 @@
  * user, the baskets column and its alerts, a list's filter choices (docs/decisions/083-throughput.md).
  * One cache per database: an answer is kept for a few seconds, and dropped at once when this
  * process writes one of the tables it was read from, so a user never sees their own change missing.
- * Another instance's write reaches it within the time-to-live (docs/architecture.md#several-instances).
+ * Another instance's write is told by NOTIFY on PostgreSQL (`connect`/`received`), and the
+ * time-to-live bounds it when a notification is lost (docs/architecture.md#several-instances).
  *
  * Writes are seen by their SQL, as drizzle logs every statement it sends, inside transactions too;
  * a transaction's tables are noted once more after it commits (withTransaction), because a read
