@@ -78,18 +78,27 @@ export class ReadCache {
     },
   };
 
+  /** This process wrote these tables: its copies go, and the other instances are told. */
   noteWritten(tables: Iterable<string>): void {
     for (const table of tables) {
-      this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+      this.stale(table);
       if (this.publisher && this.watched.has(table)) this.publish(table);
     }
   }
 
   /** Forget everything (a restore replaced the database, or a statement of unknown shape ran). */
   clear(): void {
+    this.dropAll();
+    if (this.publisher) this.publish(EVERYTHING);
+  }
+
+  private stale(table: string): void {
+    this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+  }
+
+  private dropAll(): void {
     this.everything++;
     this.entries.clear();
-    if (this.publisher) this.publish(EVERYTHING);
   }
 
   /**
@@ -104,12 +113,8 @@ export class ReadCache {
 
   /** Another instance's (or our own, echoed) tables: dropped here as a write of ours would be. */
   received(payload: string): void {
-    if (payload === EVERYTHING) {
-      this.everything++;
-      this.entries.clear();
-      return;
-    }
-    for (const table of payload.split(",")) if (table) this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
+    if (payload === EVERYTHING) this.dropAll();
+    else for (const table of payload.split(",")) if (table) this.stale(table);
   }
 
   /** Tables written in one turn of the event loop go out as one notification. */
@@ -153,21 +158,12 @@ export class ReadCache {
     return entry.value as Promise<T>;
   }
 
-  /** Drops one key (a logout on this instance must not wait for the time-to-live). */
-  forget(key: string): void {
-    this.entries.delete(key);
-  }
-
   private evictOldest(): void {
     let drop = Math.floor(this.entries.size / 2);
     for (const key of this.entries.keys()) {
       if (drop-- <= 0) break;
       this.entries.delete(key);
     }
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 

@@ -45,6 +45,7 @@ export interface LoadRow {
   cpuPerRequest: number;
   non2xx: number;
   errors: number;
+  /** Bytes per answer (headers and body). */
   bytes: number;
 }
 
@@ -339,7 +340,7 @@ function printMode(label: string, rows: LoadRow[], ceiling: LoadRow, kind: Kind)
   console.log(`\n  ${label}`);
   console.log(
     table(
-      ["route", "req/s", "p50", "p99", "app CPU/req", "÷ ceiling CPU", "share of ceiling req/s", kind === "postgres" ? "target CPU/req" : "", "non-2xx/errors"],
+      ["route", "req/s", "p50", "p99", "KB/answer", "app CPU/req", "÷ ceiling CPU", "share of ceiling req/s", kind === "postgres" ? "target CPU/req" : "", "non-2xx/errors"],
       rows.map((row) => {
         const target = LOAD_TARGETS_MS[row.route.class];
         const verdict = kind === "postgres" && target !== null ? `${ms(target, 0)} ${row.cpuPerRequest <= target ? "ok" : "OVER"}` : "";
@@ -348,6 +349,7 @@ function printMode(label: string, rows: LoadRow[], ceiling: LoadRow, kind: Kind)
           fixed(row.rps, 0),
           ms(row.p50, 1),
           ms(row.p99, 1),
+          fixed(row.bytes / 1024),
           ms(row.cpuPerRequest, 2),
           `${fixed(row.cpuPerRequest / ceiling.cpuPerRequest)}×`,
           `${fixed((row.rps / ceiling.rps) * 100)} %`,

@@ -47,9 +47,11 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
 
 /** The same icon as markup, for markup built as a string (RawHtml); `label` must be escaped already. */
 export function iconMarkup(name: IconName, escapedLabel?: string): string {
-  const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
-  return `<svg class="icon" viewBox="0 0 20 20"${role}><path d="${paths[name]}"></path></svg>`;
+  return `<svg class="icon" viewBox="0 0 20 20"${roleMarkup(escapedLabel)}><path d="${paths[name]}"></path></svg>`;
 }
+
+/** A labelled icon is an image; an unlabelled one is hidden from assistive technology. */
+const roleMarkup = (escapedLabel?: string) => (escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"');
 
 /**
  * The icon as a reference to the page's sprite (IconSprite): a page repeating an icon thousands of
@@ -58,8 +60,7 @@ export function iconMarkup(name: IconName, escapedLabel?: string): string {
  * inherited by the `<use>`'s copy), so it draws the same as the inline icon.
  */
 export function iconUseMarkup(name: IconName, escapedLabel?: string): string {
-  const role = escapedLabel ? ` role="img" aria-label="${escapedLabel}"` : ' aria-hidden="true"';
-  return `<svg class="icon"${role}><use href="#icon-${name}"/></svg>`;
+  return `<svg class="icon"${roleMarkup(escapedLabel)}><use href="#icon-${name}"/></svg>`;
 }
 
 /** The shapes a page's iconUseMarkup refers to, once each: rendered once near the top of the page. */

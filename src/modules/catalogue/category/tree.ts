@@ -82,7 +82,6 @@ export function searchTree(roots: TreeNode[], index: TreeIndex, query: string): 
   return shown;
 }
 
-/** docs/domain.md#category-filter: the category filter joins ids with a semicolon. */
 /** Categories in tree order with their depth, for a select (the server and the items editor alike). */
 export function flattenTree(nodes: readonly TreeNode[], depth = 0, into: { id: number; name: string; depth: number }[] = []): { id: number; name: string; depth: number }[] {
   for (const node of nodes) {
@@ -92,6 +91,7 @@ export function flattenTree(nodes: readonly TreeNode[], depth = 0, into: { id: n
   return into;
 }
 
+/** docs/domain.md#category-filter: the category filter joins ids with a semicolon. */
 export const joinCategoryIds = (ids: number[]): string => ids.join(";");
 
 export function parseCategoryIds(value: string | null | undefined): number[] {

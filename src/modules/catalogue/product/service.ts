@@ -1,6 +1,6 @@
-import { cachedRead, readCacheOf, tableNames } from "@/lib/read-cache";
 import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { compareByName } from "@/lib/czech-order";
+import { toVat, vatRatesById } from "../vat/service";
 import { basketItems, categories, productCategories, productParameterValues, products, vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService, isRowId } from "@/lib/crud/service";
@@ -30,23 +30,6 @@ const toProduct = (row: typeof products.$inferSelect): Product => ({
   baseProduct: row.baseProductId === null ? null : { id: row.baseProductId, name: "" },
 });
 
-const toVat = (row: typeof vatRates.$inferSelect): ProductVat => {
-  const rate = Number(row.rate);
-  return { id: row.id, name: `${formatDecimal(rate, "cs")} %`, rate, active: row.active };
-};
-
-const VAT_TABLES = tableNames(vatRates);
-
-/**
- * VAT rates by id: a short table every product page names rows of, read whole and kept in the read
- * cache (src/lib/read-cache.ts); inside a transaction (no cache) only the ids asked for.
- */
-async function vatRatesById(ctx: Ctx, ids: number[]): Promise<Map<number, ProductVat>> {
-  const byId = async (rows: (typeof vatRates.$inferSelect)[]) => new Map(rows.map((row) => [row.id, toVat(row)]));
-  if (!readCacheOf(ctx.db)) return byId(await ctx.db.select().from(vatRates).where(inArray(vatRates.id, ids)));
-  return cachedRead(ctx.db, "vatRatesById", VAT_TABLES, async () => byId(await ctx.db.select().from(vatRates)));
-}
-
 /** Category names, VAT rates and variants' base products of a whole page of products: two queries at most, whatever the page size. */
 async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[] }): Promise<Product[]> {
   if (!entities.length) return entities;
@@ -59,7 +42,7 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids)),
-    vatIds.length ? vatRatesById(ctx, vatIds) : new Map<number, ProductVat>(),
+    vatIds.length ? vatRatesById({ ctx, input: { ids: vatIds } }) : new Map<number, ProductVat>(),
     baseIds.length ? ctx.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, baseIds)) : [],
   ]);
   const vatById = vats;

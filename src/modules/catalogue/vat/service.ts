@@ -1,12 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { vatRates } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import { createCrudService } from "@/lib/crud/service";
 import { formatDecimal } from "@/lib/money";
-import { cachedRead, tableNames } from "@/lib/read-cache";
+import { cachedRead, readCacheOf, tableNames } from "@/lib/read-cache";
 import { type Vat, vatInput } from "./schemas";
 
-const toVat = (row: typeof vatRates.$inferSelect): Vat => {
+export const toVat = (row: typeof vatRates.$inferSelect): Vat => {
   const rate = Number(row.rate);
   return { id: row.id, rate, active: row.active, name: `${formatDecimal(rate, "cs")} %` };
 };
@@ -35,4 +35,14 @@ export async function listActiveVatRates({ ctx }: { ctx: Ctx }): Promise<Vat[]> 
     const rows = await ctx.db.select().from(vatRates).where(eq(vatRates.active, true)).orderBy(asc(vatRates.rate));
     return rows.map(toVat);
   });
+}
+
+/**
+ * VAT rates by id, for pages that name the rate of each row (products): the short table read whole
+ * and kept in the read cache; inside a transaction (no cache) only the ids asked for.
+ */
+export async function vatRatesById({ ctx, input }: { ctx: Ctx; input: { ids: number[] } }): Promise<Map<number, Vat>> {
+  const byId = (rows: (typeof vatRates.$inferSelect)[]) => new Map(rows.map((row) => [row.id, toVat(row)]));
+  if (!readCacheOf(ctx.db)) return byId(await ctx.db.select().from(vatRates).where(inArray(vatRates.id, input.ids)));
+  return cachedRead(ctx.db, "vatRatesById", VAT_TABLES, async () => byId(await ctx.db.select().from(vatRates)));
 }

@@ -3,7 +3,7 @@
  * (src/lib/uploads.ts) and stored as bytea in fence_order_files. One refused file refuses the
  * whole upload and nothing is stored.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { fenceOrderFiles, fenceOrders } from "@db/schema";
 import { type Ctx, withTransaction } from "@/lib/context";
 import { isRowId } from "@/lib/crud/service";
@@ -129,18 +129,6 @@ export async function deleteOrderFile({ ctx, input }: { ctx: Ctx; input: { fileI
   const [row] = await ctx.db.delete(fenceOrderFiles).where(and(...conditions)).returning({ orderId: fenceOrderFiles.orderId });
   if (!row) throw AppError.notFound();
   return row.orderId;
-}
-
-/** How many files each of the orders has (orders without files are absent), for the list's icon. */
-export async function orderFileCounts({ ctx, orderIds }: { ctx: Ctx; orderIds: number[] }): Promise<Map<number, number>> {
-  const ids = [...new Set(orderIds.filter(isRowId))];
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({ orderId: fenceOrderFiles.orderId, files: count() })
-    .from(fenceOrderFiles)
-    .where(inArray(fenceOrderFiles.orderId, ids))
-    .groupBy(fenceOrderFiles.orderId);
-  return new Map(rows.map((row) => [row.orderId, Number(row.files)]));
 }
 
 /** "1,2 MB", "340 kB", "512 B" (Czech decimal comma). */

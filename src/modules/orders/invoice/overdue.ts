@@ -66,21 +66,27 @@ export const overdueTotalsQuery = (ctx: Ctx, today: string) =>
     .from(invoices)
     .where(overdueSql(today));
 
+const OVERDUE_TABLES = tableNames(invoices, invoicePayments);
+
+/**
+ * The index page and every page's baskets column show it: kept a few seconds, or until this
+ * instance writes a document or a payment (src/lib/read-cache.ts); at 100,000 documents its sum
+ * takes tens of milliseconds.
+ */
 export async function overdueSummary({ ctx, input = {} }: { ctx: Ctx; input?: { today?: string } }): Promise<OverdueSummary> {
-  const [row] = await overdueTotalsQuery(ctx, input.today ?? todayInPrague());
-  return { count: row?.count ?? 0, remaining: kc(row?.remaining ? toHalere(row.remaining) : 0) };
+  const today = input.today ?? todayInPrague();
+  return cachedRead(ctx.db, `overdue:${today}`, OVERDUE_TABLES, async () => {
+    const [row] = await overdueTotalsQuery(ctx, today);
+    return { count: row?.count ?? 0, remaining: kc(row?.remaining ? toHalere(row.remaining) : 0) };
+  });
 }
 
 /**
  * The baskets column's alert (docs/decisions/080-overdue-and-reminders.md): the count and the sum,
  * shown only while there is any; `today` is Prague's unless a test names the day.
  */
-const OVERDUE_TABLES = tableNames(invoices, invoicePayments);
-
 export const overdueInvoicesBasketOn = (today: () => string = todayInPrague): BasketLoader => async ({ ctx }) => {
-  const day = today();
-  // Every page shows it: kept a few seconds, or until this instance writes a document or a payment (src/lib/read-cache.ts).
-  const { count, remaining } = await cachedRead(ctx.db, `overdue:${day}`, OVERDUE_TABLES, () => overdueSummary({ ctx, input: { today: day } }));
+  const { count, remaining } = await overdueSummary({ ctx, input: { today: today() } });
   if (!count) return [];
   const t = tFor(ctx.lang);
   return [{ id: -2, name: t("reminders.basket", { amount: formatMoney(remaining, ctx.lang) }) as string, href: OVERDUE_LIST_HREF, itemCount: count, common: false, alert: true }];
