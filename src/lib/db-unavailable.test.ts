@@ -3,8 +3,9 @@ import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { freePort } from "../../tests/bench/lib";
 import { isDatabaseUnavailable, openPglite, openPostgres } from "./db";
+import { inServicesRun } from "../../tests/helpers/db";
 
-test("a query to a PostgreSQL that refuses connections fails at once, as unavailable, through drizzle's wrapping", async () => {
+test.skipIf(inServicesRun)("a query to a PostgreSQL that refuses connections fails at once, as unavailable, through drizzle's wrapping", async () => {
   const database = await openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/nothing`, { max: 2 });
   try {
     const started = performance.now();
@@ -22,7 +23,7 @@ test("a query to a PostgreSQL that refuses connections fails at once, as unavail
   }
 });
 
-test("a wrong statement, a broken rule or a plain bug is not an outage", async () => {
+test.skipIf(inServicesRun)("a wrong statement, a broken rule or a plain bug is not an outage", async () => {
   const database = await openPglite();
   try {
     const error = await database.db.execute(sql`select * from no_such_table`).then(

@@ -8,8 +8,9 @@ import { migrate, openPglite } from "./db";
 import { embeddedVacuumJob } from "./jobs/maintenance";
 import { createJobRunner } from "./jobs/runner";
 import { silentLogger } from "./logger";
+import { inServicesRun } from "../../tests/helpers/db";
 
-test("embedded data survives a restart and migrations are idempotent", async () => {
+test.skipIf(inServicesRun)("embedded data survives a restart and migrations are idempotent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ohrada-db-"));
   try {
     const first = await openPglite({ dataDir: dir });
@@ -29,7 +30,7 @@ test("embedded data survives a restart and migrations are idempotent", async () 
   // An initdb and every migration twice: seconds on a quiet machine, half a minute on a busy one.
 }, 180_000);
 
-test("embedded maintenance (a periodic job on PGlite) gives the planner statistics", async () => {
+test.skipIf(inServicesRun)("embedded maintenance (a periodic job on PGlite) gives the planner statistics", async () => {
   const database = await openPglite();
   try {
     await migrate(database);

@@ -121,32 +121,64 @@ export interface BrowserHandle {
 }
 
 /**
- * Registers beforeAll/afterAll hooks that launch and close one browser for the enclosing
- * describe block (or file). Call it at describe level, not inside a test.
+ * One Chromium for the whole run, launched by the first file that asks and closed after the last
+ * (the preload's afterAll calls `closeSharedBrowser`). Launching one costs about a second of CPU,
+ * and every file launched its own (docs/decisions/084-suite-wall-time.md); what a file opens in it
+ * is its own contexts, closed after the file, so no cookie, storage or page crosses files. A
+ * browser that crashed or was closed is launched again for the next file.
+ */
+let sharedBrowser: Promise<Browser | null> | null = null;
+/** Where the preload finds `closeSharedBrowser` without importing playwright into every run. */
+const CLOSE_SHARED_BROWSER = Symbol.for("ohrada.tests.closeSharedBrowser");
+
+async function useSharedBrowser(): Promise<Browser | null> {
+  const current = await sharedBrowser?.catch(() => null);
+  if (!current || !current.isConnected()) {
+    sharedBrowser = launchBrowser();
+    (globalThis as { [CLOSE_SHARED_BROWSER]?: () => Promise<void> })[CLOSE_SHARED_BROWSER] = closeSharedBrowser;
+  }
+  return sharedBrowser!;
+}
+
+/** Closes the run's shared browser, if one was launched (tests/helpers/preload.ts, after the last file). */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = await sharedBrowser?.catch(() => null);
+  sharedBrowser = null;
+  await browser?.close().catch(() => {});
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that hand the enclosing describe block (or file) the run's
+ * browser and close every context it opened there. Call it at describe level, not inside a test.
  */
 export function useBrowser(): BrowserHandle {
   let browser: Browser | null = null;
+  const contexts = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await useSharedBrowser();
   }, 90_000);
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
+    contexts.clear();
     browser = null;
   });
   const get = (): Browser => {
     if (!browser) throw new Error("No browser: Chromium is missing or beforeAll has not run");
     return browser;
   };
+  const newContext = async (options?: Parameters<Browser["newContext"]>[0]): Promise<BrowserContext> => {
+    const context = await get().newContext(options);
+    contexts.add(context);
+    context.once("close", () => contexts.delete(context));
+    return context;
+  };
   return {
     get browser() {
       return get();
     },
-    async newContext(options) {
-      return get().newContext(options);
-    },
+    newContext,
     async newPage(options) {
-      const context = await get().newContext(options);
-      return context.newPage();
+      return (await newContext(options)).newPage();
     },
   };
 }

@@ -16,6 +16,14 @@ import { seedReference } from "@db/seed/reference";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * True in the run on the real services (TEST_DATABASE_URL). CI runs the suite twice, embedded and
+ * on the services; a test that opens its own PGlite, or starts the app on its embedded defaults,
+ * does the same work in both, so it skips this run: `test.skipIf(inServicesRun)`
+ * (docs/decisions/084-suite-wall-time.md).
+ */
+export const inServicesRun = usingPostgres;
+
 function migrationsHash(): string {
   const hash = createHash("sha256");
   for (const file of readdirSync(migrationsFolder).filter((f) => f.endsWith(".sql")).sort()) {

@@ -1,5 +1,5 @@
 /**
- * The soak's 60-second version (docs/decisions/073-soak.md): the same driver as `npm run soak`,
+ * The soak's 20-second version (docs/decisions/073-soak.md): the same driver as `npm run soak`,
  * on PostgreSQL (TEST_DATABASE_URL) against the app as a real process, with the broker at
  * TEST_MQTT_URL or else the app's embedded one. It asserts what a busy CI
  * machine cannot blur: no request failed, every kind of request got answers, every scale reading
@@ -13,7 +13,7 @@ import { usingPostgres } from "../helpers/db";
 import { budgetLines, formatReport } from "./report";
 import { KINDS, runSoak } from "./soak";
 
-const SECONDS = 60;
+const SECONDS = 20;
 /** Set-up (demo company, app start) plus the run plus the drain, with room for a busy machine; no timing claim. */
 const TIMEOUT_MS = 600_000;
 

@@ -17,15 +17,17 @@ import { systemCtx } from "@/lib/context";
 import { type Database, migrationsFolder, openPglite, selectRows } from "@/lib/db";
 import { readItemsTab } from "@/modules/orders/fence-item/items-read";
 import { throwawayPostgres } from "../../../tests/helpers/throwaway-postgres";
+import { inServicesRun } from "../../../tests/helpers/db";
 import { takeBackup } from "./dump";
 import { restoreBackup } from "./restore";
 
 const FIXTURE = join(import.meta.dir, "../../../tests/fixtures/backups/0031-small.zip");
 
-const targets: { name: string; open: () => Promise<Database & { destroy(): Promise<void> }> }[] = [
-  { name: "PGlite", open: async () => ({ ...(await openPglite()), destroy: async () => {} }) },
-];
-if (process.env.TEST_DATABASE_URL) targets.push({ name: "PostgreSQL", open: () => throwawayPostgres("upgrade") });
+// Into PGlite in the embedded run, into PostgreSQL in the services run: the PGlite case would be
+// the same work twice (decision 084).
+const targets: { name: string; open: () => Promise<Database & { destroy(): Promise<void> }> }[] = inServicesRun
+  ? [{ name: "PostgreSQL", open: () => throwawayPostgres("upgrade") }]
+  : [{ name: "PGlite", open: async () => ({ ...(await openPglite()), destroy: async () => {} }) }];
 
 const opened: { destroy(): Promise<void>; close(): Promise<void> }[] = [];
 afterAll(async () => {
