@@ -10,6 +10,7 @@ import { adminGuard, BASE_PUBLIC_ROUTES, isApiPath, sessionGuard } from "./lib/h
 import { moduleTables, type PublicRoute } from "./lib/http/module";
 import { AppError } from "./lib/errors";
 import { loadSession } from "./lib/http/session";
+import { compressAnswers } from "./lib/http/compress";
 import { METRICS_PATH, metricsRoute, observeRequests } from "./lib/http/observe";
 import { createMetrics } from "./lib/metrics";
 import { awaitStartup } from "./lib/http/startup";
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every request's log line and duration (docs/architecture.md#observability); a registry per app.
   const metrics = deps.metrics ?? createMetrics();
   app.use("*", observeRequests(metrics));
+  app.use("*", compressAnswers);
 
   app.use(
     "*",

@@ -184,11 +184,14 @@ async function waitForLine(stream: ReadableStream<Uint8Array>, prefix: string): 
   throw new Error(`the child ended before printing ${prefix}: ${text.slice(-2000)}`);
 }
 
+/** What Chromium sends with every request, so the answers are the ones a browser gets (compressed: src/lib/http/compress.ts). */
+const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+
 async function measureCeiling(options: Options): Promise<LoadRow> {
   const child = track(Bun.spawn([BUN, join(import.meta.dir, "load-ceiling.tsx")], { cwd: ROOT, env: { ...envWithout([]), NODE_ENV: "production" }, stdout: "pipe", stderr: "inherit" }));
   try {
     const port = await waitForLine(child.stdout, "PORT ");
-    return await measureRoute(child.pid, `http://127.0.0.1:${port}`, { path: "/", class: "list", label: "bare stack: Hono + React, 50-row table" }, {}, options);
+    return await measureRoute(child.pid, `http://127.0.0.1:${port}`, { path: "/", class: "list", label: "bare stack: Hono + React, 50-row table" }, { ...BROWSER_HEADERS }, options);
   } finally {
     await stop(child);
   }
@@ -317,7 +320,7 @@ async function measureApp(kind: Kind, options: Options): Promise<{ rows: LoadRow
       await sleep(200);
     }
     const cookie = await login(base, prepared.user);
-    const headers = { Cookie: cookie };
+    const headers = { ...BROWSER_HEADERS, Cookie: cookie };
     const ids = { ...prepared.ids };
     if (!ids.warehouseId) ids.warehouseId = await firstId(base, headers, "/warehouse/selectWarehouse", /href="\/warehouse\/(\d+)"/);
     if (!ids.itemsOrderId) ids.itemsOrderId = await firstId(base, headers, "/orders/fenceOrder", /href="\/orders\/fenceOrder\/(\d+)"/);
