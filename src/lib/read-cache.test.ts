@@ -9,6 +9,7 @@ import { baskets, sessions, users, vatRates } from "@db/schema";
 import { systemCtx, withTransaction } from "@/lib/context";
 import { findSessionUser, login, logout, testPasswordCost, createUser } from "@/modules/auth/service";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
+import { HOOK_TIMEOUT_MS } from "../../tests/helpers/service";
 import { cachedRead, ReadCache, readCacheOf, tableNames } from "./read-cache";
 
 const log = (cache: ReadCache, text: string) => cache.logger.logQuery(text, []);
@@ -133,7 +134,7 @@ describe("on a database", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => database.destroy());
 
   test("the database has its cache; a transaction's db reads around it, so it sees its own writes", async () => {

@@ -39,6 +39,8 @@ describeBrowser("kiosk", () => {
 
   /** Types a code as a keyboard-wedge scanner does: the characters, then Enter. */
   async function scanCode(page: Page, code: string, at: string) {
+    // A scanner types into whatever has the focus: wait until the script has put it in the field.
+    await fieldFocused(page);
     await page.clock.setFixedTime(new Date(at));
     await page.keyboard.type(code);
     await page.keyboard.press("Enter");

@@ -20,6 +20,7 @@ import { testPasswordCost } from "@/modules/auth/service";
 import { readItemsTab } from "@/modules/orders/fence-item/items-read";
 import { fenceOfferPdf } from "@/modules/orders/fence-offer/service";
 import { createTestDatabase, type TestDatabase, usingPostgres } from "../../../tests/helpers/db";
+import { HOOK_TIMEOUT_MS } from "../../../tests/helpers/service";
 import { pdfText } from "../../../tests/helpers/pdf-text";
 import { tableSnapshot } from "../../../tests/helpers/table-snapshot";
 import { throwawayPostgres } from "../../../tests/helpers/throwaway-postgres";
@@ -42,7 +43,7 @@ beforeAll(async () => {
   backup = await takeBackup(source);
   console.log(`backup of the demo company (${source.kind}): ${Math.round(performance.now() - started)} ms, ${Math.round(backup.bytes.length / 1024)} KB`);
   expected = await expectedOf(source);
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -134,7 +135,7 @@ describe("a restore refuses, saying why, and changes nothing", () => {
   beforeAll(async () => {
     empty = await openPglite();
     cleanups.push(() => empty.close());
-  });
+  }, HOOK_TIMEOUT_MS);
 
   const refusal = async (work: Promise<unknown>): Promise<string> => {
     const error = await work.then(
