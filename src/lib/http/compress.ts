@@ -9,7 +9,7 @@
  *
  * Left as they are: what already has a Content-Encoding (the static assets carry their own gzip),
  * downloads (Content-Disposition), streams (the live scale feed's text/event-stream is not a type
- * compressed here), HEAD, and answers under MIN_BYTES.
+ * compressed here), HEAD, and answers under MIN_COMPRESS_BYTES.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";

@@ -36,7 +36,7 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
   const ids = entities.map((entity) => entity.id);
   const vatIds = [...new Set(entities.flatMap((entity) => (entity.vat ? [entity.vat.id] : [])))];
   const baseIds = [...new Set(entities.flatMap((entity) => (entity.baseProduct ? [entity.baseProduct.id] : [])))];
-  const [links, vats, bases] = await Promise.all([
+  const [links, vatById, bases] = await Promise.all([
     ctx.db
       .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
       .from(productCategories)
@@ -45,7 +45,6 @@ async function withReferences({ ctx, entities }: { ctx: Ctx; entities: Product[]
     vatIds.length ? vatRatesById({ ctx, input: { ids: vatIds } }) : new Map<number, ProductVat>(),
     baseIds.length ? ctx.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, baseIds)) : [],
   ]);
-  const vatById = vats;
   const baseById = new Map(bases.map((row) => [row.id, row]));
   const byProduct = new Map<number, Product["categories"]>();
   for (const { productId, id, name } of links) {
