@@ -42,12 +42,13 @@ const issueText = (t: FenceDrawingT, issue: { message: string; params?: Record<s
 
 export function ItemPanel(props: ItemPanelProps) {
   const { item, index, computed, t } = props;
-  const fields = engineFields(item);
-  const type = (fields.productType ?? null) as ProductType | null;
-  const shown = shownFields(fields);
   const { validation } = computed;
-  const required = new Set<string>(validation.required);
-  const missing = new Set<string>(validation.missing);
+  const type = ((item.v.productType as string) || null) as ProductType | null;
+  // What only the open item's body reads; a closed item is its header (29 of an order's 30 items).
+  const fields = props.open ? engineFields(item) : null;
+  const shown = fields ? shownFields(fields) : new Set<string>();
+  const required = new Set<string>(props.open ? validation.required : []);
+  const missing = new Set<string>(props.open ? validation.missing : []);
   const id = (name: string) => `fi-${item.key}-${name}`;
   const path = (name: string) => `items[${index}].${name}`;
 
@@ -106,7 +107,8 @@ export function ItemPanel(props: ItemPanelProps) {
     );
   };
 
-  const sections = (Object.entries(SECTIONS) as [SectionName, readonly string[]][]).map(([section, names]) => {
+  // A closed item shows only its header: its fields are built when it is open (29 of an order's 30 items are closed).
+  const sections = !props.open ? null : (Object.entries(SECTIONS) as [SectionName, readonly string[]][]).map(([section, names]) => {
     const visible = names.filter((name) => shown.has(name));
     if (!visible.length) return null;
     const slats = section === "sectionSlats";
@@ -209,7 +211,7 @@ export function ItemPanel(props: ItemPanelProps) {
             <h4>{t("fenceItem.editor.computed")}</h4>
             <ComputedNumbers computed={computed} type={type} t={t} lang={props.lang} />
             <h4>{t("fenceItem.editor.drawing")}</h4>
-            <FenceDrawing item={fields} computed={computed} parameters={props.product?.parameters ?? {}} t={t} />
+            <FenceDrawing item={fields!} computed={computed} parameters={props.product?.parameters ?? {}} t={t} />
           </aside>
         </div>
       ) : null}

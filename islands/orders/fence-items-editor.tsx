@@ -30,7 +30,7 @@ import { ItemsConflict } from "./fence-items-conflict";
 import { ItemsErrorSummary } from "./fence-items-error-summary";
 import { ItemsLines } from "./fence-items-lines";
 import { ItemsList } from "./fence-items-list";
-import { type Draft, draftOf, engineFields, keepKeys, type ItemDraft, type LineDraft, newKey, parseNum, payloadOf, placeOf, problemsOf, schemaProblemsOf, type SubDraft, withIds } from "./fence-items-model";
+import { type Draft, draftOf, type EditorItemsTab, engineFields, keepKeys, type ItemDraft, type LineDraft, newKey, parseNum, payloadOf, placeOf, problemsOf, schemaProblemsOf, type SubDraft, withIds } from "./fence-items-model";
 import { ItemsOffer } from "./fence-items-offer";
 import { ItemSpacer } from "./fence-items-spacer";
 import { ItemsSummary } from "./fence-items-summary";
@@ -38,8 +38,8 @@ import { ItemsToolbar } from "./fence-items-toolbar";
 
 export interface FenceItemsEditorProps {
   orderId: number;
-  /** `GET /api/orders/fenceOrder/:id/items`, read with the page. */
-  tab: ItemsTab;
+  /** `GET /api/orders/fenceOrder/:id/items`, read with the page, as the form reads it (`editorTabOf`). */
+  tab: EditorItemsTab;
   /** The products of the tab's fence items as the engine computes with them; more are fetched as they are picked. */
   products: ItemProductChoice[];
   choices: ItemsTabChoices;
@@ -395,6 +395,6 @@ export default function FenceItemsEditor(props: FenceItemsEditorProps) {
   );
 }
 
-function storedCategoriesOf(tab: ItemsTab): Map<number, Set<number>> {
+function storedCategoriesOf(tab: EditorItemsTab): Map<number, Set<number>> {
   return new Map(tab.items.map((item) => [item.id, new Set(item.subProducts.flatMap((line) => (line.productCategory ? [line.productCategory.id] : [])))]));
 }

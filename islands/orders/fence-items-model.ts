@@ -18,7 +18,7 @@ import {
   requiredFieldsFor,
   SUB_PRODUCT_TO_CHOOSE,
 } from "@/modules/orders/fence-item/engine";
-import type { ItemsTab, OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
+import type { FenceItemAnswer, ItemsTab, OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
 
 export interface Ref {
   id: number;
@@ -117,6 +117,9 @@ export const FIELD_KINDS: Record<string, FieldKind> = {
   ...mm([...sides("elevation"), ...sides("extension"), "extensionDH", "extensionDS", "extensionPH", "extensionPS"]),
 };
 
+/** FIELD_KINDS as pairs, made once: every item's draft and engine fields walk them (30 items on each render). */
+const FIELD_KIND_ENTRIES = Object.entries(FIELD_KINDS);
+
 /** The item's form in sections, in Tab order. `product` is the product picker. */
 export const SECTIONS = {
   sectionBasic: ["productType", "product", "color", "amount", "height", "length", "m2price", "distanceFromGround", "distanceFromTop", "invoiceName", "installationPosition", "rectangularShape", "lengthBottom", "lengthTop", "finalMeasurement", "readNote"],
@@ -167,15 +170,15 @@ export function newKey(): string {
 
 export function emptyItem(key: string): ItemDraft {
   const v: Record<string, string | boolean> = {};
-  for (const [name, kind] of Object.entries(FIELD_KINDS)) v[name] = kind === "bool" ? name === "rectangularShape" : "";
+  for (const [name, kind] of FIELD_KIND_ENTRIES) v[name] = kind === "bool" ? name === "rectangularShape" : "";
   v.amount = "1";
   return { key, id: null, v, product: null, manufactured: null, parameters: [], subs: [] };
 }
 
-function itemDraft(item: ItemsTab["items"][number]): ItemDraft {
+function itemDraft(item: EditorFenceItem): ItemDraft {
   const draft = emptyItem(`i${item.id}`);
   const values = item as unknown as Record<string, unknown>;
-  for (const [name, kind] of Object.entries(FIELD_KINDS)) {
+  for (const [name, kind] of FIELD_KIND_ENTRIES) {
     const value = values[name];
     if (kind === "bool") draft.v[name] = typeof value === "boolean" ? value : name === "rectangularShape";
     else draft.v[name] = typeof value === "number" ? numText(value) : typeof value === "string" ? value : "";
@@ -211,8 +214,34 @@ const lineDraft = (line: OtherItemAnswer): LineDraft => ({
   storable: line.storable ?? false,
 });
 
-/** The tab as the GET answers it → the form. */
-export function draftOf(tab: ItemsTab, defaultDiscount: string): Draft {
+/**
+ * A fence item as the form reads it: its references and what was entered, every field left out
+ * empty. The derived numbers (geometry, prices, validation) the editor computes itself with the
+ * engine the server runs, so the page does not carry them.
+ */
+export type EditorFenceItem = Pick<FenceItemAnswer, "id" | "product" | "manufacturedProduct" | "parameters" | "subProducts"> & Record<string, unknown>;
+/** The tab as the form reads it (the GET's answer is one). */
+export type EditorItemsTab = Omit<ItemsTab, "items"> & { items: EditorFenceItem[] };
+
+/**
+ * The tab as the items page gives it to the editor: each fence item its references and the fields
+ * it has a value in (of an order's 30 items, the derived numbers and empty fields were two thirds
+ * of the page's props: docs/decisions/083-throughput.md).
+ */
+export function editorTabOf(tab: ItemsTab): EditorItemsTab {
+  return {
+    ...tab,
+    items: tab.items.map((item) => {
+      const kept: EditorFenceItem = { id: item.id, product: item.product, manufacturedProduct: item.manufacturedProduct, parameters: item.parameters, subProducts: item.subProducts };
+      const values = item as unknown as Record<string, unknown>;
+      for (const [name] of FIELD_KIND_ENTRIES) if (values[name] !== null && values[name] !== undefined) kept[name] = values[name];
+      return kept;
+    }),
+  };
+}
+
+/** The tab as the GET answers it (or as the page gives it) → the form. */
+export function draftOf(tab: EditorItemsTab, defaultDiscount: string): Draft {
   return {
     items: tab.items.map(itemDraft),
     otherItems: tab.otherItems.map(lineDraft),
@@ -236,7 +265,7 @@ export function draftOf(tab: ItemsTab, defaultDiscount: string): Draft {
  */
 export function engineFields(item: ItemDraft): FenceItemFields & Record<string, unknown> {
   const fields: Record<string, unknown> = { product: item.product?.id };
-  for (const [name, kind] of Object.entries(FIELD_KINDS)) {
+  for (const [name, kind] of FIELD_KIND_ENTRIES) {
     const value = item.v[name];
     fields[name] = kind === "bool" ? value === true : kind === "text" || kind in FENCE_ITEM_ENUMS ? (value === "" ? undefined : value) : parseNum(value);
   }

@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ViewProvider, type Toast, type ViewState } from "@views/view-context";
+import { RAW_HTML_MARKERS } from "@views/components/raw-html";
 import type { BasketSummary } from "@/lib/context";
 import type { AppContext } from "@/lib/hono-env";
 
@@ -96,7 +97,9 @@ function html(c: AppContext, state: ViewState, element: ReactElement, status: nu
     c.get("deps").logger.error("render failed", { requestId: c.get("requestId"), error: String(error) });
     throw error;
   }
-  if (state.rawHtml?.size) for (const [marker, markup] of state.rawHtml) text = text.replace(marker, () => markup);
+  // One pass over the page for all markers (a page has several: the menu, each island's props).
+  const raw = state.rawHtml;
+  if (raw?.size) text = text.replace(RAW_HTML_MARKERS, (marker) => raw.get(marker) ?? marker);
   c.header("Content-Type", "text/html; charset=utf-8");
   // Pages show live business data: never from a cache, nor back from the history after logout.
   c.header("Cache-Control", "no-store");

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { fenceOrders } from "@db/schema";
 import { FENCE_ITEMS_TEXT_KEYS } from "@islands/orders/fence-items-texts";
+import { draftOf, editorTabOf } from "@islands/orders/fence-items-model";
 import { SPACER_TEXT_KEYS } from "@islands/manufacture/spacer-texts";
 import { formatMoney } from "@/lib/money";
 import type { FenceItemsEditorProps } from "@islands/orders/fence-items-editor";
@@ -64,8 +65,14 @@ describe("GET /orders/fenceOrder/:id?tab=1", () => {
     const api = (await okJson(await session.api(`/api/orders/fenceOrder/${orderId}/items`))).data;
 
     expect(props.orderId).toBe(orderId);
-    expect(props.tab).toEqual(api);
-    expect(props.tab.items[0]).toMatchObject({ productType: "FENCE", height: 1800, slatCount: 14, totalPrice: 66150 });
+    // The GET's tab as the form reads it: each item's entered fields and references; the derived numbers the editor computes itself.
+    expect(props.tab).toEqual(editorTabOf(api));
+    expect(api.items[0]).toMatchObject({ productType: "FENCE", height: 1800, slatCount: 14, totalPrice: 66150 });
+    expect(props.tab.items[0]).toMatchObject({ productType: "FENCE", height: 1800 });
+    expect(props.tab.items[0]).not.toHaveProperty("slatCount");
+    expect(props.tab.items[0]).not.toHaveProperty("validation");
+    expect(Object.values(props.tab.items[0]!).includes(null)).toBe(false);
+    expect(draftOf(props.tab, "sleva")).toEqual(draftOf(api, "sleva"));
     expect(props.tab).toMatchObject({ shippingDistance: 42.5, shippingUnitPrice: 18, shippingPrice: 765 });
     // The products of its items, with what the engine computes from.
     expect(props.products).toMatchObject([{ id: product, name: "Plot Lamela Tab", systemRole: null, m2Price: 2450, unitPrice: null, parameters: { ...FENCE_1_PARAMETERS }, creation: [] }]);

@@ -7,6 +7,9 @@ import { useView } from "../view-context";
  * megabyte took ~8 ms), so the element carries a marker and renderPage puts the markup in
  * after rendering, in one string operation.
  */
+/** Every marker RawHtml leaves in a page, for the one pass that puts the markup in (src/web/render.tsx). */
+export const RAW_HTML_MARKERS = /<!--raw-html:\d+-->/g;
+
 export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "nav" | "section" | "tbody" | "script" } & HTMLAttributes<HTMLElement> & { type?: string; "data-island-props"?: string }) {
   const view = useView();
   view.rawHtml ??= new Map();

@@ -8,15 +8,24 @@ import { inArray, isNotNull } from "drizzle-orm";
 import { categoryParameters } from "@db/schema";
 import type { Ctx } from "@/lib/context";
 import type { Db } from "@/lib/db";
+import { cachedRead, tableNames } from "@/lib/read-cache";
 import { FENCE_PARAMETERS, type FenceParameterKey } from "@/modules/orders/browser";
 
 /** Parameter id → its role, for the parameters that have one. */
 export type ParameterRoles = ReadonlyMap<number, string>;
 
-/** Every parameter with a role (a couple dozen rows, on the unique index); read beside the products' parameters. */
+const ROLE_TABLES = tableNames(categoryParameters);
+
+/**
+ * Every parameter with a role (a couple dozen rows, on the unique index); read beside the products'
+ * parameters, on every items tab, so through the read cache (a role never changes once seeded;
+ * a transaction, such as a save, reads it afresh: docs/decisions/083-throughput.md).
+ */
 export async function parameterRoles({ ctx }: { ctx: Ctx }): Promise<ParameterRoles> {
-  const rows = await ctx.db.select({ id: categoryParameters.id, role: categoryParameters.role }).from(categoryParameters).where(isNotNull(categoryParameters.role));
-  return new Map(rows.map((row) => [row.id, row.role!]));
+  return cachedRead(ctx.db, "parameterRoles", ROLE_TABLES, async () => {
+    const rows = await ctx.db.select({ id: categoryParameters.id, role: categoryParameters.role }).from(categoryParameters).where(isNotNull(categoryParameters.role));
+    return new Map(rows.map((row) => [row.id, row.role!]));
+  });
 }
 
 /**

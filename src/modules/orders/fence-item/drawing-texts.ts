@@ -33,8 +33,11 @@ export const FENCE_DRAWING_TEXT_KEYS: readonly string[] = /* @__PURE__ */ (() =>
 /** A `t` over plain texts (an island's props): `{{name}}` placeholders filled, a missing key shown as itself. */
 export const textsT =
   (texts: Readonly<Record<string, string>>): FenceDrawingT =>
-  (key, values) =>
-    (texts[key] ?? key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+  (key, values) => {
+    const text = texts[key] ?? key;
+    // Most texts have no placeholder, and the items tab asks for hundreds per render.
+    return values && text.includes("{{") ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+  };
 
 /**
  * mm for people: at most two decimals, a decimal comma, no thousands separator (as the drawings in

@@ -52,16 +52,17 @@ async function vatChoices(c: AppContext, order: FenceOrderRow | null): Promise<n
 const newDefaults = (): FormValues => ({ ...DEFAULT_PAYMENT_RULES, delivery: DEFAULT_DELIVERY_TEXT, vat: "21", offerDate: todayInPrague() });
 
 async function editorView(c: AppContext, order: FenceOrderRow | null, init: { values?: FormValues; error?: AppError; tab?: number } = {}) {
+  const tab = order ? (init.tab ?? 0) : 0;
+  // Tab 1 (the items editor) is rendered with the page, its data in the island's props, so the first paint shows it.
+  // It shows none of the Common tab's fields, so their sections (and the VAT choices) are not built for it.
+  if (order && tab === 1) {
+    const data = await itemsEditorData({ ctx: c.get("ctx"), input: { id: order.id } });
+    return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={null} panel={<FenceItemsTab orderId={order.id} {...data} />} />, formState(c, init.error, []).answer);
+  }
   const t = c.get("t");
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
   const { errors, formErrors, answer } = formState(c, init.error, allFields(sections).map((f) => f.name));
-  const tab = order ? (init.tab ?? 0) : 0;
-  // Tab 1 (the items editor) is rendered with the page, its data in the island's props, so the first paint shows it.
-  if (order && tab === 1) {
-    const data = await itemsEditorData({ ctx: c.get("ctx"), input: { id: order.id } });
-    return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={null} panel={<FenceItemsTab orderId={order.id} {...data} />} />, answer);
-  }
   const items = order && tab === 0 ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
   const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} items={items} />;
   return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);
