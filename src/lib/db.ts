@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core"
 import { type ExtractTablesWithRelations, getTableColumns, type SQL, sql } from "drizzle-orm";
 import * as schema from "@db/schema";
 import { poolRecovery } from "./pool-recovery";
+import { prepareRepeats, RepeatedStatements } from "./repeated-statements";
 
 export type Schema = typeof schema;
 /** The one database type every service sees, whether PGlite or postgres.js sits behind it. */
@@ -18,8 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
  * JIT is off: our statements are short, and a cost estimate inflated by stale statistics (a table
  * just filled, before autovacuum analyses it) made PostgreSQL compile a 5 ms read for 22 ms
  * (the items tab: median 28 ms with JIT, decision 043).
+ *
+ * Every statement is planned for its own values (`force_custom_plan`), as an unnamed one always
+ * was: the statements the app prepares (src/lib/repeated-statements.ts) save their parsing and
+ * describing, never a plan fitted to other values (a name filter's `like` on the trigram index).
  */
-const PLANNER_SETTINGS = { random_page_cost: 1.1, jit: "off" } as const;
+const PLANNER_SETTINGS = { random_page_cost: 1.1, jit: "off", plan_cache_mode: "force_custom_plan" } as const;
 
 /**
  * A query built once per database and run with new values each time (`sql.placeholder`), for
@@ -135,7 +140,8 @@ export async function openPostgres(url: string, options: { max?: number; sharedR
     onclose: () => recovery.onclose(),
   });
   const reads = new ReadCache();
-  const db = drizzle(client, { schema, logger: reads.logger }) as unknown as Db;
+  // Statements sent again and again go as named statements on each connection (src/lib/repeated-statements.ts).
+  const db = drizzle(prepareRepeats(client, new RepeatedStatements()), { schema, logger: reads.logger }) as unknown as Db;
   attachReadCache(db, reads);
   if (options.sharedReadCache) {
     // The app's database: other instances' writes drop our cached reads at once (src/lib/read-cache.ts).
