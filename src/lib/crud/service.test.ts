@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { eshops, vatRates } from "@db/schema";
-import { createCrudService } from "./service";
+import { createCrudService, MAX_LIST_STATEMENTS } from "./service";
 import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { eshopService } from "@/modules/settings/eshop/service";
 import { vatService } from "@/modules/catalogue/vat/service";
@@ -102,5 +102,48 @@ describe("count cap", () => {
     const narrow = await capped.list({ ctx: t.ctx, input: { page: 1, size: 2, filters: { name: "Cap A" } } });
     expect(narrow.meta).toMatchObject({ total: 1, pages: 1 });
     expect(narrow.meta.capped).toBeUndefined();
+  });
+});
+
+describe("the page statement kept per list view", () => {
+  const names = createCrudService({
+    table: eshops,
+    input: eshopService.input,
+    toEntity: (row) => ({ id: row.id, name: row.name }),
+    toValues: () => ({}),
+    listFields: { name: { column: eshops.name, filter: "text", sortable: true } },
+    defaultSort: ["name", "asc"],
+  });
+  const list = (page: number, filters: Record<string, string>, size = 2) => names.list({ ctx: t.ctx, input: { page, size, sort: "name,asc", filters } });
+
+  test("the same view again reads the rows as they are now, with its count; another filter value is another statement", async () => {
+    for (const name of ["Kept A", "Kept B", "Kept C"]) await eshopService.create({ ctx: t.ctx, input: { name, url: "https://kept.cz" } });
+    const first = await list(1, { name: "Kept" });
+    expect(first.rows.map((row) => row.name)).toEqual(["Kept A", "Kept B"]);
+    expect(first.meta).toMatchObject({ total: 3, pages: 2 });
+    // The count rides on the page's rows and is not itself a column of a row.
+    expect(Object.keys(first.rows[0]!)).toEqual(["id", "name"]);
+    await eshopService.create({ ctx: t.ctx, input: { name: "Kept 0", url: "https://kept.cz" } });
+    const again = await list(1, { name: "Kept" });
+    expect(again.rows.map((row) => row.name)).toEqual(["Kept 0", "Kept A"]);
+    expect(again.meta).toMatchObject({ total: 4, pages: 2 });
+    expect((await list(2, { name: "Kept" })).rows.map((row) => row.name)).toEqual(["Kept B", "Kept C"]);
+    expect((await list(1, { name: "Kept C" })).rows.map((row) => row.name)).toEqual(["Kept C"]);
+    expect((await list(1, { name: "Kept" }, 3)).rows.map((row) => row.name)).toEqual(["Kept 0", "Kept A", "Kept B"]);
+  });
+
+  test("a page past the end has no row to carry the count: it is counted on its own", async () => {
+    for (const name of ["Past A", "Past B", "Past C"]) await eshopService.create({ ctx: t.ctx, input: { name, url: "https://past.cz" } });
+    const past = await list(5, { name: "Past" });
+    expect(past.rows).toEqual([]);
+    expect(past.meta).toMatchObject({ page: 5, total: 3, pages: 2 });
+    expect((await list(1, { name: "Nikde" })).meta).toMatchObject({ total: 0, pages: 1 });
+  });
+
+  test(`more views than ${MAX_LIST_STATEMENTS} kept: the oldest are built again when asked, with the same answers`, async () => {
+    await eshopService.create({ ctx: t.ctx, input: { name: "Mnoho 1", url: "https://mnoho.cz" } });
+    for (let n = 0; n <= MAX_LIST_STATEMENTS; n++) expect((await list(1, { name: `Mnoho ${n % 3 === 1 ? 1 : `x${n}`}` })).meta.total).toBe(n % 3 === 1 ? 1 : 0);
+    expect((await list(1, { name: "Mnoho x0" })).meta.total).toBe(0);
+    expect((await list(1, { name: "Mnoho 1" })).rows.map((row) => row.name)).toEqual(["Mnoho 1"]);
   });
 });

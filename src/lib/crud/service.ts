@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, like, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, like, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
+import { type Db, preparedFor } from "../db";
 import { czechSortKeySql } from "../czech-order";
 import { todayInPrague } from "../dates";
 import { foldedSql, foldText } from "../search-text";
@@ -241,6 +242,16 @@ export function pageMeta(input: ListQuery, total: number, sort?: string): PageMe
   return { page: input.page, size: input.size, total, pages: Math.max(1, Math.ceil(total / input.size)), sort };
 }
 
+/** Where a list's page statement carries the filtered count (see `list`); no column is named so. */
+const LIST_TOTAL = "__listTotal";
+/** A list's page statements kept per database and service: its sorts and filters as people use them. */
+export const MAX_LIST_STATEMENTS = 200;
+
+/** A prepared page statement: run with the page's size and offset. */
+interface PageStatement {
+  execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]>;
+}
+
 /** Generic list/get/create/update/delete for one table; modules add rules through the hooks. */
 export function createCrudService<TTable extends TableWithId, TSchema extends z.ZodType, TEntity>(
   config: CrudServiceConfig<TTable, TSchema, TEntity>,
@@ -294,8 +305,17 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     if (Object.keys(fields).length) throw AppError.invalid(fields);
   };
 
+  // Built once per database (docs/decisions/086-prepared-statements.md): every detail page reads its row so.
+  const rowById = preparedFor((db) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("rowById"),
+  );
   const findRow = async (ctx: Ctx, id: number) => {
-    const rows = await ctx.db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+    const rows = await rowById(ctx.db).execute({ id });
     if (!rows[0]) throw AppError.notFound();
     return rows[0] as TTable["$inferSelect"];
   };
@@ -309,6 +329,40 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       .limit(config.countCap + 1)
       .as("limited");
     return ctx.db.select({ total: count() }).from(limited);
+  };
+
+  /**
+   * A list's page statement, built once per sort, filters (with their values) and day, and kept
+   * (docs/decisions/086-prepared-statements.md): assembling it was a good part of a list's CPU, and
+   * people page through and come back to the same views. With `total` it also counts the filtered
+   * rows (up to the cap), in a subquery PostgreSQL runs once: one statement instead of two.
+   */
+  const pageStatements = new WeakMap<Db, Map<string, PageStatement>>();
+  const columns = (config.listColumns ?? getTableColumns(table)) as Record<string, unknown>;
+  const pageStatement = (ctx: Ctx, input: ListInput, at: FilterAt, sort: ReturnType<typeof sortOf>, total: boolean): PageStatement => {
+    let kept = pageStatements.get(ctx.db);
+    if (!kept) pageStatements.set(ctx.db, (kept = new Map()));
+    const key = JSON.stringify([sort.key, at.today, total, input.filters]);
+    const found = kept.get(key);
+    if (found) {
+      // Most recently used last: the first is the one to drop.
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const where = whereOf(input.filters, at);
+    const selected = total ? { ...columns, [LIST_TOTAL]: sql<number>`(${countRows(ctx, where)})`.mapWith(Number) } : columns;
+    const statement = ctx.db
+      .select(selected as never)
+      .from(table as PgTable)
+      .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
+      .orderBy(...sort.order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare("listPage") as unknown as PageStatement;
+    if (kept.size >= MAX_LIST_STATEMENTS) kept.delete(kept.keys().next().value!);
+    kept.set(key, statement);
+    return statement;
   };
 
   const audit = (ctx: Ctx, creating: boolean) =>
@@ -326,18 +380,17 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
 
     async list({ ctx, input }) {
       const at = filterAtOf(input);
-      const where = whereOf(input.filters, at);
       const sort = sortOf(input.sort);
-      const [rows, totals] = await Promise.all([
-        (config.listColumns ? ctx.db.select(config.listColumns as never) : ctx.db.select())
-          .from(table as PgTable)
-          .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
-          .orderBy(...sort.order)
-          .limit(input.size)
-          .offset((input.page - 1) * input.size),
-        config.count?.({ ctx, input }) ?? countRows(ctx, where),
+      const ownCount = config.count?.({ ctx, input }) ?? null;
+      const [read, totals] = await Promise.all([
+        pageStatement(ctx, input, at, sort, ownCount === null).execute({ limit: input.size, offset: (input.page - 1) * input.size }),
+        ownCount,
       ]);
-      const counted = typeof totals === "number" ? totals : (totals[0]?.total ?? 0);
+      // The page's rows carry the count; a page past the end has no row to carry it.
+      const carried = ownCount === null && read.length ? (read[0]![LIST_TOTAL] as number) : null;
+      const counted =
+        typeof totals === "number" ? totals : (carried ?? ((await countRows(ctx, whereOf(input.filters, at)))[0]?.total ?? 0));
+      const rows = ownCount === null ? read.map(({ [LIST_TOTAL]: _total, ...row }) => row) : read;
       const cap = config.countCap;
       // The page itself proves rows beyond the cap exist when it is past it.
       const seen = (input.page - 1) * input.size + rows.length;
