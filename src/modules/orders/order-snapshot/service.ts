@@ -11,6 +11,8 @@
  * roles — whatever the count of orders and items.
  */
 import { aliasedTable, and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type Db, preparedFor } from "@/lib/db";
 import { alias } from "drizzle-orm/pg-core";
 import { categories, fenceOrderItems, fenceOrderOtherItems, fenceOrders, fenceOrderSubProducts, products, shippingTypes } from "@db/schema";
 import type { Ctx } from "@/lib/context";
@@ -144,47 +146,66 @@ const manufactured = aliasedTable(products, "manufactured");
 const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 const ref = (id: number | null, name: string | null): NamedRef | null => (id === null ? null : { id, name: name ?? "" });
 
+/** The orders named by an `int[]` parameter (`{1,2,3}`): one statement text for any number of orders. */
+const idsParameter = (ids: readonly number[]) => `{${ids.join(",")}}`;
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::int[])`;
+
+const headColumns = (fingerprint: boolean) => ({
+  order: o,
+  shippingType: { id: st.id, name: st.name, price: st.price, priceByDistance: st.priceByDistance },
+  fingerprint: fingerprint ? sql<string>`${sql.raw(ORDER_FINGERPRINT_SQL)}` : sql<null>`null`,
+});
+const headsQuery = (db: Db, fingerprint: boolean) =>
+  db.select(headColumns(fingerprint)).from(o).leftJoin(st, eq(st.id, o.shippingTypeId)).where(anyOf(o.id)).orderBy(asc(o.id));
+
+/**
+ * The statements every items tab, save and document sends, built once per database
+ * (docs/decisions/086-prepared-statements.md): a 90-column item row took drizzle longer to
+ * assemble than PostgreSQL to answer.
+ */
+const plainHeads = preparedFor((db) => headsQuery(db, false).prepare("orderHeads"));
+const fingerprintedHeads = preparedFor((db) => headsQuery(db, true).prepare("orderHeadsFingerprinted"));
+const itemLines = preparedFor((db) =>
+  db
+    .select({ item: fenceOrderItems, productName: products.name, manufacturedName: manufactured.name, variantKey: manufactured.variantKey })
+    .from(fenceOrderItems)
+    .leftJoin(products, eq(products.id, fenceOrderItems.productId))
+    .leftJoin(manufactured, eq(manufactured.id, fenceOrderItems.manufacturedProductId))
+    .where(anyOf(fenceOrderItems.orderId))
+    .orderBy(asc(fenceOrderItems.orderId), asc(fenceOrderItems.sortOrder), asc(fenceOrderItems.id))
+    .prepare("orderItemLines"),
+);
+const subProductLines = preparedFor((db) =>
+  db
+    .select({ subProduct: fenceOrderSubProducts, productName: products.name, categoryName: categories.name })
+    .from(fenceOrderSubProducts)
+    .innerJoin(fenceOrderItems, eq(fenceOrderItems.id, fenceOrderSubProducts.itemId))
+    .leftJoin(products, eq(products.id, fenceOrderSubProducts.productId))
+    .leftJoin(categories, eq(categories.id, fenceOrderSubProducts.productCategoryId))
+    .where(anyOf(fenceOrderItems.orderId))
+    .orderBy(asc(fenceOrderSubProducts.itemId), asc(fenceOrderSubProducts.sortOrder), asc(fenceOrderSubProducts.id))
+    .prepare("orderSubProductLines"),
+);
+const otherLines = preparedFor((db) =>
+  db
+    .select({ line: fenceOrderOtherItems, productName: products.name, systemRole: products.systemRole, productStorable: products.storable })
+    .from(fenceOrderOtherItems)
+    .leftJoin(products, eq(products.id, fenceOrderOtherItems.productId))
+    .where(anyOf(fenceOrderOtherItems.orderId))
+    .orderBy(asc(fenceOrderOtherItems.orderId), asc(fenceOrderOtherItems.sortOrder), asc(fenceOrderOtherItems.id))
+    .prepare("orderOtherLines"),
+);
+
 /** The orders with their shipping types (and fingerprints), locked when asked. */
 function readHeads(ctx: Ctx, ids: number[], options: OrderSnapshotOptions) {
-  const query = ctx.db
-    .select({
-      order: o,
-      shippingType: { id: st.id, name: st.name, price: st.price, priceByDistance: st.priceByDistance },
-      fingerprint: options.fingerprint ? sql<string>`${sql.raw(ORDER_FINGERPRINT_SQL)}` : sql<null>`null`,
-    })
-    .from(o)
-    .leftJoin(st, eq(st.id, o.shippingTypeId))
-    .where(inArray(o.id, ids))
-    .orderBy(asc(o.id));
-  return options.lock ? query.for("update", { of: o }) : query;
+  if (options.lock) return headsQuery(ctx.db, Boolean(options.fingerprint)).for("update", { of: o }).prepare("orderHeadsLocked").execute({ ids: idsParameter(ids) });
+  return (options.fingerprint ? fingerprintedHeads : plainHeads)(ctx.db).execute({ ids: idsParameter(ids) });
 }
 
 /** The orders' rows of the items tab: fence items, their sub-products and the other lines, each with the names it shows. */
 function readLines(ctx: Ctx, ids: number[]) {
-  const ofOrders = inArray(fenceOrderItems.orderId, ids);
-  return Promise.all([
-    ctx.db
-      .select({ item: fenceOrderItems, productName: products.name, manufacturedName: manufactured.name, variantKey: manufactured.variantKey })
-      .from(fenceOrderItems)
-      .leftJoin(products, eq(products.id, fenceOrderItems.productId))
-      .leftJoin(manufactured, eq(manufactured.id, fenceOrderItems.manufacturedProductId))
-      .where(ofOrders)
-      .orderBy(asc(fenceOrderItems.orderId), asc(fenceOrderItems.sortOrder), asc(fenceOrderItems.id)),
-    ctx.db
-      .select({ subProduct: fenceOrderSubProducts, productName: products.name, categoryName: categories.name })
-      .from(fenceOrderSubProducts)
-      .innerJoin(fenceOrderItems, eq(fenceOrderItems.id, fenceOrderSubProducts.itemId))
-      .leftJoin(products, eq(products.id, fenceOrderSubProducts.productId))
-      .leftJoin(categories, eq(categories.id, fenceOrderSubProducts.productCategoryId))
-      .where(ofOrders)
-      .orderBy(asc(fenceOrderSubProducts.itemId), asc(fenceOrderSubProducts.sortOrder), asc(fenceOrderSubProducts.id)),
-    ctx.db
-      .select({ line: fenceOrderOtherItems, productName: products.name, systemRole: products.systemRole, productStorable: products.storable })
-      .from(fenceOrderOtherItems)
-      .leftJoin(products, eq(products.id, fenceOrderOtherItems.productId))
-      .where(inArray(fenceOrderOtherItems.orderId, ids))
-      .orderBy(asc(fenceOrderOtherItems.orderId), asc(fenceOrderOtherItems.sortOrder), asc(fenceOrderOtherItems.id)),
-  ]);
+  const values = { ids: idsParameter(ids) };
+  return Promise.all([itemLines(ctx.db).execute(values), subProductLines(ctx.db).execute(values), otherLines(ctx.db).execute(values)]);
 }
 
 type Heads = Awaited<ReturnType<typeof readHeads>>;
