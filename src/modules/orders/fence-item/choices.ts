@@ -38,6 +38,13 @@ async function productChoices(ctx: Ctx, ids: readonly number[], known?: ProductP
       .orderBy(asc(products.id)),
     readProductParameters(ctx, ids, known),
   ]);
+  return choicesOf(rows, parameters);
+}
+
+type ProductFacts = { id: number; name: string; systemRole: string | null; m2Price: string | null; unitPrice: string | null };
+
+/** The products as the editor computes with them, from their rows and parameters already read. */
+function choicesOf(rows: readonly ProductFacts[], parameters: ProductParameters): ItemProductChoice[] {
   return rows.map((row) => {
     const own = parameters.valuesOf(row.id);
     return {
@@ -146,8 +153,10 @@ async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProd
  */
 export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
   const [snapshot, { assembly, choices }] = await Promise.all([readOrderSnapshot(ctx, input.id), fixedChoices(ctx)]);
-  const productIds = [...new Set(snapshot.items.flatMap((item) => (item.product ? [item.product.id] : [])))];
-  const products = await productChoices(ctx, productIds, snapshot.parameters);
+  // The snapshot read the items' products with them: their names, roles, prices and parameters.
+  const facts = new Map<number, ProductFacts>();
+  for (const item of snapshot.items) if (item.product && item.productPrices) facts.set(item.product.id, { id: item.product.id, name: item.product.name, ...item.productPrices });
+  const products = choicesOf([...facts.values()].sort((a, b) => a.id - b.id), snapshot.parameters);
   const tab = itemsTabOf(snapshot, { lang: ctx.lang, assembly });
   // The whole category list (1,000 categories: 110 KB of the page) the editor fetches once the page is
   // up, and the browser keeps by its ETag; the page carries only the categories the order's lines name,

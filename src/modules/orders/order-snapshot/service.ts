@@ -47,6 +47,8 @@ export interface FenceItemSnapshot {
   /** What was entered, as the engine reads it (item-row.ts). */
   fields: ItemFields;
   product: NamedRef | null;
+  /** The product's role and prices as they are now (the items tab's editor computes with them); null without a product. */
+  productPrices: { systemRole: string | null; m2Price: string | null; unitPrice: string | null } | null;
   manufactured: NamedRef | null;
   /** The manufactured variant's creation values (JSON of `[parameter id, value]` pairs); null without a variant. */
   variantKey: string | null;
@@ -167,7 +169,15 @@ const plainHeads = preparedFor((db) => headsQuery(db, false).prepare("orderHeads
 const fingerprintedHeads = preparedFor((db) => headsQuery(db, true).prepare("orderHeadsFingerprinted"));
 const itemLines = preparedFor((db) =>
   db
-    .select({ item: fenceOrderItems, productName: products.name, manufacturedName: manufactured.name, variantKey: manufactured.variantKey })
+    .select({
+      item: fenceOrderItems,
+      productName: products.name,
+      productSystemRole: products.systemRole,
+      productM2Price: products.m2Price,
+      productUnitPrice: products.unitPrice,
+      manufacturedName: manufactured.name,
+      variantKey: manufactured.variantKey,
+    })
     .from(fenceOrderItems)
     .leftJoin(products, eq(products.id, fenceOrderItems.productId))
     .leftJoin(manufactured, eq(manufactured.id, fenceOrderItems.manufacturedProductId))
@@ -251,13 +261,14 @@ function assemble(heads: Heads, [items, subProducts, otherLines]: Lines, paramet
   const subProductsOf = new Map<number, SubProductSnapshot[]>();
   for (const row of subProducts) push(subProductsOf, row.subProduct.itemId, subProductOf(row));
   const itemsOf = new Map<number, FenceItemSnapshot[]>();
-  for (const { item: row, productName, manufacturedName, variantKey } of items) {
+  for (const { item: row, productName, productSystemRole, productM2Price, productUnitPrice, manufacturedName, variantKey } of items) {
     const fields = itemFieldsOf(row);
     const engineParameters = parameters.engineOf(row.productId);
     push(itemsOf, row.orderId, {
       row,
       fields,
       product: ref(row.productId, productName),
+      productPrices: row.productId === null ? null : { systemRole: productSystemRole, m2Price: productM2Price, unitPrice: productUnitPrice },
       manufactured: ref(row.manufacturedProductId, manufacturedName),
       variantKey,
       parameters: parameters.valuesOf(row.productId),
