@@ -4,6 +4,7 @@
  * it, and the one `BENCH_RESULT {json}` line run.ts reads. Kept apart from lib.ts, which run.ts
  * loads itself and which must not load the app.
  */
+import type { AppDeps } from "@/lib/hono-env";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { type SqlClient, sqlClient } from "./sql-capture";
 
@@ -14,10 +15,15 @@ export function numberArgument(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? Math.round(value) : fallback;
 }
 
-export async function runBenchChild<T>(defaults: { warmup: number; runs: number }, measure: (bench: { t: TestApp; client: SqlClient; warmup: number; runs: number }) => Promise<T>): Promise<void> {
+export async function runBenchChild<T>(
+  defaults: { warmup: number; runs: number },
+  measure: (bench: { t: TestApp; client: SqlClient; warmup: number; runs: number }) => Promise<T>,
+  /** What the app is made with besides (a request clock the bench moves). */
+  overrides: Partial<AppDeps> = {},
+): Promise<void> {
   const warmup = numberArgument("--warmup", defaults.warmup);
   const runs = numberArgument("--runs", defaults.runs);
-  const t = await createTestApp();
+  const t = await createTestApp(overrides);
   try {
     const result = await measure({ t, client: sqlClient(t.database), warmup, runs });
     process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);

@@ -50,13 +50,25 @@ async function setUp(t: TestApp, n: number) {
     ])
     .returning();
   const { id, secret } = await createKioskDevice({ ctx: t.ctx, input: { name: `Bench ${n}` } });
-  const paired = await t.request(`/kiosk/pair/${secret}`, { redirect: "manual" });
+  // The link's GET only asks; its button posts to the same address, which pairs.
+  const paired = await t.request(`/kiosk/pair/${secret}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN } });
   const cookie = paired.headers.getSetCookie().find((line) => line.startsWith("ohrada_kiosk="))!.split(";")[0]!;
   return { userId: user.id, deviceId: id, cookie, card: `UBENCH${n}`, types: types.map((type) => type.id) };
 }
 
+/**
+ * The request clock the app judges scans by (a device's 30 scans a minute, the offline limit): a
+ * second after each scan's own time, as a kiosk that sends at once, so 1,000 scans of a few
+ * hours' work pass in seconds without meeting the limit a real device never reaches.
+ */
+let requestTime = Date.now();
+/** The scans' days: within the week a kiosk may still send (the offline limit). */
+const LIVE_DAY = Date.now() - 5 * 86_400_000;
+const QUEUED_DAY = Date.now() - 4 * 86_400_000;
+
 await runBenchChild({ warmup: 50, runs: 500 }, async ({ t, client, warmup, runs }): Promise<KioskResult> => {
   const send = async (cookie: string, code: string, scanId: string, at: number) => {
+    requestTime = at + 1000;
     const response = await t.request("/api/kiosk/scan", {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookie, Origin: ORIGIN },
@@ -69,7 +81,7 @@ await runBenchChild({ warmup: 50, runs: 500 }, async ({ t, client, warmup, runs 
 
   // 1. A scan's server time: card, then a work type 5 s later, a minute apart; every scan timed.
   const live = await setUp(t, 1);
-  const base = Date.parse("2026-01-05T05:00:00Z");
+  const base = LIVE_DAY;
   const samples: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
     const pair = Math.floor(i / 2);
@@ -86,7 +98,7 @@ await runBenchChild({ warmup: 50, runs: 500 }, async ({ t, client, warmup, runs 
   const queue = Array.from({ length: REPLAYED_SCANS }, (_, i) => {
     const pair = Math.floor(i / 2);
     const isCard = i % 2 === 0;
-    return { code: isCard ? queued.card : `WT${queued.types[pair % 2]}`, scanId: `queued-${i}-scan`, at: Date.parse("2026-02-02T05:00:00Z") + pair * 60_000 + (isCard ? 0 : 5000) };
+    return { code: isCard ? queued.card : `WT${queued.types[pair % 2]}`, scanId: `queued-${i}-scan`, at: QUEUED_DAY + pair * 60_000 + (isCard ? 0 : 5000) };
   });
   let started = performance.now();
   for (const scan of queue) await send(queued.cookie, scan.code, scan.scanId, scan.at);
@@ -112,4 +124,4 @@ await runBenchChild({ warmup: 50, runs: 500 }, async ({ t, client, warmup, runs 
     jsBytes: js.byteLength,
     jsGzipBytes: gzipSync(js, { level: 9 }).byteLength,
   };
-});
+}, { clock: () => new Date(requestTime) });

@@ -205,7 +205,7 @@ function printListPage(modes: ListMode[]) {
         [
           row("GET /products/dph (HTML page)", r.page),
           row("GET /api/vat?size=20 (JSON)", r.api),
-          row("  vatService.list() (drizzle, 2 statements)", r.service),
+          row("  vatService.list() (drizzle, 1 statement: the page with its count)", r.service),
           row("  findSessionUser() (the guard's lookup)", r.session),
           row("  bare SQL: page select + count(*), in parallel", r.sql),
           row("    bare SQL: page select only", r.sqlSelect),
