@@ -3,7 +3,8 @@
  * docs/decisions/029-offer-held-in-memory.md), per database (a test's databases never share one)
  * and key, up to a number of bytes, the least recently answered dropped first. A Map in the order
  * of use, so its first entries are the least recently answered. The offer PDF and the invoice PDF
- * hold theirs here; what a held value is valid for (a fingerprint) is the caller's to check.
+ * hold theirs here; what a held value is valid for (a fingerprint) is the caller's to check. The
+ * lists hold their built page statements here too, each counting one (src/lib/crud/service.ts).
  */
 import type { Db } from "./db";
 

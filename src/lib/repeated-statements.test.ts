@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { usingPostgres } from "../../tests/helpers/db";
 import { type Database, openPostgres, selectRows } from "./db";
-import { MAX_PREPARED_TEXTS, RepeatedStatements } from "./repeated-statements";
+import { MAX_PREPARED_TEXTS, PREPARED_TEXTS_PERIOD_MS, RepeatedStatements } from "./repeated-statements";
 
 describe("which statements are prepared", () => {
   test("a text from its second use on, and from then on always", () => {
@@ -36,6 +36,19 @@ describe("which statements are prepared", () => {
     expect(repeated.shouldPrepare("select 4")).toBe(false);
     expect(repeated.shouldPrepare("select 1")).toBe(true);
     expect(MAX_PREPARED_TEXTS).toBe(500);
+  });
+
+  test("an hour on, the texts are counted afresh: a statement that became hot late gets its room", () => {
+    let now = 0;
+    const repeated = new RepeatedStatements(2, () => now);
+    for (const text of ["select 1", "select 1", "select 2", "select 2"]) repeated.shouldPrepare(text);
+    expect([repeated.shouldPrepare("select 3"), repeated.shouldPrepare("select 3")]).toEqual([false, false]);
+    now = PREPARED_TEXTS_PERIOD_MS - 1;
+    expect(repeated.shouldPrepare("select 1")).toBe(true);
+    now = PREPARED_TEXTS_PERIOD_MS;
+    expect([repeated.shouldPrepare("select 3"), repeated.shouldPrepare("select 3"), repeated.shouldPrepare("select 1")]).toEqual([false, true, false]);
+    expect(repeated.preparedTexts).toBe(1);
+    expect(PREPARED_TEXTS_PERIOD_MS).toBe(3_600_000);
   });
 });
 

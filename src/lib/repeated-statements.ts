@@ -7,8 +7,8 @@
  * parsed and described once per connection and then only bound and executed.
  *
  * Only what repeats: a text is prepared from its second use on (a one-off would pay the extra
- * describe round trip for nothing), and at most MAX_PREPARED_TEXTS texts per database, so a text
- * built with values in it cannot fill the connections' memory. Only reads and writes of rows
+ * describe round trip for nothing), and at most MAX_PREPARED_TEXTS texts per database in an hour,
+ * so a text built with values in it cannot fill the connections' memory. Only reads and writes of rows
  * (select, with, insert, update, delete) with parameters: postgres.js sends a statement without
  * any by the simple protocol, which has no named statements. Each execution is still planned for
  * its own values (`plan_cache_mode`, src/lib/db.ts). postgres.js re-prepares a statement that a
@@ -22,14 +22,33 @@ export const MAX_PREPARED_TEXTS = 500;
 const MAX_COUNTED_TEXTS = 5_000;
 const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
+/**
+ * How long the texts admitted stay so; then they are counted afresh. postgres.js closes a connection
+ * within an hour (its `max_lifetime`, 30–60 minutes), so a connection holds at most two periods'
+ * texts, and a statement that became hot late is not left unnamed for the process's life.
+ */
+export const PREPARED_TEXTS_PERIOD_MS = 60 * 60_000;
+
 export class RepeatedStatements {
   private readonly admitted = new Set<string>();
   private readonly seenOnce = new Set<string>();
+  private periodStart: number;
 
-  constructor(private readonly max = MAX_PREPARED_TEXTS) {}
+  constructor(
+    private readonly max = MAX_PREPARED_TEXTS,
+    /** Milliseconds; a test moves it instead of waiting. */
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.periodStart = now();
+  }
 
-  /** Whether this text goes as a named statement: from its second use, while there is room. */
+  /** Whether this text goes as a named statement: from its second use in a period, while there is room. */
   shouldPrepare(text: string): boolean {
+    if (this.now() - this.periodStart >= PREPARED_TEXTS_PERIOD_MS) {
+      this.admitted.clear();
+      this.seenOnce.clear();
+      this.periodStart = this.now();
+    }
     if (this.admitted.has(text)) return true;
     if (this.admitted.size >= this.max || !PREPARABLE.test(text)) return false;
     if (this.seenOnce.delete(text)) {

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, getTableColumns, like, ne, sql, type SQL, ty
 import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
-import { type Db, preparedFor } from "../db";
+import { preparedFor } from "../db";
+import { heldCache } from "../held-cache";
 import { czechSortKeySql } from "../czech-order";
 import { todayInPrague } from "../dates";
 import { foldedSql, foldText } from "../search-text";
@@ -244,8 +245,11 @@ export function pageMeta(input: ListQuery, total: number, sort?: string): PageMe
 
 /** Where a list's page statement carries the filtered count (see `list`); no column is named so. */
 const LIST_TOTAL = "__listTotal";
-/** A list's page statements kept per database and service: its sorts and filters as people use them. */
+/** A list's page statements kept per database and service (the least recently used dropped first): its sorts and filters as people use them. */
 export const MAX_LIST_STATEMENTS = 200;
+
+/** drizzle's `prepare` without a name: built once, sent unnamed (a name would make it a named statement on PostgreSQL). */
+const UNNAMED = undefined as unknown as string;
 
 /** A prepared page statement: run with the page's size and offset. */
 interface PageStatement {
@@ -337,19 +341,12 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
    * people page through and come back to the same views. With `total` it also counts the filtered
    * rows (up to the cap), in a subquery PostgreSQL runs once: one statement instead of two.
    */
-  const pageStatements = new WeakMap<Db, Map<string, PageStatement>>();
+  const pageStatements = heldCache<PageStatement>(MAX_LIST_STATEMENTS, () => 1);
   const columns = (config.listColumns ?? getTableColumns(table)) as Record<string, unknown>;
   const pageStatement = (ctx: Ctx, input: ListInput, at: FilterAt, sort: ReturnType<typeof sortOf>, total: boolean): PageStatement => {
-    let kept = pageStatements.get(ctx.db);
-    if (!kept) pageStatements.set(ctx.db, (kept = new Map()));
     const key = JSON.stringify([sort.key, at.today, total, input.filters]);
-    const found = kept.get(key);
-    if (found) {
-      // Most recently used last: the first is the one to drop.
-      kept.delete(key);
-      kept.set(key, found);
-      return found;
-    }
+    const found = pageStatements.get(ctx.db, key);
+    if (found) return found;
     const where = whereOf(input.filters, at);
     const selected = total ? { ...columns, [LIST_TOTAL]: sql<number>`(${countRows(ctx, where)})`.mapWith(Number) } : columns;
     const statement = ctx.db
@@ -359,9 +356,10 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
       .orderBy(...sort.order)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
-      .prepare("listPage") as unknown as PageStatement;
-    if (kept.size >= MAX_LIST_STATEMENTS) kept.delete(kept.keys().next().value!);
-    kept.set(key, statement);
+      // Unnamed: a filter's value may change the text (a list of ids), so whether PostgreSQL keeps it
+      // is for src/lib/repeated-statements.ts to decide, within its cap.
+      .prepare(UNNAMED) as unknown as PageStatement;
+    pageStatements.set(ctx.db, key, statement);
     return statement;
   };
 
