@@ -2,6 +2,7 @@
  * The Prometheus registry behind `Metrics` (src/lib/metrics.ts), loaded on first use: prom-client
  * costs about a tenth of a second to load, which the server's first answer should not wait for.
  */
+import { wrapTransactionClients } from "./postgres-transactions";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "./db";
 import type { JobOutcome } from "./jobs/runner";
@@ -189,25 +190,7 @@ function instrumentPostgres(client: PostgresClient, timedBy: Timer): void {
     };
     return query;
   };
-  // The callback's own client (the transaction's connection) is a new object each time.
-  const wrapCallback = (args: unknown[]) =>
-    args.map((arg) =>
-      typeof arg === "function"
-        ? (inner: PostgresClient) => {
-            instrumentPostgres(inner, timed);
-            return (arg as (inner: PostgresClient) => unknown)(inner);
-          }
-        : arg,
-    );
-  // A transaction's own client has `savepoint` but no `begin`.
-  if (client.begin) {
-    const begin = client.begin.bind(client);
-    client.begin = (...args) => begin(...wrapCallback(args));
-  }
-  if (client.savepoint) {
-    const savepoint = client.savepoint.bind(client);
-    client.savepoint = (...args) => savepoint(...wrapCallback(args));
-  }
+  wrapTransactionClients(client, (inner) => instrumentPostgres(inner, timed));
 }
 
 interface PgliteLike {

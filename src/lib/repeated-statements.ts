@@ -15,6 +15,7 @@
  * schema change made stale (a restore), and a connection's statements end with it.
  */
 import type { Sql } from "postgres";
+import { type TransactionOpening, wrapTransactionClients } from "./postgres-transactions";
 
 /** Distinct texts prepared per database; the app's hot set is about a hundred. */
 export const MAX_PREPARED_TEXTS = 500;
@@ -66,10 +67,8 @@ export class RepeatedStatements {
 }
 
 type UnsafeOptions = { prepare?: boolean } & Record<string, unknown>;
-interface PostgresClient {
+interface PostgresClient extends TransactionOpening {
   unsafe(text: string, parameters?: unknown[], options?: UnsafeOptions): unknown;
-  begin?(...args: unknown[]): Promise<unknown>;
-  savepoint?(...args: unknown[]): Promise<unknown>;
 }
 
 /**
@@ -84,17 +83,6 @@ export function prepareRepeats<T extends Sql>(client: T, repeated: RepeatedState
   // Without parameters postgres.js sends the simple protocol, which has no named statements.
   target.unsafe = (text, parameters, options) =>
     unsafe(text, parameters, options?.prepare || !parameters?.length || !repeated.shouldPrepare(text) ? options : { ...options, prepare: true });
-  // The callback's own client (the transaction's connection) is a new object each time.
-  const wrapCallback = (args: unknown[]) =>
-    args.map((arg) => (typeof arg === "function" ? (inner: Sql) => (arg as (inner: Sql) => unknown)(prepareRepeats(inner, repeated)) : arg));
-  // A transaction's own client has `savepoint` but no `begin`.
-  if (target.begin) {
-    const begin = target.begin.bind(target);
-    target.begin = (...args) => begin(...wrapCallback(args));
-  }
-  if (target.savepoint) {
-    const savepoint = target.savepoint.bind(target);
-    target.savepoint = (...args) => savepoint(...wrapCallback(args));
-  }
+  wrapTransactionClients(target, (inner) => prepareRepeats(inner as unknown as Sql, repeated));
   return client;
 }
