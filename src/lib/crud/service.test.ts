@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { eshops, vatRates } from "@db/schema";
-import { createCrudService, MAX_LIST_STATEMENTS } from "./service";
+import { MAX_LIST_STATEMENTS } from "./page-statements";
+import { createCrudService } from "./service";
 import { failureOf, useTestDatabase } from "../../../tests/helpers/service";
 import { eshopService } from "@/modules/settings/eshop/service";
 import { vatService } from "@/modules/catalogue/vat/service";

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Ctx, withTransaction } from "../context";
 import { preparedFor } from "../db";
-import { heldCache } from "../held-cache";
+import { keptPageStatements, type PageStatement, takeTotal, withTotal } from "./page-statements";
 import { czechSortKeySql } from "../czech-order";
 import { todayInPrague } from "../dates";
 import { foldedSql, foldText } from "../search-text";
@@ -243,19 +243,6 @@ export function pageMeta(input: ListQuery, total: number, sort?: string): PageMe
   return { page: input.page, size: input.size, total, pages: Math.max(1, Math.ceil(total / input.size)), sort };
 }
 
-/** Where a list's page statement carries the filtered count (see `list`); no column is named so. */
-const LIST_TOTAL = "__listTotal";
-/** A list's page statements kept per database and service (the least recently used dropped first): its sorts and filters as people use them. */
-export const MAX_LIST_STATEMENTS = 200;
-
-/** drizzle's `prepare` without a name: built once, sent unnamed (a name would make it a named statement on PostgreSQL). */
-const UNNAMED = undefined as unknown as string;
-
-/** A prepared page statement: run with the page's size and offset. */
-interface PageStatement {
-  execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]>;
-}
-
 /** Generic list/get/create/update/delete for one table; modules add rules through the hooks. */
 export function createCrudService<TTable extends TableWithId, TSchema extends z.ZodType, TEntity>(
   config: CrudServiceConfig<TTable, TSchema, TEntity>,
@@ -335,33 +322,18 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
     return ctx.db.select({ total: count() }).from(limited);
   };
 
-  /**
-   * A list's page statement, built once per sort, filters (with their values) and day, and kept
-   * (docs/decisions/086-prepared-statements.md): assembling it was a good part of a list's CPU, and
-   * people page through and come back to the same views. With `total` it also counts the filtered
-   * rows (up to the cap), in a subquery PostgreSQL runs once: one statement instead of two.
-   */
-  const pageStatements = heldCache<PageStatement>(MAX_LIST_STATEMENTS, () => 1);
+  /** A view's page statement (src/lib/crud/page-statements.ts), with the capped count when `total`. */
+  const pageStatements = keptPageStatements();
   const columns = (config.listColumns ?? getTableColumns(table)) as Record<string, unknown>;
-  const pageStatement = (ctx: Ctx, input: ListInput, at: FilterAt, sort: ReturnType<typeof sortOf>, total: boolean): PageStatement => {
-    const key = JSON.stringify([sort.key, at.today, total, input.filters]);
-    const found = pageStatements.get(ctx.db, key);
-    if (found) return found;
-    const where = whereOf(input.filters, at);
-    const selected = total ? { ...columns, [LIST_TOTAL]: sql<number>`(${countRows(ctx, where)})`.mapWith(Number) } : columns;
-    const statement = ctx.db
-      .select(selected as never)
-      .from(table as PgTable)
-      .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
-      .orderBy(...sort.order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      // Unnamed: a filter's value may change the text (a list of ids), so whether PostgreSQL keeps it
-      // is for src/lib/repeated-statements.ts to decide, within its cap.
-      .prepare(UNNAMED) as unknown as PageStatement;
-    pageStatements.set(ctx.db, key, statement);
-    return statement;
-  };
+  const pageStatement = (ctx: Ctx, input: ListInput, at: FilterAt, sort: ReturnType<typeof sortOf>, total: boolean): PageStatement =>
+    pageStatements(ctx.db, JSON.stringify([sort.key, at.today, total, input.filters]), () => {
+      const where = whereOf(input.filters, at);
+      return ctx.db
+        .select((total ? withTotal(columns, countRows(ctx, where)) : columns) as never)
+        .from(table as PgTable)
+        .where(hasPageWhere ? whereOf(input.filters, at, sort.key) : where)
+        .orderBy(...sort.order);
+    });
 
   const audit = (ctx: Ctx, creating: boolean) =>
     hasAudit
@@ -385,10 +357,9 @@ export function createCrudService<TTable extends TableWithId, TSchema extends z.
         ownCount,
       ]);
       // The page's rows carry the count; a page past the end has no row to carry it.
-      const carried = ownCount === null && read.length ? (read[0]![LIST_TOTAL] as number) : null;
+      const { rows, total: carried } = ownCount === null ? takeTotal(read) : { rows: read, total: null };
       const counted =
         typeof totals === "number" ? totals : (carried ?? ((await countRows(ctx, whereOf(input.filters, at)))[0]?.total ?? 0));
-      const rows = ownCount === null ? read.map(({ [LIST_TOTAL]: _total, ...row }) => row) : read;
       const cap = config.countCap;
       // The page itself proves rows beyond the cap exist when it is past it.
       const seen = (input.page - 1) * input.size + rows.length;

@@ -107,6 +107,13 @@ describe("a warehouse's items", () => {
 
     const both = await listWarehouseItems({ ctx, input: { warehouseId: warehouse, list: list({ categories: `${ploty};${brany}`, product: "KRIDLO" }) } });
     expect(both.rows.map((row) => row.product.name)).toEqual(["Křídlo brány"]);
+    // With a text filter the count rides on the page's statement; a page past the end counts on its own.
+    expect(both.meta.total).toBe(1);
+    const named = await listWarehouseItems({ ctx, input: { warehouseId: warehouse, list: list({ product: "plotovka" }, { size: 2 }) } });
+    expect(named.meta).toMatchObject({ total: 5, pages: 3 });
+    const past = await listWarehouseItems({ ctx, input: { warehouseId: warehouse, list: list({ product: "plotovka" }, { size: 2, page: 9 }) } });
+    expect(past.rows).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 5, page: 9 });
 
     const panels = await listWarehouseItems({ ctx, input: { warehouseId: warehouse, list: list({ categories: String(panely) }) } });
     expect(panels.rows.map((row) => row.quantity)).toEqual([20, 40]);
