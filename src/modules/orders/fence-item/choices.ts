@@ -15,7 +15,7 @@ import { categorySubtreeIds } from "@/modules/catalogue/product/service";
 import { editorCategoryIds } from "@/modules/settings/editor-categories/service";
 import { productCategories } from "@db/schema";
 import { flattenTree } from "@/modules/catalogue/category/tree";
-import { readOrderSnapshot } from "../order-snapshot/service";
+import { type OrderRow, readOrderSnapshot } from "../order-snapshot/service";
 import { type AssemblyRole, creationFieldOf } from "./engine";
 import { type AssemblyProduct, assemblyProducts, itemsTabOf } from "./items-read";
 import { type ProductParameters, readProductParameters } from "./product-parameters";
@@ -149,9 +149,10 @@ async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProd
 
 /**
  * Everything the items tab's page gives its editor: the tab (as its GET answers it), its fence
- * items' products (their parameters the order's snapshot read already) and the fixed choices.
+ * items' products (their parameters the order's snapshot read already) and the fixed choices; and
+ * the order's row the snapshot read, for the page's header (the page reads the order once).
  */
-export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
+export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ order: OrderRow; tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
   const [snapshot, { assembly, choices }] = await Promise.all([readOrderSnapshot(ctx, input.id), fixedChoices(ctx)]);
   // The snapshot read the items' products with them: their names, roles, prices and parameters.
   const facts = new Map<number, ProductFacts>();
@@ -162,5 +163,5 @@ export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: n
   // up, and the browser keeps by its ETag; the page carries only the categories the order's lines name,
   // so its selects show them at once (docs/decisions/083-throughput.md).
   const named = new Set(tab.items.flatMap((item) => item.subProducts.flatMap((sub) => (sub.productCategory ? [sub.productCategory.id] : []))));
-  return { tab, products, choices: { ...choices, categories: choices.categories.filter((category) => named.has(category.id)), categoryTreeUrl: CATEGORY_TREE_URL } };
+  return { order: snapshot.order, tab, products, choices: { ...choices, categories: choices.categories.filter((category) => named.has(category.id)), categoryTreeUrl: CATEGORY_TREE_URL } };
 }

@@ -20,6 +20,7 @@ import {
   changeFenceOrderStatus,
   createFenceOrder,
   customerLookup,
+  fenceOrderOfRow,
   getFenceOrder,
   listFenceOrders,
   updateFenceOrder,
@@ -53,12 +54,7 @@ const newDefaults = (): FormValues => ({ ...DEFAULT_PAYMENT_RULES, delivery: DEF
 
 async function editorView(c: AppContext, order: FenceOrderRow | null, init: { values?: FormValues; error?: AppError; tab?: number } = {}) {
   const tab = order ? (init.tab ?? 0) : 0;
-  // Tab 1 (the items editor) is rendered with the page, its data in the island's props, so the first paint shows it.
-  // It shows none of the Common tab's fields, so their sections (and the VAT choices) are not built for it.
-  if (order && tab === 1) {
-    const data = await itemsEditorData({ ctx: c.get("ctx"), input: { id: order.id } });
-    return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={null} panel={<FenceItemsTab orderId={order.id} {...data} />} />, formState(c, init.error, []).answer);
-  }
+  if (order && tab === 1) return itemsTabView(c, order.id);
   const t = c.get("t");
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
@@ -66,6 +62,18 @@ async function editorView(c: AppContext, order: FenceOrderRow | null, init: { va
   const items = order && tab === 0 ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
   const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} items={items} />;
   return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);
+}
+
+/**
+ * Tab 1 (the items editor) is rendered with the page, its data in the island's props, so the first
+ * paint shows it. The order's snapshot reads the order's row, which the page's header shows too; the
+ * tab shows none of the Common tab's fields, so their sections (and the VAT choices) are not built.
+ */
+async function itemsTabView(c: AppContext, id: number) {
+  const ctx = c.get("ctx");
+  const { order: row, ...data } = await itemsEditorData({ ctx, input: { id } });
+  const order = await fenceOrderOfRow({ ctx, input: { row } });
+  return renderPage(c, <FenceOrderEditorPage order={order} tab={1} common={null} panel={<FenceItemsTab orderId={order.id} {...data} />} />);
 }
 
 const tabOf = (c: AppContext) => {
@@ -89,7 +97,10 @@ fenceOrderPageRoutes.post(`${P}/new`, async (c) => {
   }, (error) => editorView(c, null, { values: raw, error }));
 });
 
-fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}`, async (c) => editorView(c, await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }), { tab: tabOf(c) }));
+fenceOrderPageRoutes.get(`${P}/:id{[0-9]+}`, async (c) => {
+  const tab = tabOf(c);
+  return tab === 1 ? itemsTabView(c, idParam(c)) : editorView(c, await getFenceOrder({ ctx: c.get("ctx"), input: { id: idParam(c) } }), { tab });
+});
 fenceOrderPageRoutes.post(`${P}/:id{[0-9]+}`, async (c) => {
   const id = idParam(c);
   const order = await getFenceOrder({ ctx: c.get("ctx"), input: { id } });

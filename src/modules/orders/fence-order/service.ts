@@ -178,6 +178,11 @@ export const fenceOrderListFields = crud.listFields;
 export const listFenceOrders = crud.list as (args: Parameters<typeof crud.list>[0]) => Promise<{ rows: FenceOrderRow[]; meta: Awaited<ReturnType<typeof crud.list>>["meta"] }>;
 export const getFenceOrder = crud.get as (args: Parameters<typeof crud.get>[0]) => Promise<FenceOrderRow>;
 
+/** An order's row read already (the items tab's snapshot reads it) as `getFenceOrder` answers it, with its icons. */
+export async function fenceOrderOfRow({ ctx, input }: { ctx: Ctx; input: { row: Row } }): Promise<FenceOrderRow> {
+  return (await enrich({ ctx, entities: [toFenceOrder(input.row)] }))[0]!;
+}
+
 /** The order's VAT must be an active rate, or the rate it already has. */
 async function checkVat(ctx: Ctx, vat: number, current: number | null) {
   if (current !== null && vat === current) return;
