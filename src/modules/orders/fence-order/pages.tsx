@@ -53,12 +53,12 @@ async function vatChoices(c: AppContext, order: FenceOrderRow | null): Promise<n
 const newDefaults = (): FormValues => ({ ...DEFAULT_PAYMENT_RULES, delivery: DEFAULT_DELIVERY_TEXT, vat: "21", offerDate: todayInPrague() });
 
 async function editorView(c: AppContext, order: FenceOrderRow | null, init: { values?: FormValues; error?: AppError; tab?: number } = {}) {
-  const tab = order ? (init.tab ?? 0) : 0;
-  if (order && tab === 1) return itemsTabView(c, order.id);
   const t = c.get("t");
   const sections = fenceOrderSections(t, await vatChoices(c, order));
   const values = init.values ?? (order ? { ...order, vat: String(order.vat) } : newDefaults());
   const { errors, formErrors, answer } = formState(c, init.error, allFields(sections).map((f) => f.name));
+  // Tab 1 is the items editor's page of its own (itemsTabView).
+  const tab = order ? (init.tab ?? 0) : 0;
   const items = order && tab === 0 ? await checkOrderItems({ ctx: c.get("ctx"), input: { id: order.id } }) : null;
   const common = <CommonTab order={order} sections={sections} values={values} errors={errors} formErrors={formErrors} items={items} />;
   return renderPage(c, <FenceOrderEditorPage order={order} tab={tab} common={common} />, answer);

@@ -189,35 +189,36 @@ function toRow(record: ItemRecord, grams: number | null): WarehouseItemRow {
 
 const selectItems = (ctx: Ctx, where: SQL) => ctx.db.select({ ...itemColumns, parameters: parametersOfProduct }).from(warehouseItems).innerJoin(products, eq(products.id, warehouseItems.productId)).where(where);
 
+/** An item's columns, its variant's parameters and the grams on its scales. */
+const itemWithGramsColumns = { ...itemColumns, parameters: parametersOfProduct, grams: gramsOfItem };
 /** A page's rows (or one row) with the grams on their scales. */
 const selectItemsWithGrams = (ctx: Ctx, where: SQL) =>
   ctx.db
-    .select({ ...itemColumns, parameters: parametersOfProduct, grams: gramsOfItem })
+    .select(itemWithGramsColumns)
     .from(warehouseItems)
     .innerJoin(products, eq(products.id, warehouseItems.productId))
     .where(where);
 
 const withGrams = (records: (ItemRecord & { grams: string | null })[]) => records.map((record) => toRow(record, record.grams === null ? null : Number(record.grams)));
 
-/** docs/domain.md#warehouse-page: one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
 /** The page's statements per view (src/lib/crud/page-statements.ts); the count rides on the page unless it walks the category links. */
 const pageStatements = keptPageStatements<ItemRecord & { grams: string | null }>();
 
+/** docs/domain.md#warehouse-page: one page of a warehouse's items, filtered and sorted. 404 for no such warehouse. */
 export async function listWarehouseItems({ ctx, input }: { ctx: Ctx; input: { warehouseId: number; list: ListInput } }): Promise<ListResult<WarehouseItemRow> & { warehouse: { id: number; name: string } }> {
   const warehouse = await requireWarehouse(ctx, input.warehouseId);
   const { list } = input;
   const filters = await expandCategories(ctx, list.filters);
   const sort = orderOf(list.sort);
   const carries = !countsByCategoryLinks(filters);
-  const statement = pageStatements(ctx.db, JSON.stringify([warehouse.id, sort.key, filters]), () => {
-    const columns = { ...itemColumns, parameters: parametersOfProduct, grams: gramsOfItem };
-    return ctx.db
-      .select(carries ? withTotal(columns, countQuery(ctx, warehouse.id, filters)) : columns)
+  const statement = pageStatements(ctx.db, JSON.stringify([warehouse.id, sort.key, filters]), () =>
+    ctx.db
+      .select(carries ? withTotal(itemWithGramsColumns, countQuery(ctx, warehouse.id, filters)) : itemWithGramsColumns)
       .from(warehouseItems)
       .innerJoin(products, eq(products.id, warehouseItems.productId))
       .where(whereOf(warehouse.id, filters))
-      .orderBy(...sort.order);
-  });
+      .orderBy(...sort.order),
+  );
   const [read, ownTotal] = await Promise.all([statement.execute({ limit: list.size, offset: (list.page - 1) * list.size }), carries ? null : countItems(ctx, warehouse.id, filters)]);
   const { rows, total } = carries ? takeTotal(read) : { rows: read, total: null };
   // A page past the end has no row to carry the count.
