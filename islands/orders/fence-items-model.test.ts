@@ -16,6 +16,8 @@ function fence(key: string): Draft["items"][number] {
 describe("the items editor's form model", () => {
   test("typed numbers: blank is none, a decimal comma and spaces are read, anything else is NaN", () => {
     expect([parseNum(""), parseNum(" 1 234,5 "), parseNum("12.25"), parseNum("-3"), parseNum("12a"), parseNum(true)]).toEqual([undefined, 1234.5, 12.25, -3, Number.NaN, undefined]);
+    // Whole numbers as the page writes them back, and what only looks like one.
+    expect([parseNum("1800"), parseNum("0012"), parseNum("1 800"), parseNum("   "), parseNum("12345678901234567"), parseNum("18-00"), parseNum("1800 mm")]).toEqual([1800, 12, 1800, undefined, 12345678901234567, Number.NaN, Number.NaN]);
   });
 
   test("numbers are shown to the places asked, not two (1500 × 2550 mm is 3,825 m², not 3,83)", () => {

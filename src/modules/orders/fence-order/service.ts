@@ -31,8 +31,25 @@ import { readPlanFacts } from "./plan-facts";
 import { lookupCustomer, recordOrderCustomer } from "../customer/service";
 
 type Row = typeof fenceOrders.$inferSelect;
+/** The columns an order's entity is made of (toFenceOrder); the list reads only these. */
+type EntityRow = Pick<Row, (typeof ENTITY_KEYS)[number]>;
 
-const toFenceOrder = (row: Row): FenceOrder => ({
+const ENTITY_KEYS = [
+  "id", "status", "statusSetManually", "firstName", "lastName", "phone", "email",
+  "company", "ico", "dic", "street", "city", "postalCode",
+  "deliveryAddress", "deliveryCompany", "deliveryFirstName", "deliveryLastName", "deliveryStreet", "deliveryCity", "deliveryPostalCode",
+  "paymentRuleConfirmation", "paymentRuleDelivery", "paymentRuleCompletion", "delivery", "vat", "note",
+  "deadline", "orderDate", "offerDate", "measurementDate", "priorityOrder",
+] as const satisfies readonly (keyof Row)[];
+
+/**
+ * A page of orders reads the entity's columns, not the row's 50 (the items' shipping and discount,
+ * search keys, audit): decoding a value costs the same whether the list uses it or not
+ * (docs/decisions/087-reading-and-rendering-less.md).
+ */
+const ENTITY_COLUMNS = Object.fromEntries(ENTITY_KEYS.map((key) => [key, fenceOrders[key]]));
+
+const toFenceOrder = (row: EntityRow): FenceOrder => ({
   id: row.id,
   status: row.status as FenceOrderStatus,
   statusSetManually: row.statusSetManually,
@@ -150,6 +167,7 @@ const crud = createCrudService({
   table: fenceOrders,
   input: fenceOrderInput,
   toEntity: toFenceOrder,
+  listColumns: ENTITY_COLUMNS,
   // Writes go through createFenceOrder/updateFenceOrder below (they add status and deadline).
   toValues,
   // 100,000 orders: a broad filter counts up to here and shows "1 000+".
