@@ -38,7 +38,7 @@ import { ItemsToolbar } from "./fence-items-toolbar";
 
 export interface FenceItemsEditorProps {
   orderId: number;
-  /** `GET /api/orders/fenceOrder/:id/items`, read with the page, as the form reads it (`editorTabOf`). */
+  /** `GET /api/orders/fenceOrder/:id/items`, read with the page, as the form reads it (`editorItemsTabOf`). */
   tab: EditorItemsTab;
   /** The products of the tab's fence items as the engine computes with them; more are fetched as they are picked. */
   products: ItemProductChoice[];

@@ -18,7 +18,7 @@ import {
   requiredFieldsFor,
   SUB_PRODUCT_TO_CHOOSE,
 } from "@/modules/orders/fence-item/engine";
-import type { FenceItemAnswer, ItemsTab, OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
+import type { EditorFenceItem, EditorItemsTab, OtherItemAnswer } from "@/modules/orders/fence-item/schemas";
 
 export interface Ref {
   id: number;
@@ -223,31 +223,7 @@ const lineDraft = (line: OtherItemAnswer): LineDraft => ({
   storable: line.storable ?? false,
 });
 
-/**
- * A fence item as the form reads it: its references and what was entered, every field left out
- * empty. The derived numbers (geometry, prices, validation) the editor computes itself with the
- * engine the server runs, so the page does not carry them.
- */
-export type EditorFenceItem = Pick<FenceItemAnswer, "id" | "product" | "manufacturedProduct" | "parameters" | "subProducts"> & Record<string, unknown>;
-/** The tab as the form reads it (the GET's answer is one). */
-export type EditorItemsTab = Omit<ItemsTab, "items"> & { items: EditorFenceItem[] };
-
-/**
- * The tab as the items page gives it to the editor: each fence item its references and the fields
- * it has a value in (of an order's 30 items, the derived numbers and empty fields were two thirds
- * of the page's props: docs/decisions/083-throughput.md).
- */
-export function editorTabOf(tab: ItemsTab): EditorItemsTab {
-  return {
-    ...tab,
-    items: tab.items.map((item) => {
-      const kept: EditorFenceItem = { id: item.id, product: item.product, manufacturedProduct: item.manufacturedProduct, parameters: item.parameters, subProducts: item.subProducts };
-      const values = item as unknown as Record<string, unknown>;
-      for (const [name] of FIELD_KIND_ENTRIES) if (values[name] !== null && values[name] !== undefined) kept[name] = values[name];
-      return kept;
-    }),
-  };
-}
+export type { EditorFenceItem, EditorItemsTab };
 
 /** The tab as the GET answers it (or as the page gives it) → the form. */
 export function draftOf(tab: EditorItemsTab, defaultDiscount: string): Draft {

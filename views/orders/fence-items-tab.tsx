@@ -1,8 +1,6 @@
 import { Island } from "@islands/Island";
 import FenceItemsEditor, { type FenceItemsEditorProps } from "@islands/orders/fence-items-editor";
 import { FENCE_ITEMS_TEXT_KEYS } from "@islands/orders/fence-items-texts";
-import { editorTabOf } from "@islands/orders/fence-items-model";
-import type { ItemsTab } from "@/modules/orders/fence-item/schemas";
 import type { T } from "@/lib/i18n";
 import { spacerCalculatorTexts } from "../manufacture/spacer-calculator";
 import { useView } from "../view-context";
@@ -19,7 +17,7 @@ const editorTexts = (t: T) => {
 };
 
 /** Tab 1 of the order editor (docs/domain.md#items-tab): the items editor island, rendered with the tab's data for the first paint. */
-export function FenceItemsTab({ tab, ...props }: Omit<FenceItemsEditorProps, "texts" | "spacerTexts" | "lang" | "tab"> & { tab: ItemsTab }) {
+export function FenceItemsTab(props: Omit<FenceItemsEditorProps, "texts" | "spacerTexts" | "lang">) {
   const { t, lang } = useView();
-  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, tab: editorTabOf(tab), ...editorTexts(t), lang }} className="fence-items-island" />;
+  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, ...editorTexts(t), lang }} className="fence-items-island" />;
 }

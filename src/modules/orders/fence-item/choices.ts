@@ -17,10 +17,10 @@ import { productCategories } from "@db/schema";
 import { flattenTree } from "@/modules/catalogue/category/tree";
 import { type OrderRow, readOrderSnapshot } from "../order-snapshot/service";
 import { type AssemblyRole, creationFieldOf } from "./engine";
-import { type AssemblyProduct, assemblyProducts, itemsTabOf } from "./items-read";
+import { type AssemblyProduct, assemblyProducts, editorItemsTabOf } from "./items-read";
 import { type ProductParameters, readProductParameters } from "./product-parameters";
 import { productFitsType } from "./product-types";
-import { type ItemProductChoice, itemProductSearchInput, type ItemsTab, type ItemsTabChoices } from "./schemas";
+import { type ItemProductChoice, itemProductSearchInput, type EditorItemsTab, type ItemsTabChoices } from "./schemas";
 
 const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 
@@ -152,13 +152,13 @@ async function choicesWith(ctx: Ctx, assemblyRead: Promise<readonly AssemblyProd
  * items' products (their parameters the order's snapshot read already) and the fixed choices; and
  * the order's row the snapshot read, for the page's header (the page reads the order once).
  */
-export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ order: OrderRow; tab: ItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
+export async function itemsEditorData({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<{ order: OrderRow; tab: EditorItemsTab; products: ItemProductChoice[]; choices: ItemsTabChoices }> {
   const [snapshot, { assembly, choices }] = await Promise.all([readOrderSnapshot(ctx, input.id), fixedChoices(ctx)]);
   // The snapshot read the items' products with them: their names, roles, prices and parameters.
   const facts = new Map<number, ProductFacts>();
   for (const item of snapshot.items) if (item.product && item.productPrices) facts.set(item.product.id, { id: item.product.id, name: item.product.name, ...item.productPrices });
   const products = choicesOf([...facts.values()].sort((a, b) => a.id - b.id), snapshot.parameters);
-  const tab = itemsTabOf(snapshot, { lang: ctx.lang, assembly });
+  const tab = editorItemsTabOf(snapshot, { lang: ctx.lang, assembly });
   // The whole category list (1,000 categories: 110 KB of the page) the editor fetches once the page is
   // up, and the browser keeps by its ETag; the page carries only the categories the order's lines name,
   // so its selects show them at once (docs/decisions/083-throughput.md).

@@ -12,7 +12,7 @@ import { VIRTUAL_CUSTOM_PRODUCT_ID } from "@/modules/catalogue/product/schemas";
 import { type OrderSnapshot, readOrderSnapshot, type FenceItemSnapshot, type OtherLineSnapshot, type SubProductSnapshot } from "../order-snapshot/service";
 import { ASSEMBLY_ROLES, assemblyCounts, type AssemblyRole, type FenceItemComputation, halereToKc, type OrderTotals, parameterOrDefault, valuesOfVariantKey } from "./engine";
 import { DETAIL_FIELDS } from "./item-row";
-import type { FenceItemAnswer, FenceItemDerived, ItemsTab, OrderTotalsAnswer, OtherItemAnswer, SubProductAnswer, SuggestedAssembly, SummaryAnswer } from "./schemas";
+import type { EditorFenceItem, EditorItemsTab, FenceItemAnswer, FenceItemDerived, ItemsTab, OrderTotalsAnswer, OtherItemAnswer, SubProductAnswer, SuggestedAssembly, SummaryAnswer } from "./schemas";
 
 /** The reference assembly products (decision 009: by role, never by id). */
 export async function assemblyProducts(ctx: Ctx) {
@@ -124,8 +124,47 @@ function suggestedAssemblyOf(snapshot: OrderSnapshot, assembly: readonly Assembl
   });
 }
 
+/** The fence item's fields stored in columns of their own; every other entered field is in `details`. */
+const enteredInColumns = (item: FenceItemSnapshot): Record<string, unknown> => ({
+  productType: item.fields.productType,
+  color: item.row.color,
+  height: item.fields.height,
+  length: item.fields.length,
+  amount: item.fields.amount,
+  m2price: item.fields.m2price,
+  invoiceName: item.row.invoiceName,
+});
+
+/**
+ * The fence item as the items page gives it to its editor: the answer's references and the entered
+ * fields that have a value, made from the snapshot without the answer's 90 fields first.
+ */
+function editorItemOf(item: FenceItemSnapshot): EditorFenceItem {
+  const kept: EditorFenceItem = {
+    id: item.row.id,
+    product: item.product,
+    manufacturedProduct: item.manufactured,
+    parameters: valuesOfVariantKey(item.variantKey),
+    subProducts: item.subProducts.map(subProductAnswer),
+  };
+  const entered: Record<string, unknown> = kept;
+  for (const [name, value] of Object.entries(enteredInColumns(item))) if (value !== null && value !== undefined) entered[name] = value;
+  const details = item.row.details as Record<string, unknown>;
+  for (const name of DETAIL_FIELDS) if (details[name] !== null && details[name] !== undefined) entered[name] = details[name];
+  return kept;
+}
+
 /** An order's snapshot as the tab's GET answers it; `assembly` the reference products the suggestion is priced by (none: no suggestion). */
-export function itemsTabOf(snapshot: OrderSnapshot, { lang, assembly }: { lang: Lang; assembly: readonly AssemblyProduct[] }): ItemsTab {
+export function itemsTabOf(snapshot: OrderSnapshot, options: { lang: Lang; assembly: readonly AssemblyProduct[] }): ItemsTab {
+  return tabOf(snapshot, options, fenceItemAnswer);
+}
+
+/** The same tab as the items page gives it to its editor: each fence item as `editorItemOf` makes it. */
+export function editorItemsTabOf(snapshot: OrderSnapshot, options: { lang: Lang; assembly: readonly AssemblyProduct[] }): EditorItemsTab {
+  return tabOf(snapshot, options, editorItemOf);
+}
+
+function tabOf<Item>(snapshot: OrderSnapshot, { lang, assembly }: { lang: Lang; assembly: readonly AssemblyProduct[] }, itemOf: (item: FenceItemSnapshot) => Item) {
   const { order, shipping, discount } = snapshot;
   const customName = tFor(lang)("product.virtualCustom") as string;
   const pricing = pricingAnswer(snapshot.totals);
@@ -133,7 +172,7 @@ export function itemsTabOf(snapshot: OrderSnapshot, { lang, assembly }: { lang: 
     orderId: order.id,
     status: order.status,
     itemsVersion: order.itemsVersion,
-    items: snapshot.items.map(fenceItemAnswer),
+    items: snapshot.items.map(itemOf),
     otherItems: snapshot.otherItems.map((line) => otherItemAnswer(line, customName)),
     assemblyItems: snapshot.assemblyItems.map((line) => otherItemAnswer(line, customName)),
     suggestedAssembly: suggestedAssemblyOf(snapshot, assembly),

@@ -352,6 +352,16 @@ export interface ItemsTab {
   summary: SummaryAnswer;
 }
 
+/**
+ * A fence item as the items page gives it to the editor: its references and the fields entered in
+ * it that have a value; every field left out is empty. The derived numbers (geometry, prices,
+ * validation) the editor computes itself with the engine the server runs, so the page does not
+ * carry them (docs/decisions/083-throughput.md).
+ */
+export type EditorFenceItem = Pick<FenceItemAnswer, "id" | "product" | "manufacturedProduct" | "parameters" | "subProducts"> & Record<string, unknown>;
+/** The tab as the form reads it (the GET's answer is one). */
+export type EditorItemsTab = Omit<ItemsTab, "items"> & { items: EditorFenceItem[] };
+
 /** The save's answer: each new row's temporary id with its id (docs/domain.md#item-ids), the order's status and the server's summary. */
 export interface EditItemsResult {
   ids: { tmpId: string; id: number }[];
