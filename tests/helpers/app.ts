@@ -45,7 +45,13 @@ export interface Session {
 
 let userCounter = 0;
 
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+/**
+ * `noteSecrets: false` leaves the answers unread by the suite's log scan: a bench measures the app's
+ * time, and reading a 1 MB answer back (parsed and walked for secret fields) took longer than
+ * building it.
+ */
+export async function createTestApp(overrides: Partial<AppDeps> = {}, options: { noteSecrets?: boolean } = {}): Promise<TestApp> {
+  const noteSecrets = options.noteSecrets ?? true;
   const database = await createTestDatabase();
   const deps: AppDeps = {
     database,
@@ -62,6 +68,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   // Every secret that goes by (a password sent, a token or a pairing link received) is noted for
   // the suite's log scan (tests/helpers/log-scan.ts).
   const request = async (path: string, init?: RequestInit): Promise<Response> => {
+    if (!noteSecrets) return app.request(`${ORIGIN}${path}`, init);
     if (typeof init?.body === "string") noteSecretsIn(init.body);
     const response = await app.request(`${ORIGIN}${path}`, init);
     noteSetCookies(response);

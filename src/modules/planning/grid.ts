@@ -106,30 +106,34 @@ export async function plansForDateRange({ ctx, input }: { ctx: Ctx; input: unkno
 /** Splits "a,b,c" ("" and null for none). */
 const listOf = (text: string | null): string[] => (text ? text.split(",") : []);
 
+/** The planned items of the plans in the range, a column each: plan, product type, amount, sort order, item. */
+type PlannedColumns = [number[], string[], number[], number[], number[]];
+
 /**
- * Pieces planned per product type of each plan from its items' "plan:TYPE:amount:sort:item"
- * entries: summed in thousandths (amounts have three decimals), the types in the order of their
- * items (the smallest sort order, then the smallest item id), as `plannedTypesOf` orders them.
+ * Pieces planned per product type of each plan from its planned items: summed in thousandths
+ * (amounts have three decimals), the types in the order of their items (the smallest sort order,
+ * then the smallest item id), as `plannedTypesOf` orders them. A plan has a type or two, so each
+ * keeps a short list rather than a map.
  */
-function typesOfEntries(entries: string[]): Map<number, PlanCard["plannedTypes"]> {
-  const byPlan = new Map<number, Map<string, { thousandths: number; sort: number; item: number }>>();
-  for (const entry of entries) {
-    const [plan, productType, amount, sort, item] = entry.split(":") as [string, string, string, string, string];
-    const planId = Number(plan);
-    let byType = byPlan.get(planId);
-    if (!byType) byPlan.set(planId, (byType = new Map()));
-    const type = byType.get(productType);
-    if (!type) byType.set(productType, { thousandths: thousandths(Number(amount)), sort: Number(sort), item: Number(item) });
+function typesOfColumns([planIds, productTypes, amounts, sorts, itemIds]: PlannedColumns): Map<number, PlanCard["plannedTypes"]> {
+  const byPlan = new Map<number, { productType: string; thousandths: number; sort: number; item: number }[]>();
+  for (let i = 0; i < planIds.length; i++) {
+    const planId = planIds[i]!;
+    let list = byPlan.get(planId);
+    if (!list) byPlan.set(planId, (list = []));
+    const productType = productTypes[i]!;
+    const type = list.find((entry) => entry.productType === productType);
+    if (!type) list.push({ productType, thousandths: thousandths(amounts[i]!), sort: sorts[i]!, item: itemIds[i]! });
     else {
-      type.thousandths += thousandths(Number(amount));
-      type.sort = Math.min(type.sort, Number(sort));
-      type.item = Math.min(type.item, Number(item));
+      type.thousandths += thousandths(amounts[i]!);
+      type.sort = Math.min(type.sort, sorts[i]!);
+      type.item = Math.min(type.item, itemIds[i]!);
     }
   }
   const types = new Map<number, PlanCard["plannedTypes"]>();
-  for (const [planId, byType] of byPlan) {
-    const list = [...byType].sort(([, a], [, b]) => a.sort - b.sort || a.item - b.item);
-    types.set(planId, list.map(([productType, type]) => ({ productType, count: type.thousandths / 1000 })));
+  for (const [planId, list] of byPlan) {
+    if (list.length > 1) list.sort((a, b) => a.sort - b.sort || a.item - b.item);
+    types.set(planId, list.map((type) => ({ productType: type.productType, count: type.thousandths / 1000 })));
   }
   return types;
 }
@@ -146,7 +150,7 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
   const inRange = (alias: string) => sql`${sql.raw(alias)}.date between ${from} and ${to}`;
   const ordersInRange = sql`select p.order_id from order_plans p where ${inRange("p")}`;
   const [[row], vans] = await Promise.all([
-    selectRows<{ plans: string; orders: string; vans: string; types: string | null; made: string; paid: string | null }>(
+    selectRows<{ plans: string; orders: string; vans: string; types: string; made: string; paid: string | null }>(
       ctx.db,
       sql`select
             (select json_build_array(array_agg(p.id), array_agg(p.date), array_agg(p.van_id), array_agg(p.version), array_agg(p.delivery), array_agg(p.assembly), array_agg(p.order_id))::text
@@ -155,9 +159,8 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
              from fence_orders o where o.id in (${ordersInRange})) as orders,
             (select json_build_array(array_agg(v.id), array_agg(v.name))::text
              from delivery_vans v where v.id in (select p.van_id from order_plans p where ${inRange("p")})) as vans,
-            -- One entry per planned item, "plan:TYPE:amount:sort:item" (types are constants: FENCE, GATE…,
-            -- no escaping); summed per type and ordered in code, cheaper than grouping here.
-            (select string_agg(pi.plan_id || ':' || i.product_type || ':' || pi.amount || ':' || i.sort_order || ':' || i.id, ',')
+            -- The planned items, a column each; summed per type and ordered in code, cheaper than grouping here.
+            (select json_build_array(array_agg(pi.plan_id), array_agg(i.product_type), array_agg(pi.amount), array_agg(i.sort_order), array_agg(i.id))::text
              from order_plan_items pi join order_plans p on p.id = pi.plan_id join ${orderItemsSql(ordersInRange)} i on i.id = pi.item_id
              where ${inRange("p")}) as types,
             (select json_build_array(array_agg(d.order_id), array_agg(d.made))::text
@@ -179,7 +182,9 @@ export async function readPlansForDateRange(ctx: Ctx, { from, to }: DateRange): 
   orderIds.forEach((id, i) => orders.set(id, { id, lastName: lastNames[i]!, firstName: firstNames[i]!, status: statuses[i]! }));
   const [vanIdsNamed, vanNames] = JSON.parse(row!.vans) as [number[], string[]];
   const vanName = new Map(vanIdsNamed.map((id, i) => [id, vanNames[i]!]));
-  const types = typesOfEntries(listOf(row!.types));
+  // No planned items: every array_agg is null.
+  const planned = JSON.parse(row!.types) as PlannedColumns | [null, null, null, null, null];
+  const types = planned[0] ? typesOfColumns(planned as PlannedColumns) : new Map<number, PlanCard["plannedTypes"]>();
   const [madeOrders, madeFlags] = JSON.parse(row!.made) as [number[] | null, boolean[] | null];
   const made = new Map((madeOrders ?? []).map((id, i) => [id, madeFlags![i]!]));
   const paid = new Set(listOf(row!.paid).map(Number));
