@@ -16,35 +16,47 @@ export interface HeldCache<V> {
 }
 
 export function heldCache<V>(maxBytes: number, sizeOf: (value: V) => number): HeldCache<V> {
-  const perDb = new WeakMap<Db, { bytes: number; values: Map<string, V> }>();
-  const of = (db: Db) => {
-    let held = perDb.get(db);
-    if (!held) perDb.set(db, (held = { bytes: 0, values: new Map() }));
-    return held;
-  };
+  const perDb = new WeakMap<Db, BoundedCache<V>>();
   return {
-    get(db, key) {
-      const held = perDb.get(db);
-      const value = held?.values.get(key);
-      if (held && value !== undefined) {
-        held.values.delete(key);
-        held.values.set(key, value);
+    get: (db, key) => perDb.get(db)?.get(key),
+    set(db, key, value) {
+      let held = perDb.get(db);
+      if (!held) perDb.set(db, (held = boundedCache(maxBytes, sizeOf)));
+      held.set(key, value);
+    },
+  };
+}
+
+/** The same for values that do not depend on a database (markup made from props alone). */
+export interface BoundedCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+}
+
+export function boundedCache<V>(maxBytes: number, sizeOf: (value: V) => number): BoundedCache<V> {
+  const values = new Map<string, V>();
+  let bytes = 0;
+  return {
+    get(key) {
+      const value = values.get(key);
+      if (value !== undefined) {
+        values.delete(key);
+        values.set(key, value);
       }
       return value;
     },
-    set(db, key, value) {
-      const held = of(db);
-      const before = held.values.get(key);
+    set(key, value) {
+      const before = values.get(key);
       if (before !== undefined) {
-        held.values.delete(key);
-        held.bytes -= sizeOf(before);
+        values.delete(key);
+        bytes -= sizeOf(before);
       }
-      held.values.set(key, value);
-      held.bytes += sizeOf(value);
-      for (const [oldest, old] of held.values) {
-        if (held.bytes <= maxBytes) break;
-        held.values.delete(oldest);
-        held.bytes -= sizeOf(old);
+      values.set(key, value);
+      bytes += sizeOf(value);
+      for (const [oldest, old] of values) {
+        if (bytes <= maxBytes) break;
+        values.delete(oldest);
+        bytes -= sizeOf(old);
       }
     },
   };

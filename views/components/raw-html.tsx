@@ -10,7 +10,7 @@ import { useView } from "../view-context";
 /** Every marker RawHtml leaves in a page, for the one pass that puts the markup in (src/web/render.tsx). */
 export const RAW_HTML_MARKERS = /<!--raw-html:\d+-->/g;
 
-export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "nav" | "section" | "tbody" | "script" } & HTMLAttributes<HTMLElement> & { type?: string; "data-island-props"?: string }) {
+export function RawHtml({ html, as: Tag = "div", ...attributes }: { html: string; as?: "div" | "ul" | "nav" | "section" | "tbody" | "script" } & HTMLAttributes<HTMLElement> & { type?: string; "data-island"?: string; "data-island-props"?: string }) {
   const view = useView();
   view.rawHtml ??= new Map();
   const marker = `<!--raw-html:${view.rawHtml.size}-->`;

@@ -19,5 +19,6 @@ const editorTexts = (t: T) => {
 /** Tab 1 of the order editor (docs/domain.md#items-tab): the items editor island, rendered with the tab's data for the first paint. */
 export function FenceItemsTab(props: Omit<FenceItemsEditorProps, "texts" | "spacerTexts" | "lang">) {
   const { t, lang } = useView();
-  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, ...editorTexts(t), lang }} className="fence-items-island" />;
+  // Its markup is a function of the props (the order's version among them): kept by them, so an order opened again renders no editor.
+  return <Island name="fence-items" component={FenceItemsEditor} props={{ ...props, ...editorTexts(t), lang }} className="fence-items-island" keep />;
 }
