@@ -7,6 +7,9 @@ import { tFor } from "@/lib/i18n";
 import { Island } from "./Island";
 
 let renders = 0;
+/** A label with a character JSON must escape in a script. */
+const LABEL = "Šířka <mm>";
+const ABOVE = "před";
 
 /** Counts its renders; its id comes from useId, as the items editor's pickers' do. */
 function Counted({ label }: { label: string }) {
@@ -25,7 +28,7 @@ function page(props: { label: string }, keep: boolean): string {
   const html = renderToString(
     <ViewProvider value={state}>
       <main>
-        <p>před</p>
+        <p>{ABOVE}</p>
         {/* A name of the registry; the component is the test's own. */}
         <Island name="fence-items" component={Counted} props={props} keep={keep} />
       </main>
@@ -36,8 +39,8 @@ function page(props: { label: string }, keep: boolean): string {
 
 describe("Island", () => {
   test("renders the component as a root of its own, as the browser hydrates it, and its props after it", () => {
-    const html = page({ label: "Šířka <mm>" }, false);
-    expect(html).toContain(`<div data-island="fence-items">${renderToString(<Counted label="Šířka <mm>" />)}</div>`);
+    const html = page({ label: LABEL }, false);
+    expect(html).toContain(`<div data-island="fence-items">${renderToString(<Counted label={LABEL} />)}</div>`);
     expect(html).toContain('<script type="application/json" data-island-props="">{"label":"Šířka \\u003cmm>"}</script>');
   });
 

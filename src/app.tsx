@@ -9,6 +9,7 @@ import { errorHandler } from "./lib/http/error-handler";
 import { adminGuard, BASE_PUBLIC_ROUTES, isApiPath, sessionGuard } from "./lib/http/guard";
 import { moduleTables, type PublicRoute } from "./lib/http/module";
 import { AppError } from "./lib/errors";
+import { MatchCache } from "./lib/http/match-cache";
 import { loadSession } from "./lib/http/session";
 import { compressAnswers } from "./lib/http/compress";
 import { METRICS_PATH, metricsRoute, observeRequests } from "./lib/http/observe";
@@ -36,7 +37,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [...BASE_PUBLIC_ROUTES, ...
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tables = appTables;
-  const app = new Hono<AppEnv>();
+  // Every request matched once per path (src/lib/http/match-cache.ts).
+  const app = new Hono<AppEnv>({ router: new MatchCache() });
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
