@@ -188,7 +188,7 @@ function itemDraft(item: EditorFenceItem): ItemDraft {
   // A stored item has every field it was saved with; one left out is empty, the amount too.
   for (const [name, kind] of FIELD_KIND_ENTRIES) {
     const value = values[name];
-    if (kind === "bool") v[name] = typeof value === "boolean" ? value : name === "rectangularShape";
+    if (kind === "bool") v[name] = typeof value === "boolean" ? value : EMPTY_VALUES[name]!;
     else v[name] = typeof value === "number" ? numText(value) : typeof value === "string" ? value : "";
   }
   return {

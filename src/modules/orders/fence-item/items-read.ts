@@ -64,21 +64,25 @@ function otherItemAnswer(line: OtherLineSnapshot, customName: string): OtherItem
   };
 }
 
+/** The fence item's fields stored in columns of their own; every other entered field is in `details`. */
+const enteredInColumns = (item: FenceItemSnapshot): Record<string, unknown> => ({
+  productType: item.fields.productType,
+  color: item.row.color,
+  height: item.fields.height,
+  length: item.fields.length,
+  amount: item.fields.amount,
+  m2price: item.fields.m2price,
+  invoiceName: item.row.invoiceName,
+});
+
 function fenceItemAnswer(item: FenceItemSnapshot): FenceItemAnswer {
-  const { row, fields } = item;
-  const details = row.details as Record<string, unknown>;
+  const details = item.row.details as Record<string, unknown>;
   return {
-    id: row.id,
-    productType: fields.productType,
+    id: item.row.id,
     product: item.product,
     manufacturedProduct: item.manufactured,
     parameters: valuesOfVariantKey(item.variantKey),
-    color: row.color,
-    height: fields.height ?? null,
-    length: fields.length ?? null,
-    amount: fields.amount ?? null,
-    m2price: fields.m2price ?? null,
-    invoiceName: row.invoiceName,
+    ...Object.fromEntries(Object.entries(enteredInColumns(item)).map(([key, value]) => [key, value ?? null])),
     ...(Object.fromEntries(DETAIL_FIELDS.map((key) => [key, details[key] ?? null])) as object),
     subProducts: item.subProducts.map(subProductAnswer),
     ...derivedOf(item.computed),
@@ -123,17 +127,6 @@ function suggestedAssemblyOf(snapshot: OrderSnapshot, assembly: readonly Assembl
     return [{ systemRole: count.role, product: { id: product.id, name: product.name }, amount: count.amount, unitPrice: count.unitPrice ?? (product.unitPrice === null ? null : Number(product.unitPrice)) }];
   });
 }
-
-/** The fence item's fields stored in columns of their own; every other entered field is in `details`. */
-const enteredInColumns = (item: FenceItemSnapshot): Record<string, unknown> => ({
-  productType: item.fields.productType,
-  color: item.row.color,
-  height: item.fields.height,
-  length: item.fields.length,
-  amount: item.fields.amount,
-  m2price: item.fields.m2price,
-  invoiceName: item.row.invoiceName,
-});
 
 /**
  * The fence item as the items page gives it to its editor: the answer's references and the entered
